@@ -1,0 +1,62 @@
+import ICUBridge
+
+/// A failure reported by ICU, with the operation that failed and ICU's own error name.
+public struct ICUError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// What was being done, e.g. `opening the "ko" collator`.
+    public let operation: String
+    /// ICU's name for the status, e.g. `U_FILE_ACCESS_ERROR`.
+    public let code: String
+
+    init(_ operation: String, status: Int32) {
+        self.operation = operation
+        self.code = String(cString: wc_error_name(status))
+    }
+
+    public var description: String { "ICU failed \(operation): \(code)" }
+}
+
+/// The ICU library the package runs against.
+public enum ICUInfo {
+    /// ICU's version, e.g. "72.1".
+    public static let version: String = versionString(wc_icu_version)
+    /// The Unicode version of ICU's character data, e.g. "15.0".
+    public static let unicodeVersion: String = versionString(wc_unicode_version)
+
+    private static func versionString(_ fill: (UnsafeMutablePointer<CChar>) -> Void) -> String {
+        withUnsafeTemporaryAllocation(of: CChar.self, capacity: 32) { buffer in
+            buffer.initialize(repeating: 0)
+            fill(buffer.baseAddress!)
+            return String(cString: buffer.baseAddress!)
+        }
+    }
+}
+
+/// Calls an ICU function that fills a caller's buffer and reports the length it needs, growing
+/// the buffer once when the first guess is too small — ICU's preflighting convention, in one place.
+func withGrowingBuffer<Element: BitwiseCopyable>(
+    of type: Element.Type,
+    initialCapacity: Int,
+    operation: String,
+    _ fill: (UnsafeMutablePointer<Element>, Int32, inout Int32) -> Int32
+) throws(ICUError) -> [Element] {
+    var capacity = max(initialCapacity, 1)
+    for _ in 0..<2 {
+        var status: Int32 = 0
+        var needed: Int32 = 0
+        let result = [Element](unsafeUninitializedCapacity: capacity) { buffer, count in
+            needed = fill(buffer.baseAddress!, Int32(capacity), &status)
+            count = Int(needed) <= capacity && wc_failed(status) == 0 ? Int(needed) : 0
+        }
+        if wc_failed(status) == 0 && Int(needed) <= capacity { return result }
+        if status != wc_buffer_overflow_status() && wc_failed(status) != 0 {
+            throw ICUError(operation, status: status)
+        }
+        capacity = Int(needed) + 1
+    }
+    throw ICUError(operation, status: wc_buffer_overflow_status())
+}
+
+/// Splits ICU's "strings each followed by a zero" buffers into Swift strings.
+func zeroSeparatedStrings(_ units: [UInt16]) -> [String] {
+    units.split(separator: 0, omittingEmptySubsequences: true).map { String(decoding: $0, as: UTF16.self) }
+}

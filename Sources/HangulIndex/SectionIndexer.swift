@@ -1,0 +1,179 @@
+import ICUBridge
+
+/// Decides which section of a Korean index a name belongs to: ㄱ ㄴ ㄷ … ㅎ, then A–Z, then `#`.
+///
+/// The definition is ICU's AlphabeticIndex for Korean with English labels added: the labels are
+/// the locales' index exemplar characters, and a name belongs to the last bucket whose lower
+/// boundary collates ≤ it at primary strength under ICU's Korean collator. ICU's underflow
+/// (digits, symbols, emoji, the empty string), inflow and overflow buckets (Greek, Cyrillic, kana
+/// after Z) are shown as one `#` section at the end, as iOS does. Double consonants fall into
+/// their base section (까 → ㄱ) because ㄲ sorts between 깋 and 나.
+///
+/// Before bucketing, a name is brought to NFKC and the spaces and punctuation in front of its first
+/// letter are skipped (`KoreanText.indexKey`), so " 서울", "(서울)", NFD 서울, ㉠ and ㈀ land with their
+/// letters. Names whose first character decides the section alone (a precomposed syllable, a
+/// conjoining or compatibility initial, an ASCII letter, a digit, symbol or emoji) take a table
+/// lookup; the tests check that it agrees with the collator for every such character.
+public struct SectionIndexer: Sendable {
+    /// The section titles in index order; the last one is `#`.
+    public let titles: [SectionTitle]
+    /// The position of `#` in `titles`.
+    public var otherPosition: Int { titles.count - 1 }
+
+    /// Lower boundaries in collation order: a primary sort key and the section it opens.
+    private let boundaries: [(key: [UInt8], section: Int)]
+    private let primary: Collator
+    /// Sections of the 19 initial consonants (ㄱ ㄲ ㄴ … ㅎ) and of A…Z.
+    private let initialSections: [Int]
+    private let latinSections: [Int]
+
+    /// The bytes of a name's primary sort key that are enough to compare it with every boundary.
+    private static let namePrefixBytes = 64
+
+    /// Builds the index definition from ICU's data.
+    /// - Parameters:
+    ///   - labelLocales: locales whose index exemplar characters become labels (Korean, then Latin).
+    ///   - collationLocale: the collator that orders and buckets names.
+    /// - Throws: `ICUError` if ICU cannot open the collator or read the exemplars.
+    public init(labelLocales: [String] = ["ko", "en"], collationLocale: String = "ko") throws(ICUError) {
+        let primary = try Collator(locale: collationLocale, strength: .primary)
+        func key(_ text: String) throws(ICUError) -> [UInt8] {
+            try Array(text.utf16).withUnsafeBufferPointer { (units) throws(ICUError) -> [UInt8] in
+                try primary.sortKeyPrefix(of: units, maxBytes: 1024)
+            }
+        }
+        func sortedByCollation(_ strings: [String]) throws(ICUError) -> [(text: String, key: [UInt8])] {
+            var keyed: [(text: String, key: [UInt8])] = []
+            for string in strings { keyed.append((string, try key(string))) }
+            return keyed.sorted { a, b in
+                a.key.withUnsafeBufferPointer { x in b.key.withUnsafeBufferPointer { y in compareKeys(x, y) < 0 } }
+            }
+        }
+        func less(_ a: [UInt8], _ b: [UInt8]) -> Bool {
+            a.withUnsafeBufferPointer { x in b.withUnsafeBufferPointer { y in compareKeys(x, y) < 0 } }
+        }
+
+        // ICU's firstStringsInScript: the U+FDD1 contractions whose sample is a letter or unassigned.
+        let scripts = try sortedByCollation(try primary.scriptBoundaries().filter { boundary in
+            let sample = Array(boundary.unicodeScalars).dropFirst().first
+            switch sample?.properties.generalCategory {
+            case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter, .unassigned: return true
+            default: return false
+            }
+        })
+        guard let firstScript = scripts.first, let overflow = scripts.last else {
+            throw ICUError("finding script boundaries in the \"\(collationLocale)\" collator", status: wc_buffer_overflow_status())
+        }
+
+        // ICU's initLabels: exemplars sorted, without those outside the scripts, one per primary.
+        var exemplars: [String] = []
+        for locale in labelLocales {
+            let units = try withGrowingBuffer(of: UInt16.self, initialCapacity: 512, operation: "reading the \"\(locale)\" index characters") { buffer, capacity, status in
+                wc_index_exemplars(locale, buffer, capacity, &status)
+            }
+            exemplars += zeroSeparatedStrings(units)
+        }
+        var labels: [(text: String, key: [UInt8])] = []
+        for label in try sortedByCollation(exemplars) where !less(label.key, firstScript.key) && less(label.key, overflow.key) {
+            if let last = labels.last, last.key == label.key { continue }
+            labels.append(label)
+        }
+
+        // ICU's createBucketList: underflow, labels with inflow buckets where scripts are skipped,
+        // overflow. Every bucket that is not a label is the `#` section.
+        let other = labels.count
+        var boundaries: [(key: [UInt8], section: Int)] = [(try key(""), other)]
+        var scriptIndex = -1
+        var scriptUpperBoundary: [UInt8] = try key("")
+        for (section, label) in labels.enumerated() {
+            if !less(label.key, scriptUpperBoundary) {
+                let inflowBoundary = scriptUpperBoundary
+                var skippedScript = false
+                while true {
+                    scriptIndex += 1
+                    guard scriptIndex < scripts.count else { break }
+                    scriptUpperBoundary = scripts[scriptIndex].key
+                    if less(label.key, scriptUpperBoundary) { break }
+                    skippedScript = true
+                }
+                if skippedScript && boundaries.count > 1 { boundaries.append((inflowBoundary, other)) }
+            }
+            boundaries.append((label.key, section))
+        }
+        boundaries.append((scriptUpperBoundary, other))
+
+        let titles = labels.enumerated().map { SectionTitle($1.text, position: $0) }
+            + [SectionTitle(SectionTitle.otherText, position: other)]
+        self.primary = primary
+        self.boundaries = boundaries
+        self.titles = titles
+        // The lookup tables are filled by asking the collator, so they cannot disagree with it.
+        func collated(_ text: String) -> Int { Self.bucket(of: text, primary: primary, boundaries: boundaries, other: other) }
+        self.initialSections = Jamo.initials.map { collated(String($0)) }
+        self.latinSections = (UInt8(ascii: "A")...UInt8(ascii: "Z")).map { collated(String(UnicodeScalar($0))) }
+    }
+
+    /// The position in `titles` of the section `name` belongs to.
+    /// - Complexity: O(1) for a name that starts with a Hangul syllable or initial consonant, an
+    ///   ASCII letter, a digit, a symbol or an emoji; otherwise O(n) in the name's length for NFKC plus O(log b) collator
+    ///   comparisons of its leading bytes.
+    public func section(for name: String) -> Int {
+        if let section = sectionFromFirstScalar(of: name) { return section }
+        return collatedSection(for: name)
+    }
+
+    /// The title of the section `name` belongs to.
+    public func title(for name: String) -> SectionTitle { titles[section(for: name)] }
+
+    /// The section by the collator-based definition alone, without the lookup tables: the
+    /// reference the tests hold the fast path to.
+    public func collatedSection(for name: String) -> Int {
+        Self.bucket(of: name, primary: primary, boundaries: boundaries, other: otherPosition)
+    }
+
+    private static func bucket(of name: String, primary: Collator, boundaries: [(key: [UInt8], section: Int)], other: Int) -> Int {
+        let key = (try? KoreanText.indexKey(name)) ?? Array(name.utf16)
+        guard let prefix = try? key.withUnsafeBufferPointer({ (units) throws(ICUError) in
+            try primary.sortKeyPrefix(of: units, maxBytes: Self.namePrefixBytes)
+        }) else { return other }
+        // The last boundary ≤ the name, as ICU's BucketList::getBucketIndex.
+        var low = 0, high = boundaries.count
+        prefix.withUnsafeBufferPointer { name in
+            while low + 1 < high {
+                let middle = (low + high) / 2
+                let order = boundaries[middle].key.withUnsafeBufferPointer { compareKeys(name, $0) }
+                if order < 0 { high = middle } else { low = middle }
+            }
+        }
+        return boundaries[low].section
+    }
+
+    func sectionFromFirstScalar(of name: String) -> Int? {
+        guard let first = name.unicodeScalars.first else { return nil }
+        let value = first.value
+        switch value {
+        case 0xAC00...0xD7A3: return initialSections[Int((value - 0xAC00) / 588)]
+        case 0x1100...0x1112: return initialSections[Int(value - 0x1100)]
+        case 0x3131...0x314E: return Jamo.initialIndex(of: first).map { initialSections[$0] }
+        case 0x41...0x5A: return latinSections[Int(value - 0x41)]
+        case 0x61...0x7A: return latinSections[Int(value - 0x61)]
+        case 0x30...0x39: return otherPosition  // digits sort before every label, as the tests check
+        // Hangul jamo, and symbols that collate as letters (⅍ → A/S, 🅐 → A): the collator decides.
+        case 0...0x7F, 0x1100...0x11FF, 0x3130...0x318F, 0xA960...0xA97F, 0xD7B0...0xD7FF,
+             0x2100...0x214F, 0x1F100...0x1F1FF:
+            return nil
+        default:
+            // A symbol, emoji or digit that NFKC leaves alone sorts before every label, whatever
+            // follows it: the tests check each such scalar c, alone and as c + U+FFFF (the greatest
+            // primary), against the collator. Anything with a compatibility form (㉠, ⓐ, ①) or
+            // case goes to the collator.
+            let properties = first.properties
+            switch properties.generalCategory {
+            case .mathSymbol, .currencySymbol, .modifierSymbol, .otherSymbol, .decimalNumber, .otherNumber:
+                return properties.changesWhenNFKCCaseFolded ? nil : otherPosition
+            default:
+                return nil
+            }
+        }
+    }
+}

@@ -1,0 +1,143 @@
+#include "ICUBridge.h"
+
+#include <stdlib.h>
+
+#include <unicode/ucol.h>
+#include <unicode/uiter.h>
+#include <unicode/ulocdata.h>
+#include <unicode/unorm2.h>
+#include <unicode/uset.h>
+#include <unicode/uversion.h>
+
+// Every ICU call of the package lives here, so that ICU's renamed symbols and types stay in C.
+
+struct WCCollator { UCollator *collator; };
+
+WCCollator *wc_collator_open(const char *locale, int32_t strength, int32_t *status) {
+    UErrorCode error = U_ZERO_ERROR;
+    UCollator *collator = ucol_open(locale, &error);
+    if (U_FAILURE(error)) { *status = error; return NULL; }
+    ucol_setStrength(collator, strength == WC_STRENGTH_PRIMARY ? UCOL_PRIMARY : UCOL_TERTIARY);
+    ucol_setAttribute(collator, UCOL_NORMALIZATION_MODE, UCOL_ON, &error);
+    if (U_FAILURE(error)) { *status = error; ucol_close(collator); return NULL; }
+    WCCollator *wrapper = (WCCollator *)malloc(sizeof(WCCollator));
+    if (wrapper == NULL) { *status = U_MEMORY_ALLOCATION_ERROR; ucol_close(collator); return NULL; }
+    wrapper->collator = collator;
+    *status = U_ZERO_ERROR;
+    return wrapper;
+}
+
+void wc_collator_close(WCCollator *collator) {
+    if (collator == NULL) return;
+    ucol_close(collator->collator);
+    free(collator);
+}
+
+int32_t wc_collator_sort_key(const WCCollator *collator, const uint16_t *text, int32_t length,
+                             uint8_t *key, int32_t capacity) {
+    return ucol_getSortKey(collator->collator, (const UChar *)text, length, key, capacity);
+}
+
+int32_t wc_collator_sort_key_prefix(const WCCollator *collator, const uint16_t *text,
+                                    int32_t length, uint8_t *key, int32_t capacity,
+                                    int32_t *status) {
+    UCharIterator iterator;
+    uiter_setString(&iterator, (const UChar *)text, length);
+    uint32_t state[2] = {0, 0};
+    UErrorCode error = U_ZERO_ERROR;
+    int32_t written = ucol_nextSortKeyPart(collator->collator, &iterator, state, key, capacity, &error);
+    *status = error;
+    return written;
+}
+
+int32_t wc_collator_compare(const WCCollator *collator, const uint16_t *a, int32_t aLength,
+                            const uint16_t *b, int32_t bLength) {
+    return (int32_t)ucol_strcoll(collator->collator, (const UChar *)a, aLength,
+                                 (const UChar *)b, bLength);
+}
+
+// Writes each string of `set` that passes `keep` into buffer, zero-terminated; returns the length needed.
+static int32_t write_strings(const USet *set, int (*keep)(const UChar *, int32_t),
+                             uint16_t *buffer, int32_t capacity, UErrorCode *error) {
+    int32_t needed = 0;
+    UChar item[64];
+    int32_t count = uset_getItemCount(set);
+    for (int32_t i = 0; i < count && U_SUCCESS(*error); i++) {
+        UChar32 start, end;
+        int32_t length = uset_getItem(set, i, &start, &end, item, 64, error);
+        if (U_FAILURE(*error)) break;
+        if (length == 0) {  // a range of code points
+            for (UChar32 c = start; c <= end; c++) {
+                UChar units[2];
+                int32_t n = 0;
+                if (c > 0xFFFF) { units[n++] = U16_LEAD(c); units[n++] = U16_TRAIL(c); }
+                else { units[n++] = (UChar)c; }
+                if (keep != NULL && !keep(units, n)) continue;
+                for (int32_t k = 0; k < n; k++) { if (needed < capacity) buffer[needed] = units[k]; needed++; }
+                if (needed < capacity) buffer[needed] = 0;
+                needed++;
+            }
+        } else {
+            if (keep != NULL && !keep(item, length)) continue;
+            for (int32_t k = 0; k < length; k++) { if (needed < capacity) buffer[needed] = item[k]; needed++; }
+            if (needed < capacity) buffer[needed] = 0;
+            needed++;
+        }
+    }
+    return needed;
+}
+
+static int starts_with_fdd1(const UChar *s, int32_t length) { return length > 1 && s[0] == 0xFDD1; }
+
+int32_t wc_collator_script_boundaries(const WCCollator *collator, uint16_t *buffer,
+                                      int32_t capacity, int32_t *status) {
+    UErrorCode error = U_ZERO_ERROR;
+    USet *contractions = uset_openEmpty();
+    ucol_getContractionsAndExpansions(collator->collator, contractions, NULL, 0, &error);
+    int32_t needed = U_SUCCESS(error) ? write_strings(contractions, starts_with_fdd1, buffer, capacity, &error) : 0;
+    uset_close(contractions);
+    *status = error;
+    return needed;
+}
+
+int32_t wc_index_exemplars(const char *locale, uint16_t *buffer, int32_t capacity,
+                           int32_t *status) {
+    UErrorCode error = U_ZERO_ERROR;
+    ULocaleData *data = ulocdata_open(locale, &error);
+    if (U_FAILURE(error)) { *status = error; return 0; }
+    USet *set = uset_openEmpty();
+    ulocdata_getExemplarSet(data, set, 0, ULOCDATA_ES_INDEX, &error);
+    int32_t needed = U_SUCCESS(error) ? write_strings(set, NULL, buffer, capacity, &error) : 0;
+    uset_close(set);
+    ulocdata_close(data);
+    *status = error;
+    return needed;
+}
+
+int32_t wc_normalize_nfkc(const uint16_t *text, int32_t length, uint16_t *dest,
+                          int32_t capacity, int32_t *status) {
+    UErrorCode error = U_ZERO_ERROR;
+    const UNormalizer2 *nfkc = unorm2_getNFKCInstance(&error);
+    if (U_FAILURE(error)) { *status = error; return 0; }
+    int32_t needed = unorm2_normalize(nfkc, (const UChar *)text, length, (UChar *)dest, capacity, &error);
+    *status = error;
+    return needed;
+}
+
+const char *wc_error_name(int32_t status) { return u_errorName((UErrorCode)status); }
+
+int wc_failed(int32_t status) { return U_FAILURE((UErrorCode)status) ? 1 : 0; }
+
+int32_t wc_buffer_overflow_status(void) { return U_BUFFER_OVERFLOW_ERROR; }
+
+void wc_icu_version(char out[32]) {
+    UVersionInfo info;
+    u_getVersion(info);
+    u_versionToString(info, out);
+}
+
+void wc_unicode_version(char out[32]) {
+    UVersionInfo info;
+    u_getUnicodeVersion(info);
+    u_versionToString(info, out);
+}

@@ -1,0 +1,71 @@
+// The only door from Swift to the system ICU. Opaque types and plain C types only: no ICU header
+// is included here, so no Swift module ever sees ICU's declarations (see Package.swift).
+#ifndef WORLDCLOCK_ICU_BRIDGE_H
+#define WORLDCLOCK_ICU_BRIDGE_H
+
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// An ICU collator (UCollator), owned by the caller: close it with wc_collator_close.
+typedef struct WCCollator WCCollator;
+
+/// Collation strengths the Swift side uses (ICU's UCOL_PRIMARY and UCOL_TERTIARY).
+enum { WC_STRENGTH_PRIMARY = 0, WC_STRENGTH_TERTIARY = 2 };
+
+/// Opens a collator for `locale` at `strength`, with canonical normalization on so NFD and NFC
+/// input sort alike. Returns NULL and sets `*status` (an ICU error code) on failure.
+WCCollator *wc_collator_open(const char *locale, int32_t strength, int32_t *status);
+void wc_collator_close(WCCollator *collator);
+
+/// Writes the sort key of `text` (UTF-16) into `key`; returns its full length including the
+/// terminating zero, which may exceed `capacity` (then call again with a larger buffer).
+int32_t wc_collator_sort_key(const WCCollator *collator, const uint16_t *text, int32_t length,
+                             uint8_t *key, int32_t capacity);
+
+/// Writes at most `capacity` leading bytes of the sort key of `text`, computing no more of it
+/// than needed (ucol_nextSortKeyPart): cheap for a 1 MB name. Returns the bytes written; fewer
+/// than `capacity` means the key is complete.
+int32_t wc_collator_sort_key_prefix(const WCCollator *collator, const uint16_t *text,
+                                    int32_t length, uint8_t *key, int32_t capacity,
+                                    int32_t *status);
+
+/// Three-way comparison of two UTF-16 strings (-1, 0, 1).
+int32_t wc_collator_compare(const WCCollator *collator, const uint16_t *a, int32_t aLength,
+                            const uint16_t *b, int32_t bLength);
+
+/// The collator's contractions that start with U+FDD1: the "first string in script" boundaries
+/// that ICU's AlphabeticIndex uses. Written to `buffer` as UTF-16 strings each followed by a zero;
+/// returns the length needed (call again with a larger buffer if it exceeds `capacity`).
+int32_t wc_collator_script_boundaries(const WCCollator *collator, uint16_t *buffer,
+                                      int32_t capacity, int32_t *status);
+
+/// The locale's index exemplar characters (CLDR exemplarCharacters type="index"), as UTF-16
+/// strings each followed by a zero; returns the length needed, as above.
+int32_t wc_index_exemplars(const char *locale, uint16_t *buffer, int32_t capacity,
+                           int32_t *status);
+
+/// NFKC of `text` into `dest`; returns the length needed (may exceed `capacity`).
+int32_t wc_normalize_nfkc(const uint16_t *text, int32_t length, uint16_t *dest,
+                          int32_t capacity, int32_t *status);
+
+/// ICU's name for an error code, e.g. "U_FILE_ACCESS_ERROR".
+const char *wc_error_name(int32_t status);
+
+/// Whether an ICU status is a failure (warnings are not).
+int wc_failed(int32_t status);
+
+/// ICU's version, e.g. "72.1", and its Unicode version, as NUL-terminated strings.
+void wc_icu_version(char out[32]);
+void wc_unicode_version(char out[32]);
+
+/// The status ICU reports when a buffer is too small.
+int32_t wc_buffer_overflow_status(void);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
