@@ -67,22 +67,33 @@ public struct SectionIndex<Row> {
         var keys: [String] = []
         keys.reserveCapacity(rows.count)
         var members = [[Int]](repeating: [], count: indexer.titles.count)
+        // All sort keys in one buffer; each row also keeps its key's first 8 bytes as an integer,
+        // which settles most comparisons without touching the buffer.
         var sortKeys: [UInt8] = []
         var sortKeyRanges: [Range<Int>] = []
+        var leadingBytes: [UInt64] = []
         sortKeyRanges.reserveCapacity(rows.count)
+        leadingBytes.reserveCapacity(rows.count)
+        var units: [UInt16] = []
         for (position, row) in rows.enumerated() {
             let text = key(row)
             keys.append(text)
             members[indexer.section(for: text)].append(position)
             let start = sortKeys.count
-            _ = Array(KoreanText.withoutLeadingPunctuation(text).utf16).withUnsafeBufferPointer {
-                collator.appendSortKey(of: $0, to: &sortKeys)
-            }
+            units.removeAll(keepingCapacity: true)
+            units.append(contentsOf: KoreanText.withoutLeadingPunctuation(text).utf16)
+            units.withUnsafeBufferPointer { _ = collator.appendSortKey(of: $0, to: &sortKeys) }
             sortKeyRanges.append(start..<sortKeys.count)
+            var leading: UInt64 = 0
+            for offset in 0..<8 {
+                leading = leading << 8 | UInt64(start + offset < sortKeys.count ? sortKeys[start + offset] : 0)
+            }
+            leadingBytes.append(leading)
         }
         let ordered: [[Int]] = sortKeys.withUnsafeBufferPointer { arena in
             members.map { positions in
                 positions.sorted { a, b in
+                    if leadingBytes[a] != leadingBytes[b] { return leadingBytes[a] < leadingBytes[b] }
                     let order = compareKeys(UnsafeBufferPointer(rebasing: arena[sortKeyRanges[a]]),
                                             UnsafeBufferPointer(rebasing: arena[sortKeyRanges[b]]))
                     if order != 0 { return order < 0 }

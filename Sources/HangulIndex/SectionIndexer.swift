@@ -26,6 +26,8 @@ public struct SectionIndexer: Sendable {
     /// Sections of the 19 initial consonants (ㄱ ㄲ ㄴ … ㅎ) and of A…Z.
     private let initialSections: [Int]
     private let latinSections: [Int]
+    /// The section of each ASCII character that decides it alone (letters, digits), else -1.
+    private let asciiSections: [Int]
 
     /// The bytes of a name's primary sort key that are enough to compare it with every boundary.
     private static let namePrefixBytes = 64
@@ -110,7 +112,16 @@ public struct SectionIndexer: Sendable {
         // The lookup tables are filled by asking the collator, so they cannot disagree with it.
         func collated(_ text: String) -> Int { Self.bucket(of: text, primary: primary, boundaries: boundaries, other: other) }
         self.initialSections = Jamo.initials.map { collated(String($0)) }
-        self.latinSections = (UInt8(ascii: "A")...UInt8(ascii: "Z")).map { collated(String(UnicodeScalar($0))) }
+        let latinSections = (UInt8(ascii: "A")...UInt8(ascii: "Z")).map { collated(String(UnicodeScalar($0))) }
+        self.latinSections = latinSections
+        self.asciiSections = (0..<128).map { byte -> Int in
+            switch UInt8(byte) {
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"): return latinSections[byte - 0x41]
+            case UInt8(ascii: "a")...UInt8(ascii: "z"): return latinSections[byte - 0x61]
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): return other
+            default: return -1
+            }
+        }
     }
 
     /// The position in `titles` of the section `name` belongs to.
@@ -149,6 +160,20 @@ public struct SectionIndexer: Sendable {
     }
 
     func sectionFromFirstScalar(of name: String) -> Int? {
+        // The common first characters, straight from the UTF-8 bytes: an ASCII letter or digit, or
+        // a precomposed syllable (three bytes EA…ED). This is the index's hot path.
+        let quick: Int? = name.utf8.withContiguousStorageIfAvailable { bytes in
+            guard let lead = bytes.first else { return nil }
+            if lead < 0x80 {
+                let section = asciiSections[Int(lead)]
+                return section >= 0 ? section : nil
+            }
+            guard lead >= 0xEA, lead <= 0xED, bytes.count >= 3 else { return nil }
+            let value = (UInt32(lead & 0x0F) << 12) | (UInt32(bytes[1] & 0x3F) << 6) | UInt32(bytes[2] & 0x3F)
+            guard value >= 0xAC00, value <= 0xD7A3 else { return nil }
+            return initialSections[Int((value - 0xAC00) / 588)]
+        } ?? nil
+        if let quick { return quick }
         guard let first = name.unicodeScalars.first else { return nil }
         let value = first.value
         switch value {
