@@ -5,6 +5,7 @@ let package = Package(
     name: "worldclock",
     products: [
         .library(name: "HangulIndex", targets: ["HangulIndex"]),
+        .library(name: "WorldClock", targets: ["WorldClock"]),
         .executable(name: "index-benchmark", targets: ["IndexBenchmark"]),
     ],
     targets: [
@@ -23,8 +24,11 @@ let package = Package(
         // Choseong of every Unicode form, the ICU-collated section index, Hangul search keys.
         .target(name: "HangulIndex", dependencies: ["ICUBridge"]),
         .executableTarget(name: "IndexBenchmark", dependencies: ["HangulIndex"]),
+        // The catalogue: the bundled table, its validation, zone times from Foundation, Korean formatting.
+        .target(name: "WorldClock", dependencies: ["HangulIndex"]),
 
         .testTarget(name: "HangulIndexTests", dependencies: ["HangulIndex"]),
+        .testTarget(name: "WorldClockTests", dependencies: ["WorldClock"]),
         // Imports Foundation beside HangulIndex: a clean build of this target proves the ICU isolation.
         .testTarget(name: "FoundationCanaryTests", dependencies: ["HangulIndex"]),
     ]

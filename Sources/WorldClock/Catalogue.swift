@@ -1,0 +1,122 @@
+import Foundation
+import HangulIndex
+
+/// Where a zone table comes from.
+public enum TableSource: Sendable, Equatable {
+    /// The table compiled into the binary (`Data/zones.tsv` at build time).
+    case bundled
+    /// A user's own table file.
+    case file(path: String)
+}
+
+/// The validated catalogue: every place of a zone table under its canonical zone, grouped into the
+/// Korean index (ㄱ … ㅎ, A–Z, #) and sorted by ICU's Korean collator. Built once per process.
+public struct Catalogue: Sendable {
+    /// The places in index order.
+    public let places: [Place]
+    /// The places grouped into sections, with the index titles and lookup by title.
+    public let sections: SectionIndex<Place>
+    /// The section definition, for resolving a title a user typed.
+    public let indexer: SectionIndexer
+    /// Where the table came from, as errors name it.
+    public let path: String
+    /// A digest of the table's bytes (FNV-1a, 64 bits, hex): changes whenever the table does.
+    public let digest: String
+    /// The table rows whose zone id was an alias, with the canonical id used instead.
+    public let rewrittenZones: [(line: Int, written: String, canonical: String)]
+
+    private let placeByName: [String: Place]
+
+    /// Loads, validates and indexes a table.
+    /// - Throws: `CatalogueError` naming the file and line of a malformed row or an unknown zone,
+    ///   or ICU's failure to open the collator.
+    public static func load(_ source: TableSource = .bundled) throws(CatalogueError) -> Catalogue {
+        let bytes: [UInt8], path: String
+        switch source {
+        case .bundled:
+            bytes = Array(EmbeddedTable.contents.utf8)
+            path = EmbeddedTable.path
+        case .file(let file):
+            guard let data = FileManager.default.contents(atPath: file) else {
+                let reason = FileManager.default.fileExists(atPath: file) ? "permission denied or not a regular file" : "no such file"
+                throw .table(TableError(path: file, line: nil, problem: .unreadable(reason: reason)))
+            }
+            bytes = Array(data)
+            path = file
+        }
+        let table: ZoneTable
+        do { table = try ZoneTable(bytes: bytes, path: path) } catch { throw .table(error) }
+        return try Catalogue(table: table, digest: Self.fnv1a(bytes))
+    }
+
+    /// Validates a parsed table: every zone must be known to Foundation's `TimeZone`, and aliases
+    /// are rewritten to the canonical id so one place never appears under two ids.
+    init(table: ZoneTable, digest: String, aliases: ZoneAliases? = nil) throws(CatalogueError) {
+        let aliases = aliases ?? ZoneAliases(canonical: Self.bundledZoneIDs)
+        var places: [Place] = []
+        var rewritten: [(Int, String, String)] = []
+        for row in table.rows {
+            guard TimeZone(identifier: row.zone) != nil else {
+                throw .table(TableError(path: table.path, line: row.line, problem: .unknownZone(row.zone)))
+            }
+            let canonical = aliases.canonicalID(for: row.zone)
+            if canonical != row.zone { rewritten.append((row.line, row.zone, canonical)) }
+            places.append(Place(name: row.name, country: row.country, countryCode: row.countryCode,
+                                zoneID: canonical, englishName: row.english, aliases: row.aliases))
+        }
+        let indexer: SectionIndexer, collator: Collator
+        do {
+            indexer = try SectionIndexer()
+            collator = try Collator(locale: "ko", strength: .tertiary)
+        } catch {
+            throw .icu(error)
+        }
+        let sections = SectionIndex(places, indexer: indexer, collator: collator) { $0.name }
+        self.sections = sections
+        self.places = sections.rows
+        self.indexer = indexer
+        self.path = table.path
+        self.digest = digest
+        self.rewrittenZones = rewritten
+        self.placeByName = Dictionary(uniqueKeysWithValues: places.map { ($0.name, $0) })
+    }
+
+    /// The place called exactly `name` (any Unicode form: NFD and NFC match).
+    public func place(named name: String) -> Place? { placeByName[name] }
+
+    /// The places in `zoneID` (canonical or alias), in index order.
+    public func places(inZone zoneID: String) -> [Place] {
+        let canonical = ZoneAliases(canonical: Self.bundledZoneIDs).canonicalID(for: zoneID)
+        return places.filter { $0.zoneID == canonical }
+    }
+
+    /// The distinct zone ids of the catalogue, sorted.
+    public var zoneIDs: [String] { Array(Set(places.map(\.zoneID))).sorted() }
+
+    /// The zone ids of the bundled table: tzdata's zone.tab ids plus UTC, the canonical ids.
+    public static let bundledZoneIDs: Set<String> = {
+        Set((try? ZoneTable(bytes: Array(EmbeddedTable.contents.utf8), path: EmbeddedTable.path))?.rows.map(\.zone) ?? [])
+    }()
+
+    static func fnv1a(_ bytes: [UInt8]) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        let hex = String(hash, radix: 16)
+        return String(repeating: "0", count: 16 - hex.count) + hex
+    }
+}
+
+/// Why a catalogue could not be loaded.
+public enum CatalogueError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// A problem in the table, with its file and line.
+    case table(TableError)
+    /// ICU could not provide the collator or the index data.
+    case icu(ICUError)
+
+    public var description: String {
+        switch self {
+        case .table(let error): return error.description
+        case .icu(let error): return error.description
+        }
+    }
+}

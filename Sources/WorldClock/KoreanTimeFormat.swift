@@ -1,0 +1,83 @@
+/// 12- or 24-hour clock.
+public enum ClockStyle: Sendable {
+    /// 오전 9:05, 오후 1:30 (the Korean default).
+    case twelveHour
+    /// 09:05, 13:30.
+    case twentyFourHour
+}
+
+/// How a zone's time stands against a reference zone at the same instant, as iOS's world clock
+/// shows it: 오늘, +13시간.
+public struct RelativeTime: Equatable, Sendable {
+    /// Calendar days between the two local dates (−1 yesterday, 0 today, 1 tomorrow).
+    public let dayDifference: Int
+    /// Seconds the zone is ahead of the reference zone (negative when behind).
+    public let offsetDifference: Int
+
+    public init(_ time: ZoneTime, from reference: ZoneTime) {
+        dayDifference = time.local.daysSinceEpoch - reference.local.daysSinceEpoch
+        offsetDifference = time.utcOffset - reference.utcOffset
+    }
+
+    /// 그저께, 어제, 오늘, 내일, 모레.
+    public var koreanDay: String { KoreanTimeFormat.relativeDay(dayDifference) }
+    /// +13시간, −3시간 30분, +0시간.
+    public var koreanHours: String { KoreanTimeFormat.hourDifference(offsetDifference) }
+}
+
+/// Korean wording of times, days and offsets.
+public enum KoreanTimeFormat {
+    /// "오전 9:05" / "오후 12:30" / "오전 12:00" (midnight), or "09:05" in 24-hour style.
+    public static func time(_ local: LocalDateTime, style: ClockStyle) -> String {
+        let minute = local.minute < 10 ? "0\(local.minute)" : "\(local.minute)"
+        switch style {
+        case .twentyFourHour:
+            return (local.hour < 10 ? "0\(local.hour)" : "\(local.hour)") + ":" + minute
+        case .twelveHour:
+            let hour = local.hour % 12 == 0 ? 12 : local.hour % 12
+            return (local.hour < 12 ? "오전 " : "오후 ") + "\(hour):\(minute)"
+        }
+    }
+
+    /// "2026년 11월 23일 (월)".
+    public static func date(_ local: LocalDateTime) -> String {
+        "\(local.year)년 \(local.month)월 \(local.day)일 (\(weekdays[local.weekday - 1]))"
+    }
+
+    /// Korean weekday names, Monday first.
+    public static let weekdays = ["월", "화", "수", "목", "금", "토", "일"]
+
+    /// 그저께, 어제, 오늘, 내일, 모레 (offsets span 26 hours, so two days either way can happen).
+    public static func relativeDay(_ days: Int) -> String {
+        switch days {
+        case ...(-2): return "그저께"
+        case -1: return "어제"
+        case 0: return "오늘"
+        case 1: return "내일"
+        default: return "모레"
+        }
+    }
+
+    /// +13시간, −3시간 30분 (with U+2212 MINUS SIGN, as iOS), +5시간 45분, +0시간.
+    public static func hourDifference(_ seconds: Int) -> String {
+        let sign = seconds < 0 ? "\u{2212}" : "+"
+        let minutes = abs(seconds) / 60
+        let hours = "\(sign)\(minutes / 60)시간"
+        return minutes % 60 == 0 ? hours : hours + " \(minutes % 60)분"
+    }
+
+    /// UTC+9, UTC+5:45, UTC−3:30, UTC+0.
+    public static func utcOffset(_ seconds: Int) -> String {
+        let sign = seconds < 0 ? "\u{2212}" : "+"
+        let minutes = abs(seconds) / 60
+        let rest = minutes % 60
+        return "UTC\(sign)\(minutes / 60)" + (rest == 0 ? "" : ":" + (rest < 10 ? "0\(rest)" : "\(rest)"))
+    }
+
+    /// ISO 8601 offset: +09:00, -03:30, +00:00.
+    public static func isoOffset(_ seconds: Int) -> String {
+        let minutes = abs(seconds) / 60
+        func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
+        return (seconds < 0 ? "-" : "+") + two(minutes / 60) + ":" + two(minutes % 60)
+    }
+}

@@ -1,0 +1,27 @@
+/// One name of the catalogue: a Korean city name with its country and canonical IANA zone.
+/// Several places may share a zone (서울 and 부산 are both Asia/Seoul).
+public struct Place: Hashable, Sendable, Identifiable {
+    /// The Korean name a user searches (뉴욕); unique in the catalogue, so it is also the id.
+    public let name: String
+    /// The Korean country or territory name (미국).
+    public let country: String
+    /// ISO 3166-1 alpha-2 (US; ZZ for UTC).
+    public let countryCode: String
+    /// The canonical IANA zone id (Asia/Kolkata, never Asia/Calcutta).
+    public let zoneID: String
+    /// The English name (New York).
+    public let englishName: String
+    /// Old spellings and other names a user may search (키예프 for 키이우, 터키 for 튀르키예).
+    public let aliases: [String]
+
+    public var id: String { name }
+
+    public init(name: String, country: String, countryCode: String, zoneID: String, englishName: String, aliases: [String]) {
+        self.name = name
+        self.country = country
+        self.countryCode = countryCode
+        self.zoneID = zoneID
+        self.englishName = englishName
+        self.aliases = aliases
+    }
+}

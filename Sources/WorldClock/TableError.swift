@@ -1,0 +1,58 @@
+/// A problem in a zone table, with the file and line it is on: `Data/zones.tsv:12: unknown zone …`.
+public struct TableError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The table's path as the user gave it (or `Data/zones.tsv` for the bundled table).
+    public let path: String
+    /// The 1-based line, or nil when the problem is the whole file.
+    public let line: Int?
+    public let problem: Problem
+
+    /// What is wrong.
+    public enum Problem: Equatable, Sendable {
+        case unreadable(reason: String)
+        case invalidUTF8(byteOffset: Int)
+        case byteOrderMark
+        case carriageReturn
+        case missingHeader
+        case wrongHeader(found: String)
+        case wrongColumnCount(found: Int)
+        case emptyField(column: String)
+        case surroundingWhitespace(column: String)
+        case emptyAlias
+        case badCountryCode(String)
+        case duplicateName(String, firstLine: Int)
+        case unknownZone(String)
+        case noRows
+    }
+
+    public init(path: String, line: Int?, problem: Problem) {
+        self.path = path
+        self.line = line
+        self.problem = problem
+    }
+
+    public var description: String {
+        let location = line.map { "\(path):\($0)" } ?? path
+        return "\(location): \(message)"
+    }
+
+    /// The problem in words a translator can act on.
+    public var message: String {
+        switch problem {
+        case .unreadable(let reason): return "cannot read the table: \(reason)"
+        case .invalidUTF8(let offset): return "invalid UTF-8 at byte \(offset) of the line; save the file as UTF-8"
+        case .byteOrderMark: return "the file starts with a byte order mark (BOM); save it as UTF-8 without BOM"
+        case .carriageReturn: return "CRLF or CR line end; save the file with LF line ends"
+        case .missingHeader: return "no header line; the first line that is not a # comment must be: \(ZoneTable.header)"
+        case .wrongHeader(let found): return "header is \"\(found)\"; expected: \(ZoneTable.header)"
+        case .wrongColumnCount(let found):
+            return "\(found) tab-separated column\(found == 1 ? "" : "s"), expected \(ZoneTable.columns.count) (\(ZoneTable.columns.joined(separator: ", ")))"
+        case .emptyField(let column): return "empty \(column)"
+        case .surroundingWhitespace(let column): return "\(column) has spaces at its start or end"
+        case .emptyAlias: return "an empty alias in aliases (two ';' in a row, or one at an end)"
+        case .badCountryCode(let code): return "country_code \"\(code)\" is not two capital letters (ISO 3166-1 alpha-2)"
+        case .duplicateName(let name, let first): return "duplicate name \"\(name)\" (first on line \(first))"
+        case .unknownZone(let zone): return "unknown zone \"\(zone)\": Foundation's TimeZone does not know it"
+        case .noRows: return "the table has a header but no rows"
+        }
+    }
+}

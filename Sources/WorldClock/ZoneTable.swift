@@ -1,0 +1,92 @@
+/// One row of a zone table, as written, with its line.
+public struct ZoneTableRow: Equatable, Sendable {
+    public let name: String
+    public let country: String
+    public let countryCode: String
+    public let zone: String
+    public let english: String
+    public let aliases: [String]
+    /// The 1-based line the row is on.
+    public let line: Int
+}
+
+/// The parsed text of a zone table: a tab-separated file with a header, one row per Korean name.
+///
+/// `#` lines before the header are comments, and blank lines anywhere are skipped; everything else
+/// must be a well-formed row, or parsing fails with the file, the line and what is wrong.
+public struct ZoneTable: Sendable {
+    /// The columns, in order.
+    public static let columns = ["name", "country", "country_code", "zone", "english", "aliases"]
+    /// The header line.
+    public static var header: String { columns.joined(separator: "\t") }
+
+    public let path: String
+    public let rows: [ZoneTableRow]
+
+    /// Parses a table's bytes.
+    /// - Parameter path: how errors name the file.
+    /// - Throws: `TableError` for a BOM, invalid UTF-8, CR line ends, a missing or wrong header, a
+    ///   wrong column count, an empty field (only `aliases` may be empty), spaces around a field,
+    ///   a country code that is not two capitals, a duplicate name, or no rows at all.
+    public init(bytes: [UInt8], path: String) throws(TableError) {
+        func fail(_ line: Int?, _ problem: TableError.Problem) -> TableError {
+            TableError(path: path, line: line, problem: problem)
+        }
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { throw fail(1, .byteOrderMark) }
+
+        var rows: [ZoneTableRow] = []
+        var firstLineOfName: [String: Int] = [:]
+        var sawHeader = false
+        for (index, lineBytes) in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated() {
+            let number = index + 1
+            if lineBytes.contains(UInt8(ascii: "\r")) { throw fail(number, .carriageReturn) }
+            guard let line = String(validating: lineBytes, as: UTF8.self) else {
+                throw fail(number, .invalidUTF8(byteOffset: Self.firstInvalidByte(in: lineBytes)))
+            }
+            if line.allSatisfy(\.isWhitespace) { continue }
+            if !sawHeader {
+                if line.hasPrefix("#") { continue }
+                guard line == Self.header else {
+                    throw fail(number, line.contains("\t") ? .wrongHeader(found: line) : .missingHeader)
+                }
+                sawHeader = true
+                continue
+            }
+            let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+            guard fields.count == Self.columns.count else { throw fail(number, .wrongColumnCount(found: fields.count)) }
+            for (column, field) in zip(Self.columns, fields) {
+                if field.isEmpty && column != "aliases" { throw fail(number, .emptyField(column: column)) }
+                if field.first?.isWhitespace == true || field.last?.isWhitespace == true {
+                    throw fail(number, .surroundingWhitespace(column: column))
+                }
+            }
+            let aliases = fields[5].isEmpty ? [] : fields[5].split(separator: ";", omittingEmptySubsequences: false).map(String.init)
+            if aliases.contains(where: { $0.isEmpty }) { throw fail(number, .emptyAlias) }
+            if aliases.contains(where: { $0.first!.isWhitespace || $0.last!.isWhitespace }) {
+                throw fail(number, .surroundingWhitespace(column: "aliases"))
+            }
+            let code = fields[2]
+            guard code.utf8.count == 2, code.utf8.allSatisfy({ (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) }) else {
+                throw fail(number, .badCountryCode(code))
+            }
+            // String equality is canonical: an NFD 서울 duplicates an NFC 서울.
+            if let first = firstLineOfName[fields[0]] { throw fail(number, .duplicateName(fields[0], firstLine: first)) }
+            firstLineOfName[fields[0]] = number
+            rows.append(ZoneTableRow(name: fields[0], country: fields[1], countryCode: code, zone: fields[3],
+                                     english: fields[4], aliases: aliases, line: number))
+        }
+        if !sawHeader { throw fail(nil, .missingHeader) }
+        if rows.isEmpty { throw fail(nil, .noRows) }
+        self.path = path
+        self.rows = rows
+    }
+
+    /// The offset of the first byte that breaks UTF-8 in `bytes`.
+    private static func firstInvalidByte(in bytes: some Collection<UInt8>) -> Int {
+        var decoder = UTF8()
+        var iterator = bytes.makeIterator()
+        var offset = 0
+        while case .scalarValue(let scalar) = decoder.decode(&iterator) { offset += UTF8.width(scalar) }
+        return offset
+    }
+}

@@ -1,0 +1,98 @@
+import Foundation
+import Testing
+@testable import WorldClock
+
+@Suite("Zone times from Foundation, abbreviations from tz")
+struct ZoneClockTests {
+    /// (zone, instant, offset in seconds, abbreviation, DST) — hand-checked against tzdata 2025b.
+    static let cases: [(String, String, Int, String, Bool)] = [
+        ("Asia/Seoul", "2026-01-15T12:00:00Z", 32400, "KST", false),
+        ("America/New_York", "2026-01-15T12:00:00Z", -18000, "EST", false),
+        ("America/New_York", "2026-07-15T12:00:00Z", -14400, "EDT", true),
+        ("America/New_York", "2026-03-08T06:59:59Z", -18000, "EST", false),  // 01:59:59 EST
+        ("America/New_York", "2026-03-08T07:00:00Z", -14400, "EDT", true),    // 03:00 EDT
+        ("Europe/London", "2026-10-25T00:59:59Z", 3600, "BST", true),
+        ("Europe/London", "2026-10-25T01:00:00Z", 0, "GMT", false),
+        ("Europe/Berlin", "2026-07-01T00:00:00Z", 7200, "CEST", true),
+        ("Asia/Kolkata", "2026-07-01T00:00:00Z", 19800, "IST", false),
+        ("Australia/Lord_Howe", "2026-04-04T14:59:59Z", 39600, "+11", true),
+        ("Australia/Lord_Howe", "2026-04-04T15:00:00Z", 37800, "+1030", false),  // the 30-minute shift
+        ("Australia/Lord_Howe", "2026-10-03T15:30:00Z", 39600, "+11", true),
+        ("Asia/Kathmandu", "2026-07-01T00:00:00Z", 20700, "+0545", false),
+        ("America/Mexico_City", "2026-07-15T12:00:00Z", -21600, "CST", false),  // no DST since 2022 (ICU 72 says −5)
+        ("Asia/Almaty", "2026-07-15T12:00:00Z", 18000, "+05", false),          // UTC+5 since 2024 (ICU 72 says +6)
+        ("UTC", "2026-07-15T12:00:00Z", 0, "UTC", false),
+    ]
+
+    @Test("offset, abbreviation and DST at an instant", arguments: cases)
+    func offsets(zone: String, at: String, offset: Int, abbreviation: String, dst: Bool) throws {
+        let time = try #require(ZoneClock(zoneID: zone)).time(at: try instant(at))
+        #expect(time.utcOffset == offset)
+        #expect(time.abbreviation == abbreviation)
+        #expect(time.isDaylightSavingTime == dst)
+        #expect(time.standardOffset + time.daylightSavingOffset == offset)
+    }
+
+    @Test("the next and previous transitions")
+    func transitions() throws {
+        let time = try #require(ZoneClock(zoneID: "America/New_York")).time(at: try instant("2026-07-01T00:00:00Z"))
+        #expect(try time.nextTransition?.instant == instant("2026-11-01T06:00:00Z"))
+        #expect(time.nextTransition?.abbreviationAfter == "EST")
+        #expect(time.nextTransition?.utcOffsetAfter == -18000)
+        #expect(try time.previousTransition == instant("2026-03-08T07:00:00Z"))
+        let seoul = try #require(ZoneClock(zoneID: "Asia/Seoul")).time(at: try instant("2026-07-01T00:00:00Z"))
+        #expect(seoul.nextTransition == nil)
+        #expect(seoul.previousTransition == nil)
+    }
+
+    @Test("local date and time by calendar arithmetic")
+    func localTime() throws {
+        let time = try #require(ZoneClock(zoneID: "Asia/Seoul")).time(at: try instant("2026-12-31T15:30:05Z"))
+        #expect([time.local.year, time.local.month, time.local.day, time.local.hour, time.local.minute, time.local.second] == [2027, 1, 1, 0, 30, 5] as [Int])
+        #expect(time.local.weekday == 5)  // Friday
+        #expect(time.local.dayOfYear == 1)
+        let leap = LocalDateTime(secondsSinceEpoch: Int64(try instant("2028-12-31T00:00:00Z").timeIntervalSince1970))
+        #expect(leap.dayOfYear == 366)
+        let before = LocalDateTime(secondsSinceEpoch: -1)
+        #expect([before.year, before.month, before.day, before.hour, before.weekday] == [1969, 12, 31, 23, 3] as [Int])
+    }
+
+    @Test("an unknown zone gives no clock")
+    func unknown() { #expect(ZoneClock(zoneID: "Mars/Olympus") == nil) }
+}
+
+@Suite("Korean time formatting")
+struct KoreanTimeFormatTests {
+    @Test("오전/오후 h:mm and 24-hour", arguments: [
+        (0, 5, "오전 12:05", "00:05"), (9, 5, "오전 9:05", "09:05"), (12, 0, "오후 12:00", "12:00"), (13, 30, "오후 1:30", "13:30"), (23, 59, "오후 11:59", "23:59"),
+    ])
+    func clock(hour: Int, minute: Int, twelve: String, twentyFour: String) {
+        let local = LocalDateTime(secondsSinceEpoch: Int64(hour * 3600 + minute * 60))
+        #expect(KoreanTimeFormat.time(local, style: .twelveHour) == twelve)
+        #expect(KoreanTimeFormat.time(local, style: .twentyFourHour) == twentyFour)
+    }
+
+    @Test("hour differences as iOS's world clock shows them", arguments: [
+        (13 * 3600, "+13시간"), (-(3 * 3600 + 1800), "\u{2212}3시간 30분"), (0, "+0시간"), (5 * 3600 + 2700, "+5시간 45분"),
+    ])
+    func hours(seconds: Int, expected: String) { #expect(KoreanTimeFormat.hourDifference(seconds) == expected) }
+
+    @Test("yesterday, today, tomorrow against a reference zone")
+    func relativeDays() throws {
+        let at = try instant("2026-11-23T20:00:00Z")  // Seoul: 11-24 05:00
+        let seoul = try #require(ZoneClock(zoneID: "Asia/Seoul")).time(at: at)
+        let newYork = try #require(ZoneClock(zoneID: "America/New_York")).time(at: at)
+        let kiritimati = try #require(ZoneClock(zoneID: "Pacific/Kiritimati")).time(at: at)
+        #expect(RelativeTime(newYork, from: seoul).koreanDay == "어제")
+        #expect(RelativeTime(newYork, from: seoul).koreanHours == "\u{2212}14시간")
+        #expect(RelativeTime(seoul, from: newYork).koreanDay == "내일")
+        #expect(RelativeTime(kiritimati, from: seoul).koreanDay == "오늘")
+        #expect(RelativeTime(seoul, from: seoul).koreanHours == "+0시간")
+    }
+
+    @Test("UTC offsets", arguments: [(32400, "UTC+9", "+09:00"), (20700, "UTC+5:45", "+05:45"), (-12600, "UTC\u{2212}3:30", "-03:30"), (0, "UTC+0", "+00:00")])
+    func offsets(seconds: Int, korean: String, iso: String) {
+        #expect(KoreanTimeFormat.utcOffset(seconds) == korean)
+        #expect(KoreanTimeFormat.isoOffset(seconds) == iso)
+    }
+}
