@@ -79,6 +79,16 @@ public enum Jamo {
         "ㄿ": ("ㄹ", "ㅍ"), "ㅀ": ("ㄹ", "ㅎ"), "ㅄ": ("ㅂ", "ㅅ"),
     ]
 
+    /// Compound vowels by index in `medials`, with the two vowels typed for them (ㅘ = ㅗ + ㅏ).
+    public static let compoundVowels: [Int: [Int]] = {
+        let pairs: [(Character, Character, Character)] = [
+            ("ㅘ", "ㅗ", "ㅏ"), ("ㅙ", "ㅗ", "ㅐ"), ("ㅚ", "ㅗ", "ㅣ"), ("ㅝ", "ㅜ", "ㅓ"),
+            ("ㅞ", "ㅜ", "ㅔ"), ("ㅟ", "ㅜ", "ㅣ"), ("ㅢ", "ㅡ", "ㅣ"),
+        ]
+        func index(_ vowel: Character) -> Int { medials.firstIndex(of: vowel.unicodeScalars.first!)! }
+        return Dictionary(uniqueKeysWithValues: pairs.map { (index($0.0), [index($0.1), index($0.2)]) })
+    }()
+
     private static let initialIndexOfCompatibility: [Int?] = (0x3131...0x314E).map { value in
         initials.firstIndex(of: Unicode.Scalar(UInt32(value))!)
     }

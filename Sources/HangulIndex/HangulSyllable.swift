@@ -1,0 +1,54 @@
+/// One character of text as Hangul search sees it: a syllable with its parts, a bare consonant,
+/// or anything else. NFD syllables (ᄂ + ᅲ) and NFC ones (뉴) give the same value.
+enum HangulLetter: Equatable, Sendable {
+    /// A syllable: indices into `Jamo.initials`, `Jamo.medials`, `Jamo.finals` (final nil when open).
+    case syllable(initial: Int, medial: Int, final: Int?)
+    /// A consonant typed alone (ㄱ, ᄀ, ﾡ), as an index into `Jamo.initials`.
+    case consonant(Int)
+    /// Anything else, compared as a lowercased character.
+    case other(Character)
+
+    init(_ character: Character) {
+        let scalars = Array(character.unicodeScalars)
+        if let first = scalars.first, scalars.count == 1 {
+            if let parts = Jamo.decompose(first) { self = .syllable(initial: parts.initial, medial: parts.medial, final: parts.final); return }
+            let compatibility = Jamo.compatibility(Self.widened(first))
+            if let initial = Jamo.initialIndex(of: compatibility) { self = .consonant(initial); return }
+        } else if scalars.count >= 2, let syllable = Self.composed(scalars) {
+            self = syllable
+            return
+        }
+        let lowered = character.lowercased()
+        self = .other(lowered == "_" ? " " : (lowered.count == 1 ? Character(lowered) : character))
+    }
+
+    /// The initial consonant, for a syllable or a bare consonant.
+    var initial: Int? {
+        switch self {
+        case .syllable(let initial, _, _), .consonant(let initial): return initial
+        case .other: return nil
+        }
+    }
+
+    /// An NFD syllable: L V, L V T, or LV T.
+    private static func composed(_ scalars: [Unicode.Scalar]) -> HangulLetter? {
+        let values = scalars.map(\.value)
+        var initial: Int, medial: Int, index: Int
+        if let parts = Jamo.decompose(scalars[0]), parts.final == nil {
+            (initial, medial, index) = (parts.initial, parts.medial, 1)
+        } else if (0x1100...0x1112).contains(values[0]), (0x1161...0x1175).contains(values[1]) {
+            (initial, medial, index) = (Int(values[0] - 0x1100), Int(values[1] - 0x1161), 2)
+        } else {
+            return nil
+        }
+        if index == values.count { return .syllable(initial: initial, medial: medial, final: nil) }
+        guard index + 1 == values.count, (0x11A8...0x11C2).contains(values[index]) else { return nil }
+        return .syllable(initial: initial, medial: medial, final: Int(values[index] - 0x11A8))
+    }
+
+    /// Halfwidth jamo (ﾡ U+FFA1 …) as compatibility jamo, by their fixed offset in Unicode's table.
+    private static func widened(_ scalar: Unicode.Scalar) -> Unicode.Scalar {
+        guard (0xFFA1...0xFFBE).contains(scalar.value) else { return scalar }
+        return Unicode.Scalar(scalar.value - 0xFFA1 + 0x3131) ?? scalar
+    }
+}

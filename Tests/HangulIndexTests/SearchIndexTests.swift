@@ -1,0 +1,100 @@
+import Testing
+@testable import HangulIndex
+
+@Suite("Korean search")
+struct SearchIndexTests {
+    struct City: Sendable, Equatable { let name: String; let english: String; let aliases: [String] }
+
+    static let cities = [
+        City(name: "뉴욕", english: "New York", aliases: []),
+        City(name: "뉴델리", english: "New Delhi", aliases: []),
+        City(name: "누메아", english: "Noumea", aliases: []),
+        City(name: "키이우", english: "Kyiv", aliases: ["키예프"]),
+        City(name: "닭갈비", english: "Dakgalbi", aliases: []),
+        City(name: "과테말라", english: "Guatemala", aliases: []),
+        City(name: "로마", english: "Rome", aliases: []),
+        City(name: "서울", english: "Seoul", aliases: []),
+    ]
+    let index = SearchIndex(cities) { [SearchableText(field: "name", text: $0.name), SearchableText(field: "english", text: $0.english)]
+        + $0.aliases.map { SearchableText(field: "alias", text: $0) } }
+
+    func first(_ query: String) throws -> (name: String, kind: MatchKind)? {
+        try index.search(query).matches.first.map { ($0.item.name, $0.kind) }
+    }
+
+    @Test("each kind of match finds 뉴욕", arguments: [
+        ("뉴욕", MatchKind.exact), ("뉴", .prefix), ("ㄴㅇ", .choseong), ("뉴ㅇ", .mixed), ("늉", .incremental), ("뉴요", .incremental),
+        ("ㄴ", .choseong), ("new york", .exact), ("NEW_YORK", .exact), ("new", .prefix), ("  뉴욕  ", .exact),
+        ("\u{1102}\u{1172}\u{110B}\u{116D}\u{11A8}", .exact), ("\u{FFA4}\u{FFB7}", .choseong),
+    ])
+    func findsNewYork(query: String, kind: MatchKind) throws {
+        let result = try index.search(query)
+        let match = try #require(result.matches.first { $0.item.name == "뉴욕" })
+        #expect(match.kind == kind)
+    }
+
+    @Test("every keystroke of typing 뉴욕 on a 2-set keyboard finds it", arguments: ["ㄴ", "뉴", "늉", "뉴요", "뉴욕"])
+    func typingSequence(state: String) throws {
+        #expect(try index.search(state).matches.contains { $0.item.name == "뉴욕" })
+    }
+
+    @Test("누 and 뉵 are not states of typing 뉴욕", arguments: ["누", "뉵"])
+    func notTypingStates(query: String) throws {
+        #expect(try !index.search(query).matches.contains { $0.item.name == "뉴욕" })
+    }
+
+    @Test("a double final may split, a final may grow into a double final, a vowel into a compound vowel")
+    func incrementalForms() throws {
+        #expect(try first("닭")?.name == "닭갈비")   // prefix
+        #expect(try first("달")?.name == "닭갈비")   // 달 → 닭 (ㄹ → ㄺ)
+        #expect(try first("다락")?.name == nil)     // not a typing state of 닭갈비
+        #expect(try index.search("닭ㄱ").matches.first?.kind == .mixed)
+        #expect(try first("고")?.name == "과테말라") // 고 → 과 (ㅗ → ㅘ)
+        #expect(try first("고")?.kind == .incremental)
+    }
+
+    @Test("old spellings and English names are searched; results rank exact before prefix before substring")
+    func rankingAndFields() throws {
+        let kyiv = try #require(try index.search("키예프").matches.first)
+        #expect(kyiv.item.name == "키이우")
+        #expect(kyiv.field == "alias")
+        let results = try index.search("뉴").matches.map(\.item.name)
+        #expect(results == ["뉴욕", "뉴델리"])
+        #expect(try index.search("욕").matches.first?.kind == .substring)
+    }
+
+    @Test("a compatibility cluster stands for its consonants: ㄻ = ㄹㅁ")
+    func clusters() throws {
+        #expect(try first("ㄻ")?.name == "로마")
+        #expect(try first("ㄹㅁ")?.name == "로마")
+    }
+
+    @Test("matched ranges are UTF-16 offsets into the matched text")
+    func ranges() throws {
+        #expect(try index.search("델리").matches.first?.utf16Range == 1..<3)
+        #expect(try index.search("york").matches.first?.utf16Range == 4..<8)
+        #expect(try index.search("늉").matches.first?.utf16Range == 0..<2)
+    }
+
+    @Test("a query typed in Latin mode is converted when nothing matches as typed")
+    func wrongKeyboardMode() throws {
+        let result = try index.search("sbdyr")
+        #expect(result.matches.first?.item.name == "뉴욕")
+        #expect(result.keyboardConversion?.converted == "뉴욕")
+        #expect(try index.search("seoul").keyboardConversion == nil)
+        #expect(DubeolsikKeyboard.hangul(fromLatin: "ekfrrkfql") == "닭갈비")
+        #expect(DubeolsikKeyboard.hangul(fromLatin: "rhkxpakffk") == "과테말라")
+        #expect(DubeolsikKeyboard.hangul(fromLatin: "tjdnf") == "서울")
+        #expect(DubeolsikKeyboard.hangul(fromLatin: "tj dnf") == "서 울")
+        #expect(DubeolsikKeyboard.hangul(fromLatin: "new-york") == nil)
+    }
+
+    @Test("empty and over-long queries are errors; no match is an empty result")
+    func badQueries() throws {
+        #expect(throws: SearchError.emptyQuery) { try index.search("") }
+        #expect(throws: SearchError.emptyQuery) { try index.search(" \t ") }
+        #expect(throws: SearchError.queryTooLong(characters: 101, limit: 100)) { try index.search(String(repeating: "가", count: 101)) }
+        #expect(try index.search("zzzz").matches.isEmpty)
+        #expect(try index.search("뉴", limit: 1).matches.count == 1)
+    }
+}
