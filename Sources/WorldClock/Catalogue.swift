@@ -25,6 +25,9 @@ public struct Catalogue: Sendable {
     /// The table rows whose zone id was an alias, with the canonical id used instead.
     public let rewrittenZones: [(line: Int, written: String, canonical: String)]
 
+    /// Korean-aware search over names, old spellings, countries, English names and zone ids.
+    public let search: SearchIndex<Place>
+
     private let placeByName: [String: Place]
 
     /// Loads, validates and indexes a table.
@@ -79,6 +82,13 @@ public struct Catalogue: Sendable {
         self.digest = digest
         self.rewrittenZones = rewritten
         self.placeByName = Dictionary(uniqueKeysWithValues: places.map { ($0.name, $0) })
+        self.search = SearchIndex(sections.rows) { place in
+            [SearchableText(field: "name", text: place.name)]
+                + place.aliases.map { SearchableText(field: "alias", text: $0) }
+                + [SearchableText(field: "country", text: place.country),
+                   SearchableText(field: "english", text: place.englishName),
+                   SearchableText(field: "zone", text: place.zoneID)]
+        }
     }
 
     /// The place called exactly `name` (any Unicode form: NFD and NFC match).

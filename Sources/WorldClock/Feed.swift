@@ -1,0 +1,219 @@
+import Foundation
+import HangulIndex
+
+/// The JSON data feed, shared by `worldclock feed`, `--json` and the HTTP API. Field names are
+/// snake_case; times are ISO 8601; offsets are both "+09:00" and seconds. Version 1.
+public struct Feed: Codable, Equatable, Sendable {
+    /// The schema version; a change that breaks readers increments it.
+    public var version = 1
+    /// The instant the times are for (UTC).
+    public let at: String
+    public let meta: FeedMeta
+    /// The index titles, in order (what a list's right edge shows).
+    public let titles: [String]
+    public let sections: [FeedSection]
+
+    enum CodingKeys: String, CodingKey { case version, at, meta, titles, sections }
+
+    /// The whole catalogue, or the sections `sections` says, with times at `instant`, and each
+    /// place's day and hours relative to `reference` when given (the CLI's `--from`).
+    public init(catalogue: Catalogue, sections: [Section<Place>]? = nil, at instant: Date, clocks: ZoneClocks, reference: ZoneTime? = nil) {
+        self.at = ISO8601.utc(instant)
+        self.meta = FeedMeta(catalogue: catalogue)
+        self.titles = catalogue.sections.titles.map(\.text)
+        self.sections = (sections ?? catalogue.sections.sections).map { section in
+            FeedSection(title: section.title.text, places: section.rows.map { FeedPlace($0, time: clocks.time(of: $0, at: instant), reference: reference) })
+        }
+    }
+}
+
+/// Versions and counts, for caching and for telling what data a client has.
+public struct FeedMeta: Codable, Equatable, Sendable {
+    public let tzdataVersion: String
+    public let icuVersion: String
+    /// A digest of the catalogue's table: a client's cache key.
+    public let catalogueDigest: String
+    public let zoneCount: Int
+    public let placeCount: Int
+
+    enum CodingKeys: String, CodingKey {
+        case tzdataVersion = "tzdata_version", icuVersion = "icu_version", catalogueDigest = "catalogue_digest"
+        case zoneCount = "zone_count", placeCount = "place_count"
+    }
+
+    public init(catalogue: Catalogue) {
+        tzdataVersion = TimeZone.timeZoneDataVersion
+        icuVersion = ICUInfo.version
+        catalogueDigest = catalogue.digest
+        zoneCount = catalogue.zoneIDs.count
+        placeCount = catalogue.places.count
+    }
+}
+
+/// One section: its title and its places in collation order.
+public struct FeedSection: Codable, Equatable, Sendable {
+    public let title: String
+    public let places: [FeedPlace]
+}
+
+/// One place, with its time when the feed has an instant.
+public struct FeedPlace: Codable, Equatable, Sendable {
+    public let name: String
+    public let country: String
+    public let countryCode: String
+    public let zone: String
+    public let english: String
+    public let aliases: [String]
+    public let time: FeedTime?
+    /// Against the reference zone (CLI only; absent in the HTTP feed).
+    public let relative: FeedRelative?
+
+    enum CodingKeys: String, CodingKey {
+        case name, country, countryCode = "country_code", zone, english, aliases, time, relative
+    }
+
+    public init(_ place: Place, time: ZoneTime?, reference: ZoneTime? = nil) {
+        name = place.name
+        country = place.country
+        countryCode = place.countryCode
+        zone = place.zoneID
+        english = place.englishName
+        aliases = place.aliases
+        self.time = time.map(FeedTime.init)
+        if let time, let reference { relative = FeedRelative(RelativeTime(time, from: reference)) } else { relative = nil }
+    }
+}
+
+/// A place's day and hours against a reference zone, as iOS's world clock shows them.
+public struct FeedRelative: Codable, Equatable, Sendable {
+    /// 어제, 오늘, 내일 …
+    public let day: String
+    public let dayDifference: Int
+    /// +13시간, −3시간 30분.
+    public let hours: String
+    public let offsetDifferenceSeconds: Int
+
+    enum CodingKeys: String, CodingKey {
+        case day, dayDifference = "day_difference", hours, offsetDifferenceSeconds = "offset_difference_seconds"
+    }
+
+    public init(_ relative: RelativeTime) {
+        day = relative.koreanDay
+        dayDifference = relative.dayDifference
+        hours = relative.koreanHours
+        offsetDifferenceSeconds = relative.offsetDifference
+    }
+}
+
+/// A zone's time at the feed's instant.
+public struct FeedTime: Codable, Equatable, Sendable {
+    /// Local date and time with offset: "2026-11-23T19:00:00+09:00".
+    public let local: String
+    public let utcOffset: String
+    public let utcOffsetSeconds: Int
+    /// tz's abbreviation: KST, EDT, +05.
+    public let abbreviation: String
+    public let dst: Bool
+    public let nextTransition: FeedTransition?
+
+    enum CodingKeys: String, CodingKey {
+        case local, utcOffset = "utc_offset", utcOffsetSeconds = "utc_offset_seconds", abbreviation, dst
+        case nextTransition = "next_transition"
+    }
+
+    public init(_ time: ZoneTime) {
+        local = ISO8601.local(time.local, offset: time.utcOffset)
+        utcOffset = KoreanTimeFormat.isoOffset(time.utcOffset)
+        utcOffsetSeconds = time.utcOffset
+        abbreviation = time.abbreviation
+        dst = time.isDaylightSavingTime
+        nextTransition = time.nextTransition.map(FeedTransition.init)
+    }
+}
+
+/// The next change of offset: when, and what the zone says after it.
+public struct FeedTransition: Codable, Equatable, Sendable {
+    public let at: String
+    public let utcOffset: String
+    public let utcOffsetSeconds: Int
+    public let abbreviation: String
+    public let dst: Bool
+
+    enum CodingKeys: String, CodingKey {
+        case at, utcOffset = "utc_offset", utcOffsetSeconds = "utc_offset_seconds", abbreviation, dst
+    }
+
+    public init(_ transition: ZoneTime.Transition) {
+        at = ISO8601.utc(transition.instant)
+        utcOffset = KoreanTimeFormat.isoOffset(transition.utcOffsetAfter)
+        utcOffsetSeconds = transition.utcOffsetAfter
+        abbreviation = transition.abbreviationAfter
+        dst = transition.isDaylightSavingTimeAfter
+    }
+}
+
+/// One search result in the feed: the place and where the query matched, for highlighting.
+public struct FeedSearchResult: Codable, Equatable, Sendable {
+    public let place: FeedPlace
+    public let match: FeedMatch
+
+    public init(_ match: SearchMatch<Place>, time: ZoneTime?, reference: ZoneTime? = nil) {
+        place = FeedPlace(match.item, time: time, reference: reference)
+        self.match = FeedMatch(kind: match.kind.name, field: match.field, text: match.text,
+                               utf16Start: match.utf16Range.lowerBound, utf16End: match.utf16Range.upperBound)
+    }
+}
+
+/// How a search result matched: the kind, the field, its text and the matched UTF-16 range.
+public struct FeedMatch: Codable, Equatable, Sendable {
+    public let kind: String
+    public let field: String
+    public let text: String
+    public let utf16Start: Int
+    public let utf16End: Int
+
+    enum CodingKeys: String, CodingKey { case kind, field, text, utf16Start = "utf16_start", utf16End = "utf16_end" }
+}
+
+/// The search results for a query.
+public struct FeedSearch: Codable, Equatable, Sendable {
+    public let query: String
+    /// Set when the query was read as Hangul typed in Latin mode (sbdyr → 뉴욕).
+    public let keyboardConversion: String?
+    public let results: [FeedSearchResult]
+
+    enum CodingKeys: String, CodingKey { case query, keyboardConversion = "keyboard_conversion", results }
+
+    public init(query: String, result: SearchResult<Place>, at instant: Date, clocks: ZoneClocks, reference: ZoneTime? = nil) {
+        self.query = query
+        keyboardConversion = result.keyboardConversion?.converted
+        results = result.matches.map { FeedSearchResult($0, time: clocks.time(of: $0.item, at: instant), reference: reference) }
+    }
+}
+
+/// The JSON error object every `--json` failure and every HTTP error carries:
+/// `{"error": {"code": "unknown_zone", "message": "…"}}`.
+public struct FeedError: Codable, Equatable, Sendable, Error {
+    public struct Body: Codable, Equatable, Sendable {
+        public let code: String
+        public let message: String
+    }
+    public let error: Body
+
+    public init(code: String, message: String) { error = Body(code: code, message: message) }
+}
+
+/// The feed's JSON encoding: stable key order, slashes unescaped.
+public enum FeedJSON {
+    public static func encode<Value: Encodable>(_ value: Value, pretty: Bool = false) -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = pretty ? [.sortedKeys, .withoutEscapingSlashes, .prettyPrinted] : [.sortedKeys, .withoutEscapingSlashes]
+        // Encoding these plain value types cannot fail; an empty object keeps a caller's output valid.
+        return (try? encoder.encode(value)) ?? Data("{}".utf8)
+    }
+
+    /// Pretty JSON followed by a newline, as the CLI prints it.
+    public static func encodeLine<Value: Encodable>(_ value: Value) -> Data {
+        encode(value, pretty: true) + Data("\n".utf8)
+    }
+}

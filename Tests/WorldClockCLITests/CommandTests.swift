@@ -1,0 +1,241 @@
+import Foundation
+import Testing
+
+/// Every test fixes the instant and the reference zone, so times are checkable.
+let fixed = ["--at", "2026-07-15T12:00:00Z", "--from", "Asia/Seoul"]
+
+@Suite("worldclock list")
+struct ListCommandTests {
+    @Test("list --section ㄱ shows the ㄱ section with local time, day and hours against Seoul")
+    func sectionGiyeok() throws {
+        let result = try CommandRunner.run(["list", "--section", "ㄱ"] + fixed)
+        #expect(result.status == 0)
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.first?.hasPrefix("ㄱ") == true)
+        let gaborone = try #require(lines.first { $0.contains("가보로네") })
+        // 12:00Z is 14:00 in Gaborone (UTC+2) and 21:00 in Seoul: same day, 7 hours behind.
+        for part in ["보츠와나", "오후 2:00", "오늘", "\u{2212}7시간", "UTC+2 CAT", "Africa/Gaborone"] {
+            #expect(gaborone.contains(part), "\(part) in \(gaborone)")
+        }
+        #expect(!result.stdout.contains("\u{1B}["), "no colour when stdout is not a terminal")
+    }
+
+    @Test("columns line up by display width, Hangul counting two")
+    func alignment() throws {
+        let result = try CommandRunner.run(["list", "--section", "ㅅ"] + fixed)
+        let rows = result.stdout.split(separator: "\n").dropFirst().map(String.init)
+        #expect(rows.count > 5)
+        let zoneColumns = Set(rows.map { row -> Int in
+            let zoneStart = row.range(of: " ", options: .backwards)!.upperBound
+            return displayWidth(String(row[..<zoneStart]))
+        })
+        #expect(zoneColumns.count == 1, "zone ids start at display columns \(zoneColumns)")
+    }
+
+    @Test("--24h prints 24-hour times")
+    func twentyFourHour() throws {
+        let result = try CommandRunner.run(["list", "--section", "ㄱ", "--24h"] + fixed)
+        #expect(result.stdout.split(separator: "\n").first { $0.contains("가보로네") }?.contains("14:00") == true)
+    }
+
+    @Test("every way of typing a section title shows the same section", arguments: ["ㄱ", "\u{1100}", "\u{FFA1}", " ㄱ "])
+    func sectionForms(title: String) throws {
+        let expected = try CommandRunner.run(["list", "--section", "ㄱ"] + fixed)
+        let result = try CommandRunner.run(["list", "--section", title] + fixed)
+        #expect(result.status == 0)
+        #expect(result.stdout == expected.stdout)
+    }
+
+    @Test("a double consonant or a syllable shows its section with a note", arguments: [("ㄲ", "ㄱ"), ("가", "ㄱ"), ("n", "N")])
+    func resolvedSections(typed: String, section: String) throws {
+        let result = try CommandRunner.run(["list", "--section", typed] + fixed)
+        #expect(result.status == 0)
+        #expect(result.stdout.hasPrefix(section))
+        if typed != section.lowercased() { #expect(result.stderr.contains("\(typed) → section \(section)")) }
+    }
+
+    @Test("an invalid section is a usage error listing the valid ones", arguments: ["", "ab", "1", "ㅏ", "😀"])
+    func invalidSection(title: String) throws {
+        let result = try CommandRunner.run(["list", "--section", title] + fixed)
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("valid sections: ㄱ ㄴ ㄷ"))
+    }
+
+    @Test("--json gives the feed schema with relative times")
+    func json() throws {
+        let result = try CommandRunner.run(["list", "--section", "ㄴ", "--json"] + fixed)
+        #expect(result.status == 0)
+        let feed = try #require(result.json as? [String: Any])
+        let sections = try #require(feed["sections"] as? [[String: Any]])
+        #expect(sections.count == 1)
+        #expect(sections.first?["title"] as? String == "ㄴ")
+        let newYork = try #require((sections.first?["places"] as? [[String: Any]])?.first { $0["name"] as? String == "뉴욕" })
+        let time = try #require(newYork["time"] as? [String: Any])
+        #expect(time["abbreviation"] as? String == "EDT")
+        #expect(time["local"] as? String == "2026-07-15T08:00:00-04:00")
+        #expect((newYork["relative"] as? [String: Any])?["hours"] as? String == "\u{2212}13시간")
+    }
+}
+
+@Suite("worldclock search")
+struct SearchCommandTests {
+    @Test("search 뉴 ranks names that start with 뉴 first, then other fields (뉴질랜드)")
+    func prefix() throws {
+        let result = try CommandRunner.run(["search", "뉴"] + fixed)
+        #expect(result.status == 0)
+        let names = result.stdout.split(separator: "\n").map { String($0.split(separator: " ").first ?? "") }
+        #expect(Array(names.prefix(2)) == ["뉴델리", "뉴욕"])
+        #expect(result.stdout.contains("(나라: 뉴질랜드)"))
+    }
+
+    @Test("choseong, mixed, half-typed, old spellings and Latin find the place", arguments: [
+        ("ㄴㅇ", "뉴욕"), ("뉴ㅇ", "뉴욕"), ("늉", "뉴욕"), ("키예프", "키이우"), ("new york", "뉴욕"), ("NEW_YORK", "뉴욕"),
+        ("america/new_york", "뉴욕"), ("\u{1102}\u{1172}\u{110B}\u{116D}\u{11A8}", "뉴욕"), (" 서울 ", "서울"), ("터키", "이스탄불"),
+    ])
+    func finds(query: String, name: String) throws {
+        let result = try CommandRunner.run(["search", query, "--json"] + fixed)
+        #expect(result.status == 0)
+        let results = try #require((result.json as? [String: Any])?["results"] as? [[String: Any]])
+        #expect(results.contains { ($0["place"] as? [String: Any])?["name"] as? String == name })
+    }
+
+    @Test("a query typed in Latin mode is converted, and the output says so")
+    func wrongKeyboard() throws {
+        let result = try CommandRunner.run(["search", "sbdyr"] + fixed)
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("sbdyr"))
+        #expect(result.stdout.contains("뉴욕"))
+    }
+
+    @Test("--json carries the matched range for highlighting")
+    func ranges() throws {
+        let result = try CommandRunner.run(["search", "욕", "--json"] + fixed)
+        let first = try #require(((result.json as? [String: Any])?["results"] as? [[String: Any]])?.first)
+        let match = try #require(first["match"] as? [String: Any])
+        #expect(match["kind"] as? String == "substring")
+        #expect(match["utf16_start"] as? Int == 1)
+        #expect(match["utf16_end"] as? Int == 2)
+    }
+
+    @Test("nothing found exits 1 with a message")
+    func nothingFound() throws {
+        let result = try CommandRunner.run(["search", "없는곳이름"] + fixed)
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("no place matches"))
+        let json = try CommandRunner.run(["search", "없는곳이름", "--json"] + fixed)
+        #expect(json.status == 1)
+        #expect(((json.json as? [String: Any])?["error"] as? [String: Any])?["code"] as? String == "not_found")
+    }
+
+    @Test("empty, enormous and invalid UTF-8 queries are usage errors")
+    func badQueries() throws {
+        #expect(try CommandRunner.run(["search", ""]).status == 2)
+        #expect(try CommandRunner.run(["search", "   "]).status == 2)
+        let long = try CommandRunner.run(["search", String(repeating: "가", count: 5000)])
+        #expect(long.status == 2)
+        #expect(long.stderr.contains("limit is 100"))
+        let invalid = try CommandRunner.run([], shell: "\"$0\" search \"$(printf '\\377\\376')\"")
+        #expect(invalid.status == 2)
+        #expect(invalid.stderr.contains("not valid UTF-8"))
+        let json = try CommandRunner.run(["search", "", "--json"])
+        #expect(json.status == 2)
+        #expect(((json.json as? [String: Any])?["error"] as? [String: Any])?["code"] as? String == "usage")
+    }
+}
+
+@Suite("worldclock show, sections, feed, --version")
+struct OtherCommandTests {
+    @Test("show gives names, zone, offset, DST and the next transition")
+    func show() throws {
+        let result = try CommandRunner.run(["show", "뉴욕", "--at", "2026-01-15T12:00:00Z", "--from", "Asia/Seoul"])
+        #expect(result.status == 0)
+        for part in ["뉴욕 (New York)", "미국 (US)", "America/New_York", "UTC\u{2212}5 EST", "오전 7:00", "2026년 1월 15일 (목)", "오늘, \u{2212}14시간", "2026년 3월 8일 (일) 오전 3:00 → UTC\u{2212}4 EDT"] {
+            #expect(result.stdout.contains(part), "\(part)")
+        }
+    }
+
+    @Test("show takes old spellings and zone ids, old ids too", arguments: [("키예프", "키이우"), ("Asia/Calcutta", "콜카타"), ("asia/seoul", "서울")])
+    func showByOtherNames(query: String, name: String) throws {
+        let result = try CommandRunner.run(["show", query] + fixed)
+        #expect(result.status == 0)
+        #expect(result.stdout.contains(name))
+    }
+
+    @Test("show of an unknown place exits 1 with suggestions")
+    func showUnknown() throws {
+        let result = try CommandRunner.run(["show", "뉴요크"] + fixed)
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("did you mean"))
+    }
+
+    @Test("sections lists the titles with counts, ㄱ first and # never empty-listed")
+    func sections() throws {
+        let result = try CommandRunner.run(["sections"])
+        #expect(result.status == 0)
+        let lines = result.stdout.split(separator: "\n")
+        #expect(lines.first?.hasPrefix("ㄱ") == true)
+        let json = try CommandRunner.run(["sections", "--json"])
+        let counts = try #require((json.json as? [String: Any])?["sections"] as? [[String: Any]])
+        #expect(counts.reduce(0) { $0 + ($1["count"] as? Int ?? 0) } == 437)
+    }
+
+    @Test("feed is the whole catalogue as JSON")
+    func feed() throws {
+        let result = try CommandRunner.run(["feed", "--at", "2026-07-15T12:00:00Z"])
+        #expect(result.status == 0)
+        let feed = try #require(result.json as? [String: Any])
+        #expect(feed["at"] as? String == "2026-07-15T12:00:00Z")
+        #expect((feed["meta"] as? [String: Any])?["zone_count"] as? Int == 419)
+        #expect((feed["sections"] as? [[String: Any]])?.isEmpty == false)
+    }
+
+    @Test("--version names the tool, tzdata and ICU")
+    func version() throws {
+        let result = try CommandRunner.run(["--version"])
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("tzdata 2025b"))
+        #expect(result.stdout.contains("ICU 72.1"))
+    }
+
+    @Test("a bad --at or --from is a usage error", arguments: [["--at", "yesterday"], ["--from", "Mars/Olympus"]])
+    func badOptions(arguments: [String]) throws {
+        let result = try CommandRunner.run(["list"] + arguments)
+        #expect(result.status == 2)
+        #expect(!result.stderr.isEmpty)
+    }
+
+    @Test("a malformed --data table is a data error naming file and line")
+    func badTable() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("worldclock-bad-\(UUID()).tsv")
+        try "name\tcountry\tcountry_code\tzone\tenglish\taliases\n서울\t대한민국\tKR\tAsia/Nowhere\tSeoul\t\n".write(to: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let result = try CommandRunner.run(["list", "--data", file.path])
+        #expect(result.status == 3)
+        #expect(result.stderr.contains("\(file.path):2: unknown zone \"Asia/Nowhere\""))
+        let json = try CommandRunner.run(["list", "--data", file.path, "--json"])
+        #expect(json.status == 3)
+        #expect(((json.json as? [String: Any])?["error"] as? [String: Any])?["code"] as? String == "data")
+    }
+
+    @Test("a user's own table replaces the bundled one")
+    func ownTable() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("worldclock-own-\(UUID()).tsv")
+        try "name\tcountry\tcountry_code\tzone\tenglish\taliases\n우리집\t대한민국\tKR\tAsia/Seoul\tHome\t\n콜카타\t인도\tIN\tAsia/Calcutta\tKolkata\t\n".write(to: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let result = try CommandRunner.run(["list", "--data", file.path] + fixed)
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("우리집"))
+        #expect(result.stdout.contains("Asia/Kolkata"))
+        #expect(!result.stdout.contains("뉴욕"))
+    }
+}
+
+/// Display width as a terminal counts it (Hangul 2 columns), for checking alignment.
+func displayWidth(_ text: String) -> Int {
+    text.unicodeScalars.reduce(0) { width, scalar in
+        let v = scalar.value
+        if (0x1160...0x11FF).contains(v) { return width }
+        if (0x1100...0x115F).contains(v) || (0x3130...0x318F).contains(v) || (0xAC00...0xD7A3).contains(v) { return width + 2 }
+        return width + 1
+    }
+}
