@@ -9,17 +9,24 @@ enum HangulLetter: Equatable, Sendable {
     case other(Character)
 
     init(_ character: Character) {
-        let scalars = Array(character.unicodeScalars)
-        if let first = scalars.first, scalars.count == 1 {
+        let scalars = character.unicodeScalars
+        let first = scalars.first!
+        if scalars.index(after: scalars.startIndex) == scalars.endIndex {
+            // One scalar, the common case: ASCII, a precomposed syllable or a lone jamo.
+            switch first.value {
+            case 0x41...0x5A: self = .other(Character(Unicode.Scalar(first.value + 0x20)!)); return
+            case 0x5F: self = .other(" "); return
+            case 0...0x7F: self = .other(character); return
+            default: break
+            }
             if let parts = Jamo.decompose(first) { self = .syllable(initial: parts.initial, medial: parts.medial, final: parts.final); return }
-            let compatibility = Jamo.compatibility(Self.widened(first))
-            if let initial = Jamo.initialIndex(of: compatibility) { self = .consonant(initial); return }
-        } else if scalars.count >= 2, let syllable = Self.composed(scalars) {
+            if let initial = Jamo.initialIndex(of: Jamo.compatibility(Self.widened(first))) { self = .consonant(initial); return }
+        } else if let syllable = Self.composed(Array(scalars)) {
             self = syllable
             return
         }
         let lowered = character.lowercased()
-        self = .other(lowered == "_" ? " " : (lowered.count == 1 ? Character(lowered) : character))
+        self = .other(lowered.count == 1 ? Character(lowered) : character)
     }
 
     /// The initial consonant, for a syllable or a bare consonant.

@@ -1,4 +1,5 @@
 import ICUBridge
+import Synchronization
 
 /// Decides which section of a Korean index a name belongs to: ㄱ ㄴ ㄷ … ㅎ, then A–Z, then `#`.
 ///
@@ -20,8 +21,8 @@ public struct SectionIndexer: Sendable {
     /// The position of `#` in `titles`.
     public var otherPosition: Int { titles.count - 1 }
 
-    /// Lower boundaries in collation order: a primary sort key and the section it opens.
-    private let boundaries: [(key: [UInt8], section: Int)]
+    /// Lower boundaries of ICU's buckets, built on the first name the lookup tables cannot answer.
+    private let boundaries: BucketBoundaries
     private let primary: Collator
     /// Sections of the 19 initial consonants (ㄱ ㄲ ㄴ … ㅎ) and of A…Z.
     private let initialSections: [Int]
@@ -55,19 +56,8 @@ public struct SectionIndexer: Sendable {
             a.withUnsafeBufferPointer { x in b.withUnsafeBufferPointer { y in compareKeys(x, y) < 0 } }
         }
 
-        // ICU's firstStringsInScript: the U+FDD1 contractions whose sample is a letter or unassigned.
-        let scripts = try sortedByCollation(try primary.scriptBoundaries().filter { boundary in
-            let sample = Array(boundary.unicodeScalars).dropFirst().first
-            switch sample?.properties.generalCategory {
-            case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter, .unassigned: return true
-            default: return false
-            }
-        })
-        guard let firstScript = scripts.first, let overflow = scripts.last else {
-            throw ICUError("finding script boundaries in the \"\(collationLocale)\" collator", status: wc_buffer_overflow_status())
-        }
-
-        // ICU's initLabels: exemplars sorted, without those outside the scripts, one per primary.
+        // ICU's initLabels: the exemplars sorted by the collator, one per primary weight. (ICU
+        // also drops labels outside every script; index exemplars are letters, so none is.)
         var exemplars: [String] = []
         for locale in labelLocales {
             let units = try withGrowingBuffer(of: UInt16.self, initialCapacity: 512, operation: "reading the \"\(locale)\" index characters") { buffer, capacity, status in
@@ -76,43 +66,28 @@ public struct SectionIndexer: Sendable {
             exemplars += zeroSeparatedStrings(units)
         }
         var labels: [(text: String, key: [UInt8])] = []
-        for label in try sortedByCollation(exemplars) where !less(label.key, firstScript.key) && less(label.key, overflow.key) {
+        for label in try sortedByCollation(exemplars) {
             if let last = labels.last, last.key == label.key { continue }
             labels.append(label)
         }
-
-        // ICU's createBucketList: underflow, labels with inflow buckets where scripts are skipped,
-        // overflow. Every bucket that is not a label is the `#` section.
         let other = labels.count
-        var boundaries: [(key: [UInt8], section: Int)] = [(try key(""), other)]
-        var scriptIndex = -1
-        var scriptUpperBoundary: [UInt8] = try key("")
-        for (section, label) in labels.enumerated() {
-            if !less(label.key, scriptUpperBoundary) {
-                let inflowBoundary = scriptUpperBoundary
-                var skippedScript = false
-                while true {
-                    scriptIndex += 1
-                    guard scriptIndex < scripts.count else { break }
-                    scriptUpperBoundary = scripts[scriptIndex].key
-                    if less(label.key, scriptUpperBoundary) { break }
-                    skippedScript = true
-                }
-                if skippedScript && boundaries.count > 1 { boundaries.append((inflowBoundary, other)) }
-            }
-            boundaries.append((label.key, section))
-        }
-        boundaries.append((scriptUpperBoundary, other))
-
-        let titles = labels.enumerated().map { SectionTitle($1.text, position: $0) }
-            + [SectionTitle(SectionTitle.otherText, position: other)]
         self.primary = primary
-        self.boundaries = boundaries
-        self.titles = titles
-        // The lookup tables are filled by asking the collator, so they cannot disagree with it.
-        func collated(_ text: String) -> Int { Self.bucket(of: text, primary: primary, boundaries: boundaries, other: other) }
-        self.initialSections = Jamo.initials.map { collated(String($0)) }
-        let latinSections = (UInt8(ascii: "A")...UInt8(ascii: "Z")).map { collated(String(UnicodeScalar($0))) }
+        self.titles = labels.enumerated().map { SectionTitle($1.text, position: $0) }
+            + [SectionTitle(SectionTitle.otherText, position: other)]
+        self.boundaries = BucketBoundaries(labels: labels.map(\.key), primary: primary)
+
+        // The lookup tables: the last label ≤ each initial consonant and Latin letter. Script
+        // boundaries never fall between these letters and their labels; the tests check every
+        // entry against the full definition.
+        func lastLabel(atOrBefore text: String) throws(ICUError) -> Int {
+            let textKey = try key(text)
+            return labels.lastIndex { !less(textKey, $0.key) } ?? other
+        }
+        var initialSections: [Int] = []
+        for initial in Jamo.initials { initialSections.append(try lastLabel(atOrBefore: String(initial))) }
+        var latinSections: [Int] = []
+        for letter in UInt8(ascii: "A")...UInt8(ascii: "Z") { latinSections.append(try lastLabel(atOrBefore: String(UnicodeScalar(letter)))) }
+        self.initialSections = initialSections
         self.latinSections = latinSections
         self.asciiSections = (0..<128).map { byte -> Int in
             switch UInt8(byte) {
@@ -139,14 +114,11 @@ public struct SectionIndexer: Sendable {
     /// The section by the collator-based definition alone, without the lookup tables: the
     /// reference the tests hold the fast path to.
     public func collatedSection(for name: String) -> Int {
-        Self.bucket(of: name, primary: primary, boundaries: boundaries, other: otherPosition)
-    }
-
-    private static func bucket(of name: String, primary: Collator, boundaries: [(key: [UInt8], section: Int)], other: Int) -> Int {
+        let other = otherPosition
         let key = (try? KoreanText.indexKey(name)) ?? Array(name.utf16)
         guard let prefix = try? key.withUnsafeBufferPointer({ (units) throws(ICUError) in
             try primary.sortKeyPrefix(of: units, maxBytes: Self.namePrefixBytes)
-        }) else { return other }
+        }), let boundaries = try? boundaries.list(other: other) else { return other }
         // The last boundary ≤ the name, as ICU's BucketList::getBucketIndex.
         var low = 0, high = boundaries.count
         prefix.withUnsafeBufferPointer { name in
@@ -200,5 +172,77 @@ public struct SectionIndexer: Sendable {
                 return nil
             }
         }
+    }
+}
+
+/// ICU's bucket list for the labels — underflow, labels with inflow buckets where scripts are
+/// skipped, overflow — as lower boundaries in collation order. Finding the script boundaries
+/// costs ICU about 4 ms (it walks every contraction of the collator), so it is done once, on the
+/// first name that needs it: a list of Hangul and Latin names never does.
+final class BucketBoundaries: Sendable {
+    typealias Boundary = (key: [UInt8], section: Int)
+
+    private let labels: [[UInt8]]
+    private let primary: Collator
+    private let built = Mutex<[Boundary]?>(nil)
+
+    init(labels: [[UInt8]], primary: Collator) {
+        self.labels = labels
+        self.primary = primary
+    }
+
+    /// The boundaries, each with the section it opens (`other` for ICU's non-label buckets).
+    func list(other: Int) throws(ICUError) -> [Boundary] {
+        try built.withLock { (cached: inout [Boundary]?) throws(ICUError) -> [Boundary] in
+            if let cached { return cached }
+            let list = try build(other: other)
+            cached = list
+            return list
+        }
+    }
+
+    private func build(other: Int) throws(ICUError) -> [Boundary] {
+        func key(_ text: String) throws(ICUError) -> [UInt8] {
+            try Array(text.utf16).withUnsafeBufferPointer { (units) throws(ICUError) -> [UInt8] in
+                try primary.sortKeyPrefix(of: units, maxBytes: 1024)
+            }
+        }
+        func less(_ a: [UInt8], _ b: [UInt8]) -> Bool {
+            a.withUnsafeBufferPointer { x in b.withUnsafeBufferPointer { y in compareKeys(x, y) < 0 } }
+        }
+        // ICU's firstStringsInScript: the U+FDD1 contractions whose sample is a letter or unassigned.
+        var scripts: [[UInt8]] = []
+        for boundary in try primary.scriptBoundaries() {
+            switch Array(boundary.unicodeScalars).dropFirst().first?.properties.generalCategory {
+            case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter, .unassigned:
+                scripts.append(try key(boundary))
+            default:
+                continue
+            }
+        }
+        scripts.sort(by: less)
+        guard !scripts.isEmpty else { throw ICUError("finding script boundaries in the collator", status: wc_buffer_overflow_status()) }
+
+        let empty = try key("")
+        var boundaries: [Boundary] = [(empty, other)]
+        var scriptIndex = -1
+        var scriptUpperBoundary = empty
+        for (section, label) in labels.enumerated() {
+            if !less(label, scriptUpperBoundary) {
+                let inflowBoundary = scriptUpperBoundary
+                var skippedScript = false
+                while true {
+                    scriptIndex += 1
+                    guard scriptIndex < scripts.count else { break }
+                    scriptUpperBoundary = scripts[scriptIndex]
+                    if less(label, scriptUpperBoundary) { break }
+                    skippedScript = true
+                }
+                if skippedScript && boundaries.count > 1 { boundaries.append((inflowBoundary, other)) }
+            }
+            boundaries.append((label, section))
+        }
+        boundaries.append((scriptUpperBoundary, other))
+        return boundaries
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import HangulIndex
+import Synchronization
 
 /// Where a zone table comes from.
 public enum TableSource: Sendable, Equatable {
@@ -25,10 +26,13 @@ public struct Catalogue: Sendable {
     /// The table rows whose zone id was an alias, with the canonical id used instead.
     public let rewrittenZones: [(line: Int, written: String, canonical: String)]
 
-    /// Korean-aware search over names, old spellings, countries, English names and zone ids.
-    public let search: SearchIndex<Place>
+    /// Korean-aware search over names, old spellings, countries, English names and zone ids,
+    /// prepared on first use (a `list` never pays for it) and kept.
+    public var search: SearchIndex<Place> { searchIndex.value }
+    private let searchIndex: Lazy<SearchIndex<Place>>
 
     private let placeByName: [String: Place]
+    private let canonicalZoneIDs: Set<String>
 
     /// Loads, validates and indexes a table.
     /// - Throws: `CatalogueError` naming the file and line of a malformed row or an unknown zone,
@@ -49,20 +53,26 @@ public struct Catalogue: Sendable {
         }
         let table: ZoneTable
         do { table = try ZoneTable(bytes: bytes, path: path) } catch { throw .table(error) }
-        return try Catalogue(table: table, digest: Self.fnv1a(bytes))
+        // The bundled table's own ids are the canonical ones; no need to parse it twice.
+        let canonical = source == .bundled ? Set(table.rows.map(\.zone)) : Self.bundledZoneIDs
+        return try Catalogue(table: table, digest: Self.fnv1a(bytes), canonicalZoneIDs: canonical)
     }
 
     /// Validates a parsed table: every zone must be known to Foundation's `TimeZone`, and aliases
     /// are rewritten to the canonical id so one place never appears under two ids.
-    init(table: ZoneTable, digest: String, aliases: ZoneAliases? = nil) throws(CatalogueError) {
-        let aliases = aliases ?? ZoneAliases(canonical: Self.bundledZoneIDs)
+    init(table: ZoneTable, digest: String, canonicalZoneIDs: Set<String> = Catalogue.bundledZoneIDs) throws(CatalogueError) {
+        var aliases: ZoneAliases?  // tzdata's links, read only when a row uses a non-canonical id
         var places: [Place] = []
         var rewritten: [(Int, String, String)] = []
         for row in table.rows {
-            guard TimeZone(identifier: row.zone) != nil else {
+            guard Self.isKnownToFoundation(row.zone) else {
                 throw .table(TableError(path: table.path, line: row.line, problem: .unknownZone(row.zone)))
             }
-            let canonical = aliases.canonicalID(for: row.zone)
+            var canonical = row.zone
+            if !canonicalZoneIDs.contains(row.zone) {
+                if aliases == nil { aliases = ZoneAliases(canonical: canonicalZoneIDs) }
+                canonical = aliases!.canonicalID(for: row.zone)
+            }
             if canonical != row.zone { rewritten.append((row.line, row.zone, canonical)) }
             places.append(Place(name: row.name, country: row.country, countryCode: row.countryCode,
                                 zoneID: canonical, englishName: row.english, aliases: row.aliases))
@@ -81,14 +91,16 @@ public struct Catalogue: Sendable {
         self.path = table.path
         self.digest = digest
         self.rewrittenZones = rewritten
+        self.canonicalZoneIDs = canonicalZoneIDs
         self.placeByName = Dictionary(uniqueKeysWithValues: places.map { ($0.name, $0) })
-        self.search = SearchIndex(sections.rows) { place in
+        let rows = sections.rows
+        self.searchIndex = Lazy { SearchIndex(rows) { place in
             [SearchableText(field: "name", text: place.name)]
                 + place.aliases.map { SearchableText(field: "alias", text: $0) }
                 + [SearchableText(field: "country", text: place.country),
                    SearchableText(field: "english", text: place.englishName),
                    SearchableText(field: "zone", text: place.zoneID)]
-        }
+        } }
     }
 
     /// The place called exactly `name` (any Unicode form: NFD and NFC match).
@@ -96,9 +108,19 @@ public struct Catalogue: Sendable {
 
     /// The places in `zoneID` (canonical or alias), in index order.
     public func places(inZone zoneID: String) -> [Place] {
-        let canonical = ZoneAliases(canonical: Self.bundledZoneIDs).canonicalID(for: zoneID)
-        return places.filter { $0.zoneID == canonical }
+        let direct = places.filter { $0.zoneID == zoneID }
+        if !direct.isEmpty || canonicalZoneIDs.contains(zoneID) { return direct }
+        let canonical = ZoneAliases(canonical: canonicalZoneIDs).canonicalID(for: zoneID)
+        return canonical == zoneID ? [] : places.filter { $0.zoneID == canonical }
     }
+
+    /// Whether Foundation's `TimeZone` knows `zoneID`. Its list of known ids answers most in one
+    /// set lookup; it lacks some current ids (Asia/Kolkata) that `TimeZone(identifier:)` accepts.
+    static func isKnownToFoundation(_ zoneID: String) -> Bool {
+        knownZoneIDs.contains(zoneID) || TimeZone(identifier: zoneID) != nil
+    }
+
+    private static let knownZoneIDs = Set(TimeZone.knownTimeZoneIdentifiers)
 
     /// The distinct zone ids of the catalogue, sorted.
     public var zoneIDs: [String] { Array(Set(places.map(\.zoneID))).sorted() }
@@ -113,6 +135,23 @@ public struct Catalogue: Sendable {
         for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
         let hex = String(hash, radix: 16)
         return String(repeating: "0", count: 16 - hex.count) + hex
+    }
+}
+
+/// A value built on first use, once, from any thread.
+final class Lazy<Value: Sendable>: Sendable {
+    private let make: @Sendable () -> Value
+    private let state = Mutex<Value?>(nil)
+
+    init(_ make: @escaping @Sendable () -> Value) { self.make = make }
+
+    var value: Value {
+        state.withLock { stored in
+            if let stored { return stored }
+            let made = make()
+            stored = made
+            return made
+        }
     }
 }
 

@@ -40,19 +40,21 @@ public struct ZoneTable: Sendable {
         for (index, lineBytes) in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated() {
             let number = index + 1
             if lineBytes.contains(UInt8(ascii: "\r")) { throw fail(number, .carriageReturn) }
-            guard let line = String(validating: lineBytes, as: UTF8.self) else {
+            guard String(validating: lineBytes, as: UTF8.self) != nil else {
                 throw fail(number, .invalidUTF8(byteOffset: Self.firstInvalidByte(in: lineBytes)))
             }
-            if line.allSatisfy(\.isWhitespace) { continue }
+            if lineBytes.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }) { continue }
             if !sawHeader {
-                if line.hasPrefix("#") { continue }
+                if lineBytes.first == UInt8(ascii: "#") { continue }
+                let line = String(decoding: lineBytes, as: UTF8.self)
                 guard line == Self.header else {
                     throw fail(number, line.contains("\t") ? .wrongHeader(found: line) : .missingHeader)
                 }
                 sawHeader = true
                 continue
             }
-            let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+            // Split on tab bytes: a tab never occurs inside a UTF-8 sequence.
+            let fields = lineBytes.split(separator: UInt8(ascii: "\t"), omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
             guard fields.count == Self.columns.count else { throw fail(number, .wrongColumnCount(found: fields.count)) }
             for (column, field) in zip(Self.columns, fields) {
                 if field.isEmpty && column != "aliases" { throw fail(number, .emptyField(column: column)) }

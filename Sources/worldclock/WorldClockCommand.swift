@@ -12,12 +12,12 @@ struct WorldClockCommand: AsyncParsableCommand {
         abstract: "세계 시계: every city of the world, grouped ㄱ ㄴ ㄷ … ㅎ, with its local time now.",
         discussion: """
             Examples:
-              worldclock list --section ㄱ        cities under ㄱ with their local time
-              worldclock search 뉴               ranked search (ㄴㅇ, 늉, sbdyr work too)
-              worldclock show 뉴욕                one city in detail
-              worldclock sections                the index titles with counts
-              worldclock feed > feed.json        the JSON feed for clock apps
-              worldclock serve --port 8080       the same feed over HTTP
+              worldclock list --section ㄱ   cities under ㄱ with their local time
+              worldclock search 뉴           ranked search (ㄴㅇ, 늉, sbdyr work too)
+              worldclock show 뉴욕           one city in detail
+              worldclock sections            the index titles with counts
+              worldclock feed > feed.json    the JSON feed for clock apps
+              worldclock serve --port 8080   the same feed over HTTP
 
             Exit codes: 0 ok, 1 nothing found, 2 usage error, 3 data error (bad table).
             """,
