@@ -33,6 +33,10 @@ public struct Catalogue: Sendable {
 
     private let placeByName: [String: Place]
     private let canonicalZoneIDs: Set<String>
+    /// The zone ids of the places, canonical.
+    private let placeZoneIDs: Set<String>
+    /// tzdata's links, read on the first lookup of an id that is not the catalogue's own.
+    private let zoneAliases: Lazy<ZoneAliases>
 
     /// Loads, validates and indexes a table.
     /// - Throws: `CatalogueError` naming the file and line of a malformed row or an unknown zone,
@@ -92,6 +96,8 @@ public struct Catalogue: Sendable {
         self.digest = digest
         self.rewrittenZones = rewritten
         self.canonicalZoneIDs = canonicalZoneIDs
+        self.placeZoneIDs = Set(places.map(\.zoneID))
+        self.zoneAliases = Lazy { ZoneAliases(canonical: canonicalZoneIDs) }
         self.placeByName = Dictionary(uniqueKeysWithValues: places.map { ($0.name, $0) })
         let rows = sections.rows
         self.searchIndex = Lazy { SearchIndex(rows) { place in
@@ -106,12 +112,22 @@ public struct Catalogue: Sendable {
     /// The place called exactly `name` (any Unicode form: NFD and NFC match).
     public func place(named name: String) -> Place? { placeByName[name] }
 
+    /// The catalogue's zone id for `zoneID`: itself when a place has it, the canonical id when it
+    /// is an alias of one (Asia/Calcutta → Asia/Kolkata), else nil.
+    public func zoneID(for zoneID: String) -> String? {
+        if placeZoneIDs.contains(zoneID) { return zoneID }
+        if canonicalZoneIDs.contains(zoneID) { return nil }
+        let canonical = zoneAliases.value.canonicalID(for: zoneID)
+        return placeZoneIDs.contains(canonical) ? canonical : nil
+    }
+
+    /// Reads tzdata's links now rather than on the first alias lookup (a server's start-up).
+    public func prepareZoneAliases() { _ = zoneAliases.value }
+
     /// The places in `zoneID` (canonical or alias), in index order.
     public func places(inZone zoneID: String) -> [Place] {
-        let direct = places.filter { $0.zoneID == zoneID }
-        if !direct.isEmpty || canonicalZoneIDs.contains(zoneID) { return direct }
-        let canonical = ZoneAliases(canonical: canonicalZoneIDs).canonicalID(for: zoneID)
-        return canonical == zoneID ? [] : places.filter { $0.zoneID == canonical }
+        guard let canonical = self.zoneID(for: zoneID) else { return [] }
+        return places.filter { $0.zoneID == canonical }
     }
 
     /// Whether Foundation's `TimeZone` knows `zoneID`. Its list of known ids answers most in one
@@ -123,7 +139,7 @@ public struct Catalogue: Sendable {
     private static let knownZoneIDs = Set(TimeZone.knownTimeZoneIdentifiers)
 
     /// The distinct zone ids of the catalogue, sorted.
-    public var zoneIDs: [String] { Array(Set(places.map(\.zoneID))).sorted() }
+    public var zoneIDs: [String] { placeZoneIDs.sorted() }
 
     /// The zone ids of the bundled table: tzdata's zone.tab ids plus UTC, the canonical ids.
     public static let bundledZoneIDs: Set<String> = {

@@ -22,7 +22,7 @@ struct WorldClockCommand: AsyncParsableCommand {
             Exit codes: 0 ok, 1 nothing found, 2 usage error, 3 data error (bad table).
             """,
         version: "worldclock \(version) (tzdata \(TimeZone.timeZoneDataVersion), ICU \(ICUInfo.version), Unicode \(ICUInfo.unicodeVersion))",
-        subcommands: [ListCommand.self, SearchCommand.self, ShowCommand.self, SectionsCommand.self, FeedCommand.self]
+        subcommands: [ListCommand.self, SearchCommand.self, ShowCommand.self, SectionsCommand.self, FeedCommand.self, ServeCommand.self]
     )
 }
 

@@ -1,0 +1,54 @@
+import Foundation
+import Hummingbird
+import Logging
+import WorldClock
+
+/// Builds the feed's application: the router with its controllers and middleware, listening where
+/// `configuration` says. The catalogue's derived data and the clocks are built here, once.
+public func buildApplication(catalogue: Catalogue, configuration: ServerConfiguration) -> some ApplicationProtocol {
+    var logger = Logger(label: "worldclock.serve")
+    logger.logLevel = .info
+    return buildApplication(service: FeedService(catalogue: catalogue), configuration: configuration, logger: logger)
+}
+
+/// The same with a given service (a fixed clock, shared zone clocks) and logger, for tests.
+func buildApplication(service: FeedService, configuration: ServerConfiguration, logger: Logger) -> some ApplicationProtocol {
+    Application(
+        router: buildRouter(service: service, quiet: configuration.quiet),
+        configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "worldclock"),
+        logger: logger
+    )
+}
+
+/// Serves the feed until SIGINT or SIGTERM, then shuts down gracefully (ServiceLifecycle).
+public func serve(catalogue: Catalogue, configuration: ServerConfiguration) async throws {
+    try await buildApplication(catalogue: catalogue, configuration: configuration).runService()
+}
+
+/// The router: request log (unless quiet), CORS, JSON errors, then the controllers' routes.
+func buildRouter(service: FeedService, quiet: Bool) -> Router<BasicRequestContext> {
+    // The routes once on a bare router, to know each path's methods (405 and `Allow`).
+    let probe = Router(context: BasicRequestContext.self)
+    addRoutes(to: probe, service: service)
+    let table = RouteTable(probe.routes.map { ($0.path.description, $0.method) })
+
+    let router = Router(context: BasicRequestContext.self)
+    if !quiet { router.add(middleware: RequestLogMiddleware()) }
+    router.add(middleware: CORSMiddleware(
+        allowOrigin: .all,
+        allowHeaders: [.accept, .ifNoneMatch, .ifModifiedSince, .cacheControl],
+        allowMethods: [.get, .head, .options],
+        exposedHeaders: ["ETag", "Content-Location"],
+        maxAge: .seconds(86_400)
+    ))
+    router.add(middleware: FeedErrorMiddleware(routes: table))
+    addRoutes(to: router, service: service)
+    return router
+}
+
+private func addRoutes(to router: Router<BasicRequestContext>, service: FeedService) {
+    SectionsController(service: service).addRoutes(to: router)
+    SearchController(service: service).addRoutes(to: router)
+    ZonesController(service: service).addRoutes(to: router)
+    MetaController(service: service).addRoutes(to: router)
+}

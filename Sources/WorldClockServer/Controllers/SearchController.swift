@@ -1,0 +1,49 @@
+import Foundation
+import HangulIndex
+import Hummingbird
+import WorldClock
+
+/// `GET /v1/search?q=뉴[&limit=20][&at=…]`: the CLI's ranked Korean-aware search.
+struct SearchController: Sendable {
+    let service: FeedService
+
+    static let defaultLimit = 20
+    static let maximumLimit = 100
+
+    func addRoutes(to router: Router<some RequestContext>) {
+        router.getAndHead("/v1/search") { request, _ in try search(request).response(to: request) }
+    }
+
+    func search(_ request: Request) throws(APIError) -> Representation {
+        let query = try QueryString(request.uri.query, allowed: ["q", "limit", "at"], endpoint: "/v1/search")
+        guard let q = query["q"] else {
+            throw .badRequest("missing_parameter", "the parameter 'q' is required: the text to search for, e.g. /v1/search?q=%EB%89%B4 (뉴)")
+        }
+        var limit = Self.defaultLimit
+        if let text = query["limit"] {
+            guard text.utf8.count <= 3, text.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }),
+                  let value = Int(text), (1...Self.maximumLimit).contains(value) else {
+                throw .badRequest("invalid_limit",
+                                  "the parameter 'limit' must be a whole number from 1 to \(Self.maximumLimit), not \"\(QueryString.printable(text))\"")
+            }
+            limit = value
+        }
+        let instant = try service.instant(query)
+        let key = "limit=\(limit)&q=" + QueryString.encode(q)
+        return try service.timed(endpoint: "/v1/search", key: key, instant: instant) { () throws(APIError) in
+            let result: SearchResult<Place>
+            do throws(SearchError) { result = try service.catalogue.search.search(q, limit: limit) } catch {
+                switch error {
+                case .emptyQuery:
+                    throw .badRequest("empty_query", "the parameter 'q' is empty or only spaces; give the text to search for")
+                case .queryTooLong(let characters, let maximum):
+                    throw .badRequest("query_too_long", "the parameter 'q' is \(characters) characters long; the limit is \(maximum)")
+                }
+            }
+            let feed = FeedSearch(query: q, result: result, at: instant.date, clocks: service.clocks)
+            return .init(body: FeedJSON.encode(feed),
+                         nextTransition: service.earliestTransition(zoneIDs: result.matches.map(\.item.zoneID), after: instant.date),
+                         contentLocation: nil)
+        }
+    }
+}

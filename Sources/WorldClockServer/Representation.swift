@@ -1,0 +1,82 @@
+import Foundation
+import Hummingbird
+
+/// A response body ready to send, with its validator and freshness: built once (or once per
+/// second for the live clock) and then answered from, with `If-None-Match` → 304 and HEAD.
+struct Representation: Sendable {
+    let body: ByteBuffer
+    let contentType: String
+    /// The entity tag with its quotes (and `W/` when weak); nil for what must not be cached.
+    let etag: String?
+    let cacheControl: String
+    /// Set when the answer is another URL's (an alias zone, ㄲ for ㄱ): that URL.
+    let contentLocation: String?
+
+    init(body: Data, contentType: String = "application/json; charset=utf-8", etag: String?, cacheControl: String, contentLocation: String? = nil) {
+        self.body = ByteBuffer(bytes: body)
+        self.contentType = contentType
+        self.etag = etag
+        self.cacheControl = cacheControl
+        self.contentLocation = contentLocation
+    }
+
+    /// 200 with the body (none for HEAD), or 304 when `If-None-Match` names this representation.
+    func response(to request: Request) -> Response {
+        var headers: HTTPFields = [.cacheControl: cacheControl]
+        if let etag { headers[.eTag] = etag }
+        if let contentLocation { headers[.contentLocation] = contentLocation }
+        if let etag, HTTPCaching.ifNoneMatch(request.headers[values: .ifNoneMatch], matches: etag) {
+            return Response(status: .notModified, headers: headers)
+        }
+        headers[.contentType] = contentType
+        let response = Response(status: .ok, headers: headers, body: .init(byteBuffer: body))
+        return request.method == .head ? response.createHeadResponse() : response
+    }
+}
+
+/// Entity tags and freshness.
+enum HTTPCaching {
+    /// How long a response for a fixed `?at=` instant is fresh. It cannot change while this build
+    /// runs, but a new build may bring new tzdata rules for that instant, so a day rather than a year.
+    static let fixedInstantMaxAge = 86_400
+    /// How long catalogue-only responses (`/v1/meta`, `/openapi.yaml`) are fresh before a client
+    /// revalidates (and gets a 304 until the server is upgraded).
+    static let catalogueMaxAge = 3_600
+
+    /// Whether an `If-None-Match` header (its field lines) matches `etag`: `*`, or any listed tag
+    /// by the weak comparison RFC 9110 §13.1.2 prescribes (W/ ignored).
+    static func ifNoneMatch(_ values: [String], matches etag: String) -> Bool {
+        let ours = opaque(etag)
+        for value in values {
+            for candidate in value.split(separator: ",") {
+                let tag = candidate.trimmingCharacters(in: .whitespaces)
+                if tag == "*" || opaque(tag) == ours { return true }
+            }
+        }
+        return false
+    }
+
+    private static func opaque(_ tag: some StringProtocol) -> Substring {
+        let text = Substring(tag)
+        return text.hasPrefix("W/") ? text.dropFirst(2) : text
+    }
+
+    /// FNV-1a, 64 bits, hex: the same function as the catalogue digest.
+    static func fnv1a(_ text: String) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in text.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        let hex = String(hash, radix: 16)
+        return String(repeating: "0", count: 16 - hex.count) + hex
+    }
+
+    /// How long a live response computed for the whole second `instant` stays right: the seconds
+    /// until the next minute boundary or `transition`, whichever is first, less one because the
+    /// response may be sent up to a second after `instant` (never more than the truth; 0 in the
+    /// last second of a minute).
+    static func secondsFresh(at instant: Date, nextTransition transition: Date?) -> Int {
+        let now = instant.timeIntervalSince1970.rounded(.down)
+        var until = (now / 60).rounded(.down) * 60 + 60 - now
+        if let transition { until = min(until, transition.timeIntervalSince1970.rounded(.down) - now) }
+        return max(0, Int(until) - 1)
+    }
+}

@@ -1,0 +1,105 @@
+import Foundation
+import WorldClock
+
+/// `GET /v1/zones/{zone}`'s body: WorldTimeAPI's `/api/timezone/{zone}` fields (same names and
+/// meanings; times to the second) plus the Korean names of the catalogue's places in the zone.
+struct ZoneInfo: Encodable, Equatable {
+    let abbreviation: String
+    /// Local date and time with offset: "2026-07-15T08:00:00-04:00".
+    let datetime: String
+    /// 0 = Sunday … 6 = Saturday, as WorldTimeAPI.
+    let dayOfWeek: Int
+    let dayOfYear: Int
+    let dst: Bool
+    /// When DST began and ends (UTC), only while `dst`; else null.
+    let dstFrom: String?
+    let dstUntil: String?
+    /// The DST part of the offset, seconds.
+    let dstOffset: Int
+    /// The standard offset, seconds.
+    let rawOffset: Int
+    /// The canonical zone id.
+    let timezone: String
+    /// The id the request named when it was an alias (Asia/Calcutta), else null.
+    let requestedTimezone: String?
+    let unixtime: Int64
+    let utcDatetime: String
+    let utcOffset: String
+    /// The ISO 8601 week of the local date.
+    let weekNumber: Int
+    /// The next change of offset or DST, or null.
+    let nextTransition: FeedTransition?
+    /// The catalogue's places in the zone (Korean names first), in index order.
+    let places: [FeedPlace]
+
+    enum CodingKeys: String, CodingKey {
+        case abbreviation, datetime, dayOfWeek = "day_of_week", dayOfYear = "day_of_year", dst, dstFrom = "dst_from"
+        case dstUntil = "dst_until", dstOffset = "dst_offset", rawOffset = "raw_offset", timezone
+        case requestedTimezone = "requested_timezone", unixtime, utcDatetime = "utc_datetime", utcOffset = "utc_offset"
+        case weekNumber = "week_number", nextTransition = "next_transition", places
+    }
+
+    init(time: ZoneTime, requested: String, places: [Place]) {
+        abbreviation = time.abbreviation
+        datetime = ISO8601.local(time.local, offset: time.utcOffset)
+        dayOfWeek = time.local.weekday % 7
+        dayOfYear = time.local.dayOfYear
+        dst = time.isDaylightSavingTime
+        dstFrom = time.isDaylightSavingTime ? time.previousTransition.map(Self.utcWithOffset) : nil
+        dstUntil = time.isDaylightSavingTime ? time.nextTransition.map { Self.utcWithOffset($0.instant) } : nil
+        dstOffset = time.daylightSavingOffset
+        rawOffset = time.standardOffset
+        timezone = time.zoneID
+        requestedTimezone = requested == time.zoneID ? nil : requested
+        unixtime = Int64(time.instant.timeIntervalSince1970.rounded(.down))
+        utcDatetime = Self.utcWithOffset(time.instant)
+        utcOffset = KoreanTimeFormat.isoOffset(time.utcOffset)
+        weekNumber = Self.isoWeek(time.local)
+        nextTransition = time.nextTransition.map(FeedTransition.init)
+        self.places = places.map { FeedPlace($0, time: nil) }
+    }
+
+    /// Null fields are written as null (WorldTimeAPI does), not left out.
+    func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(abbreviation, forKey: .abbreviation)
+        try c.encode(datetime, forKey: .datetime)
+        try c.encode(dayOfWeek, forKey: .dayOfWeek)
+        try c.encode(dayOfYear, forKey: .dayOfYear)
+        try c.encode(dst, forKey: .dst)
+        try c.encode(dstFrom, forKey: .dstFrom)
+        try c.encode(dstUntil, forKey: .dstUntil)
+        try c.encode(dstOffset, forKey: .dstOffset)
+        try c.encode(rawOffset, forKey: .rawOffset)
+        try c.encode(timezone, forKey: .timezone)
+        try c.encode(requestedTimezone, forKey: .requestedTimezone)
+        try c.encode(unixtime, forKey: .unixtime)
+        try c.encode(utcDatetime, forKey: .utcDatetime)
+        try c.encode(utcOffset, forKey: .utcOffset)
+        try c.encode(weekNumber, forKey: .weekNumber)
+        try c.encode(nextTransition, forKey: .nextTransition)
+        try c.encode(places, forKey: .places)
+    }
+
+    /// "2026-07-15T12:00:00+00:00", WorldTimeAPI's form of a UTC time.
+    static func utcWithOffset(_ instant: Date) -> String {
+        String(ISO8601.utc(instant).dropLast()) + "+00:00"
+    }
+
+    /// The ISO 8601 week number (1…53) of a local date: weeks start on Monday and week 1 holds
+    /// the year's first Thursday.
+    static func isoWeek(_ local: LocalDateTime) -> Int {
+        let week = (local.dayOfYear - local.weekday + 10) / 7
+        if week < 1 { return weeksInYear(local.year - 1) }
+        if week > weeksInYear(local.year) { return 1 }
+        return week
+    }
+
+    /// 53 when the year starts on a Thursday, or is a leap year starting on a Wednesday.
+    static func weeksInYear(_ year: Int) -> Int {
+        func p(_ y: Int) -> Int { ((y + floorDiv(y, 4) - floorDiv(y, 100) + floorDiv(y, 400)) % 7 + 7) % 7 }
+        return p(year) == 4 || p(year - 1) == 3 ? 53 : 52
+    }
+
+    private static func floorDiv(_ a: Int, _ b: Int) -> Int { a >= 0 ? a / b : -((-a + b - 1) / b) }
+}

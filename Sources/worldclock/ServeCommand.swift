@@ -1,0 +1,34 @@
+import ArgumentParser
+import WorldClock
+import WorldClockServer
+
+/// `worldclock serve`: the JSON feed over HTTP.
+struct ServeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Serve the feed over HTTP: /v1/sections, /v1/search, /v1/zones/{id}, /v1/meta, /healthz, /openapi.yaml.",
+        discussion: "Stops gracefully on SIGINT or SIGTERM."
+    )
+
+    @Option(help: "The address to listen on.")
+    var host = "127.0.0.1"
+
+    @Option(help: "The port to listen on (0–65535).")
+    var port = 8080
+
+    @Option(help: ArgumentHelp("Serve this zone table instead of the bundled one.", valueName: "file"))
+    var data: String?
+
+    @Flag(help: "No log line per request.")
+    var quiet = false
+
+    func validate() throws {
+        if !(0...65535).contains(port) { throw ValidationError("--port must be between 0 and 65535, not \(port)") }
+    }
+
+    func run() async throws {
+        let catalogue: Catalogue
+        do { catalogue = try Catalogue.load(data.map { .file(path: $0) } ?? .bundled) } catch { throw CLIError.data(error.description) }
+        try await WorldClockServer.serve(catalogue: catalogue, configuration: ServerConfiguration(host: host, port: port, quiet: quiet))
+    }
+}

@@ -1,0 +1,195 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import Testing
+import WorldClock
+@testable import WorldClockServer
+
+/// One bad request and what the feed must answer.
+struct BadRequest: Sendable, CustomTestStringConvertible {
+    let method: HTTPRequest.Method
+    let uri: String
+    let status: HTTPResponse.Status
+    let code: String
+    /// Words the message must contain (what was wrong, what is expected).
+    let message: [String]
+
+    init(_ method: HTTPRequest.Method, _ uri: String, _ status: HTTPResponse.Status, _ code: String, _ message: String...) {
+        self.method = method
+        self.uri = uri
+        self.status = status
+        self.code = code
+        self.message = message
+    }
+
+    init(_ uri: String, _ status: HTTPResponse.Status, _ code: String, _ message: String...) {
+        self.method = .get
+        self.uri = uri
+        self.status = status
+        self.code = code
+        self.message = message
+    }
+
+    var testDescription: String { "\(method) \(uri.prefix(60)) → \(status.code) \(code)" }
+}
+
+let badRequests: [BadRequest] = [
+    // Zones.
+    BadRequest("/v1/zones/Mars/Olympus", .notFound, "unknown_zone", "\"Mars/Olympus\"", "not a zone", "Asia/Seoul"),
+    BadRequest("/v1/zones/asia/seoul", .notFound, "unknown_zone", "case-sensitive", "did you mean Asia/Seoul?"),
+    BadRequest("/v1/zones/Asia/Seoul?at=noon", .badRequest, "invalid_at", "'at'", "\"noon\"", "2026-07-15T12:00:00Z"),
+    BadRequest("/v1/zones/Asia/Seoul?section=ㄱ", .badRequest, "unknown_parameter", "'section'", "takes only 'at'"),
+    BadRequest("/v1/zones/Asia%zzSeoul", .badRequest, "invalid_percent_encoding", "zone id", "two hex digits"),
+    BadRequest("/v1/zones/Asia%FFSeoul", .badRequest, "invalid_utf8", "zone id", "UTF-8"),
+    // Sections.
+    BadRequest("/v1/sections?section=ab", .badRequest, "invalid_section", "'section'", "\"ab\" is not a section", "valid sections: ㄱ"),
+    BadRequest("/v1/sections?section=", .badRequest, "invalid_section", "'section'", "empty section", "valid sections"),
+    BadRequest("/v1/sections?section=ㅏ", .badRequest, "invalid_section", "'section'"),
+    BadRequest("/v1/sections?at=2026-13-45T00:00:00Z", .badRequest, "invalid_at", "'at'", "ISO 8601"),
+    BadRequest("/v1/sections?at=", .badRequest, "invalid_at", "'at'"),
+    BadRequest("/v1/sections?section=ㄱ&section=ㄴ", .badRequest, "duplicate_parameter", "'section'", "more than once"),
+    BadRequest("/v1/sections?lang=ko", .badRequest, "unknown_parameter", "'lang'", "takes only 'section', 'at'"),
+    // Search.
+    BadRequest("/v1/search", .badRequest, "missing_parameter", "'q' is required"),
+    BadRequest("/v1/search?limit=5", .badRequest, "missing_parameter", "'q' is required"),
+    BadRequest("/v1/search?q=", .badRequest, "empty_query", "'q'", "empty"),
+    BadRequest("/v1/search?q=+%20+", .badRequest, "empty_query", "'q'", "empty"),
+    BadRequest("/v1/search?q=" + String(repeating: "가", count: 101), .badRequest, "query_too_long", "'q'", "101 characters", "limit is 100"),
+    BadRequest("/v1/search?q=" + String(repeating: "a", count: 3000), .badRequest, "query_string_too_long", "3002 bytes", "2048"),
+    BadRequest("/v1/search?q=a&limit=0", .badRequest, "invalid_limit", "'limit'", "1 to 100", "\"0\""),
+    BadRequest("/v1/search?q=a&limit=101", .badRequest, "invalid_limit", "'limit'", "\"101\""),
+    BadRequest("/v1/search?q=a&limit=-1", .badRequest, "invalid_limit", "'limit'"),
+    BadRequest("/v1/search?q=a&limit=abc", .badRequest, "invalid_limit", "'limit'", "\"abc\""),
+    BadRequest("/v1/search?q=a&limit=1.5", .badRequest, "invalid_limit", "'limit'"),
+    BadRequest("/v1/search?q=a&limit=", .badRequest, "invalid_limit", "'limit'"),
+    BadRequest("/v1/search?q=a&limit=99999999999999999999", .badRequest, "invalid_limit", "'limit'"),
+    BadRequest("/v1/search?q=a&at=tomorrow", .badRequest, "invalid_at", "'at'"),
+    BadRequest("/v1/search?q=a&q=b", .badRequest, "duplicate_parameter", "'q'"),
+    // Malformed query strings: never a 500, never the raw text passed through.
+    BadRequest("/v1/search?q=%zz", .badRequest, "invalid_percent_encoding", "the value of 'q'", "\"%zz\"", "two hex digits"),
+    BadRequest("/v1/search?q=%E0%A4", .badRequest, "invalid_utf8", "the value of 'q'", "UTF-8"),
+    BadRequest("/v1/search?q=%FF", .badRequest, "invalid_utf8", "the value of 'q'", "UTF-8"),
+    BadRequest("/v1/search?q=%C0%AF", .badRequest, "invalid_utf8", "the value of 'q'"),  // overlong "/"
+    BadRequest("/v1/search?q=%ED%A0%80", .badRequest, "invalid_utf8", "the value of 'q'"),  // a surrogate
+    BadRequest("/v1/search?q=a\u{FFFD}", .badRequest, "invalid_utf8", "the value of 'q'"),  // a raw byte, replaced before routing
+    BadRequest("/v1/search?q=abc%", .badRequest, "invalid_percent_encoding", "the value of 'q'"),
+    BadRequest("/v1/search?q=abc%4", .badRequest, "invalid_percent_encoding", "the value of 'q'", "\"%4\""),
+    BadRequest("/v1/search?%zz=1", .badRequest, "invalid_percent_encoding", "a parameter name"),
+    BadRequest("/v1/search?%FF=1", .badRequest, "invalid_utf8", "a parameter name"),
+    BadRequest("/v1/sections?section=%zz", .badRequest, "invalid_percent_encoding", "the value of 'section'"),
+    BadRequest("/v1/sections?at=%FF", .badRequest, "invalid_utf8", "the value of 'at'"),
+    // Endpoints without parameters.
+    BadRequest("/v1/meta?v=2", .badRequest, "unknown_parameter", "'v'", "takes no parameters"),
+    BadRequest("/healthz?x", .badRequest, "unknown_parameter", "'x'"),
+    BadRequest("/openapi.yaml?format=json", .badRequest, "unknown_parameter", "'format'"),
+    // Routes and methods.
+    BadRequest("/v1/nowhere", .notFound, "not_found", "no route /v1/nowhere", "/v1/sections"),
+    BadRequest("/", .notFound, "not_found", "no route /"),
+    BadRequest("/v1/zones", .notFound, "not_found"),
+    BadRequest("/v2/sections", .notFound, "not_found"),
+    BadRequest(.post, "/v1/sections", .methodNotAllowed, "method_not_allowed", "POST is not allowed on /v1/sections", "GET, HEAD, OPTIONS"),
+    BadRequest(.delete, "/v1/zones/Asia/Seoul", .methodNotAllowed, "method_not_allowed", "DELETE", "/v1/zones/Asia/Seoul"),
+    BadRequest(.put, "/healthz", .methodNotAllowed, "method_not_allowed", "PUT"),
+    BadRequest(.patch, "/openapi.yaml", .methodNotAllowed, "method_not_allowed"),
+    BadRequest(.post, "/v1/search?q=%zz", .methodNotAllowed, "method_not_allowed"),
+    BadRequest(.post, "/nowhere", .notFound, "not_found"),
+]
+
+@Suite("Errors")
+struct ErrorTests {
+    @Test("every bad request gets its status and a JSON error saying what was wrong", arguments: badRequests)
+    func badRequest(_ bad: BadRequest) async throws {
+        try await withApp { client in
+            try await client.execute(uri: bad.uri, method: bad.method) { response in
+                #expect(response.status == bad.status)
+                #expect(response.headers[.contentType] == "application/json; charset=utf-8")
+                #expect(response.headers[.cacheControl] == "no-store")
+                let error = try #require(response.error, "body: \(response.text)")
+                #expect(error.error.code == bad.code)
+                for words in bad.message {
+                    #expect(error.error.message.contains(words), "\(error.error.message)")
+                }
+                if bad.status == .methodNotAllowed {
+                    #expect(response.headers[.allow] == "GET, HEAD, OPTIONS")
+                }
+            }
+        }
+    }
+
+    @Test("a HEAD request that fails gets the status and headers without the body")
+    func headError() async throws {
+        try await withApp { client in
+            try await client.execute(uri: "/v1/zones/Mars/Olympus", method: .head) { response in
+                #expect(response.status == .notFound)
+                #expect(response.body.readableBytes == 0)
+            }
+        }
+    }
+}
+
+@Suite("CORS")
+struct CORSTests {
+    @Test("a preflight from another origin is allowed GET, HEAD and OPTIONS with If-None-Match")
+    func preflight() async throws {
+        try await withApp { client in
+            let headers: HTTPFields = [.origin: "https://example.org", .accessControlRequestMethod: "GET",
+                                       .accessControlRequestHeaders: "if-none-match"]
+            try await client.execute(uri: "/v1/sections", method: .options, headers: headers) { response in
+                #expect(response.status == .noContent)
+                #expect(response.headers[.accessControlAllowOrigin] == "*")
+                #expect(response.headers[.accessControlAllowMethods] == "GET, HEAD, OPTIONS")
+                #expect(response.headers[.accessControlAllowHeaders]?.lowercased().contains("if-none-match") == true, "\(response.headers)")
+                #expect(response.headers[.accessControlExposeHeaders] == "ETag, Content-Location")
+            }
+        }
+    }
+
+    @Test("a cross-origin GET may read the body and the ETag, errors included")
+    func simpleRequest() async throws {
+        try await withApp { client in
+            for uri in ["/v1/meta", "/v1/zones/Mars/Olympus"] {
+                try await client.execute(uri: uri, method: .get, headers: [.origin: "https://example.org"]) { response in
+                    #expect(response.headers[.accessControlAllowOrigin] == "*", "\(uri)")
+                    #expect(response.headers[.accessControlExposeHeaders] == "ETag, Content-Location", "\(uri)")
+                }
+            }
+        }
+    }
+
+    @Test("OPTIONS without an origin lists the methods of an existing path")
+    func options() async throws {
+        try await withApp { client in
+            try await client.execute(uri: "/v1/zones/Asia/Seoul", method: .options) { response in
+                #expect(response.status == .noContent)
+                #expect(response.headers[.allow] == "GET, HEAD, OPTIONS")
+            }
+            try await client.execute(uri: "/nowhere", method: .options) { response in
+                #expect(response.status == .notFound)
+            }
+        }
+    }
+}
+
+@Suite("Request log")
+struct RequestLogTests {
+    @Test("one line per request with method, path, status and duration; none when quiet")
+    func logLines() async throws {
+        let log = CapturedLog()
+        try await withApp(quiet: false, logger: log.logger) { client in
+            try await client.execute(uri: "/v1/meta", method: .get) { _ in }
+            try await client.execute(uri: "/v1/zones/Mars/Olympus", method: .get) { _ in }
+        }
+        let lines = log.lines.withLock { $0 }.filter { $0.contains("/v1/") }
+        #expect(lines.count == 2)
+        #expect(lines.first?.hasPrefix("info GET /v1/meta 200 ") == true)
+        #expect(lines.first?.hasSuffix(" ms") == true)
+        #expect(lines.last?.hasPrefix("info GET /v1/zones/Mars/Olympus 404 ") == true)
+
+        let quiet = CapturedLog()
+        try await withApp(quiet: true, logger: quiet.logger) { client in
+            try await client.execute(uri: "/v1/meta", method: .get) { _ in }
+        }
+        #expect(quiet.lines.withLock { $0 }.filter { $0.contains("/v1/") }.isEmpty)
+    }
+}

@@ -1,0 +1,116 @@
+import Foundation
+import Hummingbird
+import HummingbirdCore
+import Testing
+@testable import WorldClockServer
+
+@Suite("OpenAPI document")
+struct OpenAPITests {
+    static let file = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Sources/WorldClockServer/openapi.yaml")
+
+    @Test("the served string equals Sources/WorldClockServer/openapi.yaml byte for byte (run Scripts/embed-openapi)")
+    func embedded() throws {
+        let bytes = try Data(contentsOf: Self.file)
+        #expect(Data(OpenAPIDocument.yaml.utf8) == bytes)
+    }
+
+    @Test("the document lists every route of the router with its methods, and no more")
+    func routes() {
+        let router = buildRouter(service: liveService, quiet: true)
+        // Router: /v1/zones/**; document: /v1/zones/{zone}.
+        func normalised(_ path: String) -> String {
+            path.split(separator: "/", omittingEmptySubsequences: false).map { component in
+                component == "**" || component.hasPrefix(":") || (component.hasPrefix("{") && component.hasSuffix("}")) ? "{}" : String(component)
+            }.joined(separator: "/")
+        }
+        let routed = Set(router.routes.map { "\($0.method.rawValue.lowercased()) \(normalised($0.path.description))" })
+        let documented = Set(Self.operations(OpenAPIDocument.yaml).map { "\($0.method) \(normalised($0.path))" })
+        #expect(!routed.isEmpty)
+        #expect(routed == documented)
+    }
+
+    @Test("the document is OpenAPI 3.1 and names every error code the server uses")
+    func header() throws {
+        #expect(OpenAPIDocument.yaml.hasPrefix("openapi: 3.1.0\n"))
+        let source = try Self.serverSources()
+        let codes = Set(source.matches(of: /(?:badRequest\(|code: )"([a-z_0-9]+)"/).map { String($0.output.1) })
+        #expect(codes.count > 10)
+        for code in codes.union(["not_found", "method_not_allowed", "internal_error"]) {
+            #expect(OpenAPIDocument.yaml.contains("- \(code)\n"), "\(code)")
+        }
+    }
+
+    /// The `paths:` block's paths and their operations (two-space path keys, four-space methods).
+    static func operations(_ yaml: String) -> [(path: String, method: String)] {
+        let methods: Set<String> = ["get", "head", "put", "post", "delete", "options", "patch", "trace"]
+        var result: [(String, String)] = []
+        var inPaths = false
+        var path: String?
+        for line in yaml.split(separator: "\n", omittingEmptySubsequences: false) {
+            if !line.hasPrefix(" ") && !line.isEmpty { inPaths = line == "paths:"; path = nil; continue }
+            guard inPaths else { continue }
+            if line.hasPrefix("  /"), line.hasSuffix(":"), !line.hasPrefix("   ") {
+                path = String(line.dropFirst(2).dropLast())
+            } else if let path, line.hasPrefix("    "), !line.hasPrefix("     "), line.hasSuffix(":") {
+                let key = String(line.dropFirst(4).dropLast())
+                if methods.contains(key) { result.append((path, key)) }
+            }
+        }
+        return result
+    }
+
+    static func serverSources() throws -> String {
+        let directory = file.deletingLastPathComponent()
+        let enumerator = FileManager.default.enumerator(at: directory, includingPropertiesForKeys: nil)
+        var text = ""
+        while let url = enumerator?.nextObject() as? URL {
+            guard url.pathExtension == "swift", url.lastPathComponent != "OpenAPIDocument.swift" else { continue }
+            text += try String(contentsOf: url, encoding: .utf8)
+        }
+        return text
+    }
+}
+
+@Suite("Query strings")
+struct QueryStringTests {
+    @Test("decodes + and %XX, keeps order, and canonicalises spellings")
+    func decoding() throws {
+        let query = try QueryString("q=new+york%21&at=2026", allowed: ["q", "at"], endpoint: "/x")
+        #expect(query["q"] == "new york!")
+        #expect(query.parameters.map(\.name) == ["q", "at"])
+        #expect(query.canonical == "at=2026&q=new%20york%21")
+        let korean = try QueryString("q=%EB%89%B4", allowed: ["q"], endpoint: "/x")
+        #expect(try QueryString("q=뉴", allowed: ["q"], endpoint: "/x").canonical == korean.canonical)
+        #expect(try QueryString("", allowed: [], endpoint: "/x").parameters.isEmpty)
+        #expect(try QueryString("&&q=1&", allowed: ["q"], endpoint: "/x")["q"] == "1")
+    }
+
+    @Test("Hummingbird's own decoding passes malformed escapes through, which is why the feed decodes itself")
+    func hummingbirdPassesThrough() {
+        let uri = URI("/v1/search?q=%zz&%EB%89%B4=x")
+        #expect(uri.queryParameters["q"] == "%zz")
+        #expect(uri.queryParameters["뉴"] == nil)  // keys are not decoded at all
+    }
+}
+
+@Suite("Response cache")
+struct ResponseCacheTests {
+    static let body = Representation(body: Data("{}".utf8), etag: "\"x\"", cacheControl: "no-store")
+
+    @Test("bodies for now live for their second only; bodies for fixed instants stay")
+    func expiry() {
+        var cache = ResponseCache()
+        cache.store(Self.body, for: "live", second: 100)
+        cache.store(Self.body, for: "fixed", second: nil)
+        #expect(cache.lookup("live", second: 100) != nil)
+        #expect(cache.lookup("fixed", second: nil) != nil)
+        cache.store(Self.body, for: "other", second: 101)
+        #expect(cache.lookup("live", second: 100) == nil)
+        #expect(cache.lookup("other", second: 101) != nil)
+        cache.store(Self.body, for: "late", second: 100)
+        #expect(cache.lookup("late", second: 100) == nil)
+        #expect(cache.lookup("fixed", second: nil) != nil)
+    }
+}
