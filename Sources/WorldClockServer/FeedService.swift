@@ -35,6 +35,8 @@ final class FeedService: Sendable {
             .joined(separator: "|")
         placesByZone = Dictionary(grouping: catalogue.places, by: \.zoneID)
         zoneByLowercasedID = Dictionary(placesByZone.keys.map { ($0.lowercased(), $0) }, uniquingKeysWith: { a, _ in a })
+        // Built now, not on the first request: the search keys and tzdata's alias links.
+        _ = catalogue.search
         catalogue.prepareZoneAliases()
 
         let digest = catalogue.digest
