@@ -13,12 +13,7 @@ enum HangulLetter: Equatable, Sendable {
         let first = scalars.first!
         if scalars.index(after: scalars.startIndex) == scalars.endIndex {
             // One scalar, the common case: ASCII, a precomposed syllable or a lone jamo.
-            switch first.value {
-            case 0x41...0x5A: self = .other(Character(Unicode.Scalar(first.value + 0x20)!)); return
-            case 0x5F: self = .other(" "); return
-            case 0...0x7F: self = .other(character); return
-            default: break
-            }
+            if first.isASCII { self.init(ascii: UInt8(first.value)); return }
             if let parts = Jamo.decompose(first) { self = .syllable(initial: parts.initial, medial: parts.medial, final: parts.final); return }
             if let initial = Jamo.initialIndex(of: Jamo.compatibility(Self.widened(first))) { self = .consonant(initial); return }
         } else if let syllable = Self.composed(Array(scalars)) {
@@ -27,6 +22,15 @@ enum HangulLetter: Equatable, Sendable {
         }
         let lowered = character.lowercased()
         self = .other(lowered.count == 1 ? Character(lowered) : character)
+    }
+
+    /// An ASCII character: lowercased, `_` as a space (NEW_YORK, america/new_york).
+    init(ascii byte: UInt8) {
+        switch byte {
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"): self = .other(Character(Unicode.Scalar(byte + 0x20)))
+        case UInt8(ascii: "_"): self = .other(" ")
+        default: self = .other(Character(Unicode.Scalar(byte)))
+        }
     }
 
     /// The initial consonant, for a syllable or a bare consonant.

@@ -84,26 +84,13 @@ public struct SearchIndex<Item: Sendable>: Sendable {
     /// Queries longer than this many characters are refused.
     public static var maximumQueryLength: Int { 100 }
 
-    private struct Field: Sendable {
-        let name: String
-        let text: String
-        let letters: [HangulLetter]
-        let utf16Offsets: [Int]  // where each character starts, plus the end
-    }
-
     private let items: [Item]
-    private let fields: [[Field]]
+    private let fields: [[SearchField]]
 
     /// Prepares `items` for search; `texts` lists each item's searchable texts in rank order.
     public init(_ items: [Item], texts: (Item) -> [SearchableText]) {
         self.items = items
-        self.fields = items.map { item in
-            texts(item).map { searchable in
-                var offsets = [0]
-                for character in searchable.text { offsets.append(offsets.last! + character.utf16.count) }
-                return Field(name: searchable.field, text: searchable.text, letters: searchable.text.map(HangulLetter.init), utf16Offsets: offsets)
-            }
-        }
+        self.fields = items.map { texts($0).map(SearchField.init) }
     }
 
     /// The items matching `query`, best first, one match per item.
@@ -112,7 +99,7 @@ public struct SearchIndex<Item: Sendable>: Sendable {
         let trimmed = query.drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }.reversed()
         if trimmed.isEmpty { throw .emptyQuery }
         if trimmed.count > Self.maximumQueryLength { throw .queryTooLong(characters: trimmed.count, limit: Self.maximumQueryLength) }
-        let letters = Self.splittingClusters(trimmed.map(HangulLetter.init))
+        let letters = HangulMatcher.splittingClusters(trimmed.map(HangulLetter.init))
         let matches = self.matches(letters, limit: limit)
         if matches.isEmpty, let converted = DubeolsikKeyboard.hangul(fromLatin: String(trimmed)) {
             let convertedMatches = self.matches(converted.map(HangulLetter.init), limit: limit)
@@ -124,20 +111,74 @@ public struct SearchIndex<Item: Sendable>: Sendable {
     }
 
     private func matches(_ query: [HangulLetter], limit: Int?) -> [SearchMatch<Item>] {
-        var found: [(rank: (MatchKind, Int, Int), match: SearchMatch<Item>)] = []
-        for (position, itemFields) in fields.enumerated() {
-            var best: (rank: (MatchKind, Int, Int), match: SearchMatch<Item>)?
-            for (fieldRank, field) in itemFields.enumerated() {
-                guard let (kind, range) = Self.match(query, in: field.letters) else { continue }
-                let rank = (kind, fieldRank, position)
-                if let current = best, !(rank < current.rank) { continue }
-                best = (rank, SearchMatch(item: items[position], kind: kind, field: field.name, text: field.text,
-                                          utf16Range: field.utf16Offsets[range.lowerBound]..<field.utf16Offsets[range.upperBound]))
-            }
-            if let best { found.append(best) }
+        let found = HangulMatcher.ranked(query, in: fields)
+        return found.prefix(limit ?? found.count).map { found in
+            let field = fields[found.position][found.field]
+            return SearchMatch(item: items[found.position], kind: found.kind, field: field.name, text: field.text,
+                               utf16Range: field.utf16Offsets[found.range.lowerBound]..<field.utf16Offsets[found.range.upperBound])
         }
-        found.sort { $0.rank < $1.rank }
-        return found.prefix(limit ?? found.count).map(\.match)
+    }
+}
+
+/// One searchable text of an item, prepared: its letters and where each starts in UTF-16.
+struct SearchField: Sendable {
+    let name: String
+    let text: String
+    let letters: [HangulLetter]
+    let utf16Offsets: [Int]  // where each character starts, plus the end
+
+    init(_ searchable: SearchableText) {
+        let utf8 = searchable.text.utf8
+        var letters: [HangulLetter] = []
+        var offsets = [0]
+        if utf8.allSatisfy({ $0 < 0x80 && $0 != UInt8(ascii: "\r") }) {
+            // ASCII without CR LF (English names, zone ids): one byte, one character, one UTF-16 unit.
+            letters = utf8.map(HangulLetter.init(ascii:))
+            offsets = Array(0...utf8.count)
+        } else {
+            // One pass over the characters for both the letters and where each starts in UTF-16.
+            letters.reserveCapacity(utf8.count)
+            offsets.reserveCapacity(utf8.count + 1)
+            for character in searchable.text {
+                letters.append(HangulLetter(character))
+                offsets.append(offsets[offsets.count - 1] + character.utf16.count)
+            }
+        }
+        self.name = searchable.field
+        self.text = searchable.text
+        self.letters = letters
+        self.utf16Offsets = offsets
+    }
+}
+
+/// An item's best match: ordered by kind, then field order, then item order.
+struct RankedMatch: Comparable {
+    let kind: MatchKind
+    let field: Int
+    let position: Int
+    let range: Range<Int>
+
+    static func < (a: RankedMatch, b: RankedMatch) -> Bool { (a.kind, a.field, a.position) < (b.kind, b.field, b.position) }
+    static func == (a: RankedMatch, b: RankedMatch) -> Bool { (a.kind, a.field, a.position) == (b.kind, b.field, b.position) }
+}
+
+/// The matching rules, outside the generic `SearchIndex` so that its loops need no generic metadata.
+enum HangulMatcher {
+    /// Each item's best match for `query` over its prepared fields, best first.
+    static func ranked(_ query: [HangulLetter], in fields: [[SearchField]]) -> [RankedMatch] {
+        var found: [RankedMatch] = []
+        for (position, itemFields) in fields.enumerated() {
+            for (fieldRank, field) in itemFields.enumerated() {
+                guard let (kind, range) = match(query, in: field.letters) else { continue }
+                let candidate = RankedMatch(kind: kind, field: fieldRank, position: position, range: range)
+                if let last = found.last, last.position == position {
+                    if candidate < last { found[found.count - 1] = candidate }
+                } else {
+                    found.append(candidate)
+                }
+            }
+        }
+        return found.sorted()
     }
 
     /// The best way `query` matches `text`, and the matched characters.
@@ -145,16 +186,16 @@ public struct SearchIndex<Item: Sendable>: Sendable {
         let n = query.count
         guard n <= text.count + 1 else { return nil }
         if n <= text.count {
-            let head = Array(text.prefix(n))
-            if head == query { return (n == text.count ? .exact : .prefix, 0..<n) }
-            let consonantsOnly = query.allSatisfy { if case .consonant = $0 { true } else { false } }
+            let head = text[..<n]
+            if head.elementsEqual(query) { return (n == text.count ? .exact : .prefix, 0..<n) }
             if zip(query, head).allSatisfy({ Self.letter($0, coversTypedAs: $1) }) {
+                let consonantsOnly = query.allSatisfy { if case .consonant = $0 { true } else { false } }
                 return (consonantsOnly ? .choseong : .mixed, 0..<n)
             }
         }
         if let end = Self.incrementalEnd(query, in: text) { return (.incremental, 0..<end) }
         if n < text.count {
-            for start in 1...(text.count - n) where Array(text[start..<(start + n)]) == query {
+            for start in 1...(text.count - n) where text[start..<(start + n)].elementsEqual(query) {
                 return (.substring, start..<(start + n))
             }
         }
@@ -195,7 +236,7 @@ public struct SearchIndex<Item: Sendable>: Sendable {
     }
 
     /// Compatibility clusters typed alone (ㄻ) stand for their consonants (ㄹㅁ).
-    private static func splittingClusters(_ letters: [HangulLetter]) -> [HangulLetter] {
+    static func splittingClusters(_ letters: [HangulLetter]) -> [HangulLetter] {
         letters.flatMap { letter -> [HangulLetter] in
             guard case .other(let character) = letter, let scalar = character.unicodeScalars.first,
                   character.unicodeScalars.count == 1, let split = Jamo.finalClusters[scalar] else { return [letter] }

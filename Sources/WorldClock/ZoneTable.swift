@@ -58,13 +58,13 @@ public struct ZoneTable: Sendable {
             guard fields.count == Self.columns.count else { throw fail(number, .wrongColumnCount(found: fields.count)) }
             for (column, field) in zip(Self.columns, fields) {
                 if field.isEmpty && column != "aliases" { throw fail(number, .emptyField(column: column)) }
-                if field.first?.isWhitespace == true || field.last?.isWhitespace == true {
+                if Self.hasSurroundingWhitespace(field) {
                     throw fail(number, .surroundingWhitespace(column: column))
                 }
             }
             let aliases = fields[5].isEmpty ? [] : fields[5].split(separator: ";", omittingEmptySubsequences: false).map(String.init)
             if aliases.contains(where: { $0.isEmpty }) { throw fail(number, .emptyAlias) }
-            if aliases.contains(where: { $0.first!.isWhitespace || $0.last!.isWhitespace }) {
+            if aliases.contains(where: Self.hasSurroundingWhitespace) {
                 throw fail(number, .surroundingWhitespace(column: "aliases"))
             }
             let code = fields[2]
@@ -81,6 +81,20 @@ public struct ZoneTable: Sendable {
         if rows.isEmpty { throw fail(nil, .noRows) }
         self.path = path
         self.rows = rows
+    }
+
+    /// Whether `text` starts or ends with a White_Space character (space, tab, NBSP, ideographic space…).
+    private static func hasSurroundingWhitespace(_ text: String) -> Bool {
+        isWhitespace(text.unicodeScalars.first) || isWhitespace(text.unicodeScalars.last)
+    }
+
+    /// Unicode's White_Space property, spelled out: looking the property up was the parser's hot spot.
+    static func isWhitespace(_ scalar: Unicode.Scalar?) -> Bool {
+        guard let value = scalar?.value else { return false }
+        return switch value {
+        case 0x09...0x0D, 0x20, 0x85, 0xA0, 0x1680, 0x2000...0x200A, 0x2028, 0x2029, 0x202F, 0x205F, 0x3000: true
+        default: false
+        }
     }
 
     /// The offset of the first byte that breaks UTF-8 in `bytes`.

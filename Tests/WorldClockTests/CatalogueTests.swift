@@ -161,6 +161,24 @@ struct MalformedTableTests {
         }
     }
 
+    @Test("ideographic space and NBSP around an alias are refused like ASCII spaces")
+    func unicodeSpaces() {
+        #expect(throws: TableError(path: "t.tsv", line: 2, problem: .surroundingWhitespace(column: "aliases"))) {
+            try ZoneTable(bytes: Array((Self.header + "서울\t대한민국\tKR\tAsia/Seoul\tSeoul\t한성\u{3000}\n").utf8), path: "t.tsv")
+        }
+        #expect(throws: TableError(path: "t.tsv", line: 2, problem: .surroundingWhitespace(column: "english"))) {
+            try ZoneTable(bytes: Array((Self.header + "서울\t대한민국\tKR\tAsia/Seoul\t\u{A0}Seoul\t\n").utf8), path: "t.tsv")
+        }
+    }
+
+    @Test("the parser's spelled-out White_Space set is Unicode's, scalar for scalar")
+    func whitespaceSet() {
+        let differing = (0...0x10FFFF).compactMap(Unicode.Scalar.init).filter {
+            ZoneTable.isWhitespace($0) != $0.properties.isWhitespace
+        }
+        #expect(differing.isEmpty, "\(differing.map { String($0.value, radix: 16) })")
+    }
+
     @Test("an unknown zone fails with its line")
     func unknownZone() throws {
         let table = try ZoneTable(bytes: Array((Self.header + Self.good + "아무데\t없음\tZZ\tMars/Olympus\tNowhere\t\n").utf8), path: "t.tsv")
