@@ -146,7 +146,8 @@ public struct Catalogue: Sendable {
         Set((try? ZoneTable(bytes: Array(EmbeddedTable.contents.utf8), path: EmbeddedTable.path))?.rows.map(\.zone) ?? [])
     }()
 
-    static func fnv1a(_ bytes: [UInt8]) -> String {
+    /// FNV-1a, 64 bits, as 16 hex digits: the catalogue digest, and the server's entity tags.
+    public static func fnv1a(_ bytes: some Sequence<UInt8>) -> String {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
         let hex = String(hash, radix: 16)

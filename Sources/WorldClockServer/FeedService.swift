@@ -41,11 +41,11 @@ final class FeedService: Sendable {
 
         let digest = catalogue.digest
         let base = validatorBase
-        func strongTag(_ key: String) -> String { "\"\(digest)-\(HTTPCaching.fnv1a(base + "\n" + key))\"" }
+        func strongTag(_ key: String) -> String { "\"\(digest)-\(Catalogue.fnv1a((base + "\n" + key).utf8))\"" }
         meta = Representation(body: FeedJSON.encode(metaValue), etag: strongTag("/v1/meta"),
                               cacheControl: "public, max-age=\(HTTPCaching.catalogueMaxAge)")
         openAPI = Representation(body: Data(OpenAPIDocument.yaml.utf8), contentType: "application/yaml",
-                                 etag: "\"\(HTTPCaching.fnv1a(OpenAPIDocument.yaml))\"",
+                                 etag: "\"\(Catalogue.fnv1a(OpenAPIDocument.yaml.utf8))\"",
                                  cacheControl: "public, max-age=\(HTTPCaching.catalogueMaxAge)")
         health = Representation(body: Data(#"{"status":"ok"}"#.utf8), etag: nil, cacheControl: "no-store")
     }
@@ -101,7 +101,7 @@ final class FeedService: Sendable {
         if instant.fixed {
             representation = Representation(
                 body: computed.body,
-                etag: "\"\(catalogue.digest)-\(HTTPCaching.fnv1a(validatorBase + "\n" + cacheKey))\"",
+                etag: "\"\(catalogue.digest)-\(Catalogue.fnv1a((validatorBase + "\n" + cacheKey).utf8))\"",
                 cacheControl: "public, max-age=\(HTTPCaching.fixedInstantMaxAge)",
                 contentLocation: computed.contentLocation)
         } else {
@@ -110,7 +110,7 @@ final class FeedService: Sendable {
             let validatorKey = endpoint + "?" + key + "@minute=" + String(minute) + "/" + transition
             representation = Representation(
                 body: computed.body,
-                etag: "W/\"\(catalogue.digest)-\(HTTPCaching.fnv1a(validatorBase + "\n" + validatorKey))\"",
+                etag: "W/\"\(catalogue.digest)-\(Catalogue.fnv1a((validatorBase + "\n" + validatorKey).utf8))\"",
                 cacheControl: "public, max-age=\(HTTPCaching.secondsFresh(at: instant.date, nextTransition: computed.nextTransition))",
                 contentLocation: computed.contentLocation)
         }

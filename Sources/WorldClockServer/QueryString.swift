@@ -60,7 +60,9 @@ struct QueryString: Sendable, Equatable {
             .joined(separator: "&")
     }
 
-    private static func decode(_ bytes: Substring.UTF8View.SubSequence, what: String) throws(APIError) -> String {
+    /// Percent-decodes `bytes` strictly; `+` is a space in a query (form encoding), not in a path
+    /// (Etc/GMT+5). `what` names the part in the error message.
+    static func decode(_ bytes: Substring.UTF8View.SubSequence, what: String, plusIsSpace: Bool = true) throws(APIError) -> String {
         // Raw (unescaped) bytes that are not UTF-8 reach us already replaced by U+FFFD (the request
         // head is decoded into a String before routing); a client meaning U+FFFD escapes it.
         if bytes.count >= 3, bytes.indices.contains(where: { bytes[$0...].starts(with: [0xEF, 0xBF, 0xBD]) }) {
@@ -72,7 +74,7 @@ struct QueryString: Sendable, Equatable {
         while index < bytes.endIndex {
             let byte = bytes[index]
             switch byte {
-            case UInt8(ascii: "+"):
+            case UInt8(ascii: "+") where plusIsSpace:
                 decoded.append(UInt8(ascii: " "))
             case UInt8(ascii: "%"):
                 let first = bytes.index(after: index)

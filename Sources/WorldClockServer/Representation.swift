@@ -61,14 +61,6 @@ enum HTTPCaching {
         return text.hasPrefix("W/") ? text.dropFirst(2) : text
     }
 
-    /// FNV-1a, 64 bits, hex: the same function as the catalogue digest.
-    static func fnv1a(_ text: String) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in text.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-        let hex = String(hash, radix: 16)
-        return String(repeating: "0", count: 16 - hex.count) + hex
-    }
-
     /// How long a live response computed for the whole second `instant` stays right: the seconds
     /// until the next minute boundary or `transition`, whichever is first, less one because the
     /// response may be sent up to a second after `instant` (never more than the truth; 0 in the

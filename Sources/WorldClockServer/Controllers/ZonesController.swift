@@ -15,7 +15,9 @@ struct ZonesController: Sendable {
     }
 
     func zone(_ request: Request, components: [Substring]) throws(APIError) -> Representation {
-        let requested = try components.map { (component) throws(APIError) in try Self.decodePathComponent(component) }.joined(separator: "/")
+        let requested = try components.map { (component) throws(APIError) in
+            try QueryString.decode(component.utf8, what: "the zone id in the path", plusIsSpace: false)
+        }.joined(separator: "/")
         let query = try QueryString(request.uri.query, allowed: ["at"], endpoint: "/v1/zones/{zone}")
         let instant = try service.instant(query)
         guard let (zoneID, places) = service.zone(requested), let clock = service.clocks[zoneID] else {
@@ -33,34 +35,6 @@ struct ZonesController: Sendable {
             let time = clock.time(at: instant.date)
             let info = ZoneInfo(time: time, requested: requested, places: places)
             return .init(body: FeedJSON.encode(info), nextTransition: time.nextTransition?.instant, contentLocation: contentLocation)
-        }
-    }
-
-    /// A path segment percent-decoded strictly (`+` stays `+`: Etc/GMT+5).
-    static func decodePathComponent(_ component: Substring) throws(APIError) -> String {
-        guard component.contains("%") else { return String(component) }
-        var bytes: [UInt8] = []
-        var iterator = component.utf8.makeIterator()
-        while let byte = iterator.next() {
-            guard byte == UInt8(ascii: "%") else { bytes.append(byte); continue }
-            guard let high = iterator.next().flatMap(hex), let low = iterator.next().flatMap(hex) else {
-                throw .badRequest("invalid_percent_encoding",
-                                  "the zone id in the path has an invalid percent escape; '%' must be followed by two hex digits")
-            }
-            bytes.append(high << 4 | low)
-        }
-        guard let text = String(validating: bytes, as: UTF8.self) else {
-            throw .badRequest("invalid_utf8", "the zone id in the path is not UTF-8 once percent-decoded")
-        }
-        return text
-    }
-
-    private static func hex(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        default: nil
         }
     }
 }
