@@ -121,6 +121,11 @@ public struct Catalogue: Sendable {
         return placeZoneIDs.contains(canonical) ? canonical : nil
     }
 
+    /// The catalogue's zone id spelled like `zoneID` but for case (asia/seoul → Asia/Seoul), or nil.
+    public func zoneID(ignoringCase zoneID: String) -> String? {
+        placeZoneIDs.first { $0.caseInsensitiveCompare(zoneID) == .orderedSame }
+    }
+
     /// Reads tzdata's links now rather than on the first alias lookup (a server's start-up).
     public func prepareZoneAliases() { _ = zoneAliases.value }
 

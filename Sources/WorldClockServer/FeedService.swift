@@ -19,9 +19,8 @@ final class FeedService: Sendable {
 
     /// Everything a body depends on besides the request: the table, tzdata, ICU, the schema.
     private let validatorBase: String
-    /// Places by canonical zone id, and canonical ids by lowercased id (for "did you mean").
+    /// Places by canonical zone id.
     private let placesByZone: [String: [Place]]
-    private let zoneByLowercasedID: [String: String]
     private let cache = Mutex(ResponseCache())
     /// Bumped when the server's JSON changes shape, so ETags change with it.
     static let representationVersion = "1"
@@ -34,7 +33,6 @@ final class FeedService: Sendable {
         validatorBase = [catalogue.digest, metaValue.tzdataVersion, metaValue.icuVersion, "feed1", Self.representationVersion]
             .joined(separator: "|")
         placesByZone = Dictionary(grouping: catalogue.places, by: \.zoneID)
-        zoneByLowercasedID = Dictionary(placesByZone.keys.map { ($0.lowercased(), $0) }, uniquingKeysWith: { a, _ in a })
         // Built now, not on the first request: the search keys and tzdata's alias links.
         _ = catalogue.search
         catalogue.prepareZoneAliases()
@@ -137,8 +135,6 @@ final class FeedService: Sendable {
         return (id, places)
     }
 
-    /// A catalogue zone id differing from `requested` only in case.
-    func zoneIgnoringCase(_ requested: String) -> String? { zoneByLowercasedID[requested.lowercased()] }
 
     var zoneCount: Int { placesByZone.count }
 }

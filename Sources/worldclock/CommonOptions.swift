@@ -49,7 +49,7 @@ struct CommonOptions: ParsableArguments {
         guard let from else { return TimeZone.current.identifier }
         if let place = catalogue.place(named: from) { return place.zoneID }
         if TimeZone(identifier: from) != nil { return catalogue.zoneID(for: from) ?? from }
-        if let zone = catalogue.zoneIDs.first(where: { $0.caseInsensitiveCompare(from) == .orderedSame }) { return zone }
+        if let zone = catalogue.zoneID(ignoringCase: from) { return zone }
         throw CLIError.usage("--from: \"\(from)\" is neither a zone id (Asia/Seoul) nor a place name (서울)")
     }
 }

@@ -40,7 +40,7 @@ struct ShowCommand: ParsableCommand {
         if let exact = catalogue.place(named: wanted) { return [exact] }
         let byAlias = catalogue.places.filter { $0.aliases.contains(wanted) }
         if !byAlias.isEmpty { return byAlias }
-        let zone = catalogue.zoneIDs.first { $0.caseInsensitiveCompare(wanted) == .orderedSame } ?? wanted
+        let zone = catalogue.zoneID(ignoringCase: wanted) ?? wanted
         let inZone = catalogue.places(inZone: zone)
         if !inZone.isEmpty { return inZone }
         // Suggest what the longest start of the query that finds anything finds (뉴요크 → 뉴요 → 뉴욕).

@@ -36,6 +36,7 @@ struct BadRequest: Sendable, CustomTestStringConvertible {
 
 let badRequests: [BadRequest] = [
     // Zones.
+    BadRequest("/v1/zones/Etc/GMT+5x", .notFound, "unknown_zone", "\"Etc/GMT+5x\""),  // + stays + in a path
     BadRequest("/v1/zones/Mars/Olympus", .notFound, "unknown_zone", "\"Mars/Olympus\"", "not a zone", "Asia/Seoul"),
     BadRequest("/v1/zones/asia/seoul", .notFound, "unknown_zone", "case-sensitive", "did you mean Asia/Seoul?"),
     BadRequest("/v1/zones/Asia/Seoul?at=noon", .badRequest, "invalid_at", "'at'", "\"noon\"", "2026-07-15T12:00:00Z"),

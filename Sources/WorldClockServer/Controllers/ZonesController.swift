@@ -22,7 +22,7 @@ struct ZonesController: Sendable {
         let instant = try service.instant(query)
         guard let (zoneID, places) = service.zone(requested), let clock = service.clocks[zoneID] else {
             let shown = QueryString.printable(requested)
-            if let match = service.zoneIgnoringCase(requested) {
+            if let match = service.catalogue.zoneID(ignoringCase: requested) {
                 throw APIError(status: .notFound, code: "unknown_zone",
                                message: "\"\(shown)\" is not a zone of the catalogue; zone ids are case-sensitive: did you mean \(match)?")
             }
