@@ -63,16 +63,12 @@ final class FeedService: Sendable {
         do {
             return Instant(date: Self.wholeSecond(try ISO8601.parseInstant(text)), fixed: true)
         } catch {
-            throw .badRequest("invalid_at", "the parameter 'at': \(Self.printable(error.description))")
+            throw .badRequest("invalid_at", "the parameter 'at': \(QueryString.printable(error.description, limit: nil))")
         }
     }
 
     static func wholeSecond(_ date: Date) -> Date {
         Date(timeIntervalSince1970: date.timeIntervalSince1970.rounded(.down))
-    }
-
-    private static func printable(_ text: String) -> String {
-        String(text.unicodeScalars.map { $0.properties.generalCategory == .control ? $0.escaped(asASCII: true) : String($0) }.joined())
     }
 
     // MARK: Time-dependent representations

@@ -126,11 +126,13 @@ struct QueryString: Sendable, Equatable {
         return out
     }
 
-    /// `text` for an error message: control characters escaped, at most 40 characters.
-    static func printable(_ text: String) -> String {
-        let shown = text.unicodeScalars.prefix(40).map { scalar in
+    /// `text` for an error message: control characters escaped, at most `limit` characters (a
+    /// path or value as received), or all of them (a message of our own that quotes a bounded value).
+    static func printable(_ text: String, limit: Int? = 40) -> String {
+        let scalars = text.unicodeScalars, limit = limit ?? .max
+        let shown = scalars.prefix(limit).map { scalar in
             scalar.properties.generalCategory == .control ? scalar.escaped(asASCII: true) : String(scalar)
         }.joined()
-        return text.unicodeScalars.count > 40 ? shown + "…" : shown
+        return scalars.count > limit ? shown + "…" : shown
     }
 }

@@ -44,7 +44,7 @@ let badRequests: [BadRequest] = [
     BadRequest("/v1/zones/Asia%zzSeoul", .badRequest, "invalid_percent_encoding", "zone id", "two hex digits"),
     BadRequest("/v1/zones/Asia%FFSeoul", .badRequest, "invalid_utf8", "zone id", "UTF-8"),
     // Sections.
-    BadRequest("/v1/sections?section=ab", .badRequest, "invalid_section", "'section'", "\"ab\" is not a section", "valid sections: ㄱ"),
+    BadRequest("/v1/sections?section=ab", .badRequest, "invalid_section", "'section'", "\"ab\" is not a section", "valid sections: ㄱ", "ㅎ", "Z", "#"),
     BadRequest("/v1/sections?section=", .badRequest, "invalid_section", "'section'", "empty section", "valid sections"),
     BadRequest("/v1/sections?section=ㅏ", .badRequest, "invalid_section", "'section'"),
     BadRequest("/v1/sections?at=2026-13-45T00:00:00Z", .badRequest, "invalid_at", "'at'", "ISO 8601"),

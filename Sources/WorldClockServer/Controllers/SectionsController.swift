@@ -21,7 +21,7 @@ struct SectionsController: Sendable {
         if let typed = query["section"] {
             let resolved: ResolvedTitle
             do { resolved = try service.catalogue.indexer.resolveTitle(typed) } catch {
-                throw .badRequest("invalid_section", "the parameter 'section': \(QueryString.printable(error.description))")
+                throw .badRequest("invalid_section", "the parameter 'section': \(QueryString.printable(error.description, limit: nil))")
             }
             // A title without places (none in this catalogue) is an empty list, not an error.
             selected = service.catalogue.sections.section(titled: resolved.title.text).map { [$0] } ?? []
