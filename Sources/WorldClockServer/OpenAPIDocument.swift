@@ -84,6 +84,38 @@ paths:
           $ref: "#/components/responses/NotModified"
         "400":
           $ref: "#/components/responses/HeadError"
+  /v1/sections/{title}:
+    get:
+      operationId: getSection
+      summary: One section by path (what a static export serves), e.g. /v1/sections/%E3%84%B1 for ㄱ.
+      description: |
+        The same body as `/v1/sections?section={title}`. A title that is not itself a title
+        (ᄀ, ㄲ, 가, n) answers for the title it resolves to, with `Content-Location` naming it.
+      parameters:
+        - $ref: "#/components/parameters/Title"
+        - $ref: "#/components/parameters/At"
+        - $ref: "#/components/parameters/Transitions"
+      responses:
+        "200":
+          $ref: "#/components/responses/Feed"
+        "304":
+          $ref: "#/components/responses/NotModified"
+        "400":
+          $ref: "#/components/responses/BadRequest"
+    head:
+      operationId: headSection
+      summary: GET /v1/sections/{title} without the body.
+      parameters:
+        - $ref: "#/components/parameters/Title"
+        - $ref: "#/components/parameters/At"
+        - $ref: "#/components/parameters/Transitions"
+      responses:
+        "200":
+          $ref: "#/components/responses/Head"
+        "304":
+          $ref: "#/components/responses/NotModified"
+        "400":
+          $ref: "#/components/responses/HeadError"
   /v1/search:
     get:
       operationId: search
@@ -296,6 +328,14 @@ components:
         minimum: 0
         maximum: 730
         default: 365
+    Title:
+      name: title
+      in: path
+      required: true
+      description: One section's title, percent-encoded (ㄱ … ㅎ, A … Z, #), resolved as `section` is.
+      schema:
+        type: string
+      example: ㄱ
     Section:
       name: section
       in: query

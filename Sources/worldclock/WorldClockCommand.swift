@@ -19,13 +19,14 @@ struct WorldClockCommand: AsyncParsableCommand {
               worldclock sections            the index titles with counts
               worldclock feed > feed.json    the JSON feed for clock apps
               worldclock serve --port 8080   the same feed over HTTP
+              worldclock export site/        the API as static files for nginx or a CDN
               worldclock doctor              which tzdata gives the times, and what else was found
 
             Exit codes: 0 ok, 1 nothing found, 2 usage error, 3 data error (bad table).
             """,
         version: "worldclock \(version) (tzdata \(TZDataChoice.automatic.database.version?.description ?? "?") \(TZDataChoice.automatic.database.source), ICU \(ICUInfo.version), Unicode \(ICUInfo.unicodeVersion))",
         subcommands: [ListCommand.self, SearchCommand.self, ShowCommand.self, SectionsCommand.self, FeedCommand.self, ServeCommand.self,
-                      DoctorCommand.self]
+                      ExportCommand.self, DoctorCommand.self]
     )
 }
 

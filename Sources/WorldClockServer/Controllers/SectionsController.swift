@@ -10,28 +10,42 @@ struct SectionsController: Sendable {
 
     func addRoutes(to router: Router<some RequestContext>) {
         router.getAndHead("/v1/sections") { request, _ in try sections(request).response(to: request) }
+        // One section by path, as a static export (a CDN, nginx) can serve it: /v1/sections/ㄱ.
+        router.getAndHead("/v1/sections/:title") { request, context in
+            try sections(request, pathTitle: Substring(context.parameters.get("title") ?? "")).response(to: request)
+        }
     }
 
-    func sections(_ request: Request) throws(APIError) -> Representation {
-        let query = try QueryString(request.uri.query, allowed: ["section", "at", "transitions"], endpoint: "/v1/sections")
+    /// The sections `?section=` (or the path's title) selects, at `?at=` or now.
+    func sections(_ request: Request, pathTitle: Substring? = nil) throws(APIError) -> Representation {
+        let allowed = pathTitle == nil ? ["section", "at", "transitions"] : ["at", "transitions"]
+        let endpoint = pathTitle == nil ? "/v1/sections" : "/v1/sections/{title}"
+        let query = try QueryString(request.uri.query, allowed: allowed, endpoint: endpoint)
         let instant = try service.instant(query)
         let days = try service.transitionDays(query)
         var selected: [Section<Place>]?
         var contentLocation: String?
         var key = "transitions=\(days)"
-        if let typed = query["section"] {
+        let typed = try pathTitle.map { (title) throws(APIError) in
+            try QueryString.decode(title.utf8, what: "the section title in the path", plusIsSpace: false)
+        } ?? query["section"]
+        if let typed {
             let resolved: ResolvedTitle
             do { resolved = try service.catalogue.indexer.resolveTitle(typed) } catch {
-                throw .badRequest("invalid_section", "the parameter 'section': \(QueryString.printable(error.description, limit: nil))")
+                let what = pathTitle == nil ? "the parameter 'section'" : "the section title in the path"
+                throw .badRequest("invalid_section", "\(what): \(QueryString.printable(error.description, limit: nil))")
             }
             // A title without places (none in this catalogue) is an empty list, not an error.
             selected = service.catalogue.sections.section(titled: resolved.title.text).map { [$0] } ?? []
-            let canonical = "section=" + QueryString.encode(resolved.title.text)
-            key += "&" + canonical
+            let title = QueryString.encode(resolved.title.text)
+            key += "&section=" + title
             if resolved.resolvedFrom != nil {
-                contentLocation = "/v1/sections?" + canonical + (days == Feed.defaultTransitionDays ? "" : "&transitions=\(days)")
-                    + (instant.fixed ? "&at=" + QueryString.encode(ISO8601.utc(instant.date)) : "")
-                key += "&from=" + QueryString.encode(typed)
+                var parameters = days == Feed.defaultTransitionDays ? [] : ["transitions=\(days)"]
+                if instant.fixed { parameters.append("at=" + QueryString.encode(ISO8601.utc(instant.date))) }
+                if pathTitle == nil { parameters.insert("section=" + title, at: 0) }
+                contentLocation = (pathTitle == nil ? "/v1/sections" : "/v1/sections/" + title)
+                    + (parameters.isEmpty ? "" : "?" + parameters.joined(separator: "&"))
+                key += (pathTitle == nil ? "&from=" : "&path-from=") + QueryString.encode(typed)
             }
         }
         return try service.timed(endpoint: "/v1/sections", key: key, instant: instant) { () throws(APIError) in

@@ -1,0 +1,83 @@
+import Foundation
+import Hummingbird
+import TimeZoneRules
+import WorldClock
+
+/// The API as static files for nginx, an object store or a CDN: what `worldclock serve` answers
+/// for a fixed instant, computed by the same controllers, so the bodies are byte for byte the same.
+///
+/// Layout: the API path plus an extension for its type (`v1/sections.json`, `v1/sections/ㄱ.json`,
+/// `v1/zones/Asia/Seoul.json`, `v1/meta.json`, `healthz.json`, `openapi.yaml`), each compressible
+/// file with its gzip beside it (`….json.gz`, for nginx's `gzip_static`), and `index.json` mapping
+/// every API path to its file. A server maps a path to `$uri.json` (see `Scripts/nginx-export.conf`).
+public enum StaticExport {
+    /// One exported path.
+    public struct Entry: Codable, Equatable, Sendable {
+        /// The API path a client requests ("/v1/zones/Asia/Seoul").
+        public let path: String
+        /// The file under the export directory ("v1/zones/Asia/Seoul.json").
+        public let file: String
+        public let contentType: String
+        public let bytes: Int
+        /// The size of `file`.gz; nil when the body is too small to compress.
+        public let gzipBytes: Int?
+
+        enum CodingKeys: String, CodingKey {
+            case path, file, contentType = "content_type", bytes, gzipBytes = "gzip_bytes"
+        }
+    }
+
+    /// What `index.json` holds.
+    public struct Index: Codable, Equatable, Sendable {
+        /// The instant every time-dependent body is for.
+        public let at: String
+        public let meta: FeedMeta
+        public let entries: [Entry]
+    }
+
+    /// Writes the export of `catalogue` at `instant` into `directory` (created if needed).
+    /// - Returns: the index, also written as `index.json`.
+    /// - Throws: a file-system error naming the file, or the API's own error (none for a valid catalogue).
+    public static func write(catalogue: Catalogue, tzdata: TZDatabase, at instant: Date, to directory: URL) throws -> Index {
+        let clocks = ZoneClocks(zoneIDs: catalogue.zoneIDs, tzdata: tzdata)
+        let service = FeedService(catalogue: catalogue, clocks: clocks, now: { instant })
+        let at = "at=" + QueryString.encode(ISO8601.utc(FeedService.wholeSecond(instant)))
+        let sections = SectionsController(service: service), zones = ZonesController(service: service)
+
+        var entries: [Entry] = []
+        func export(_ path: String, file: String, _ representation: Representation) throws {
+            let target = directory.appendingPathComponent(file)
+            try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(buffer: representation.body).write(to: target)
+            var gzipBytes: Int?
+            if representation.encoded.isCompressible, case let (gzipped, .gzip) = representation.encoded.body(.gzip) {
+                try Data(buffer: gzipped).write(to: URL(fileURLWithPath: target.path + ".gz"))
+                gzipBytes = gzipped.readableBytes
+            }
+            entries.append(Entry(path: path, file: file, contentType: representation.contentType,
+                                 bytes: representation.body.readableBytes, gzipBytes: gzipBytes))
+        }
+        func request(_ pathAndQuery: String) -> Request {
+            Request(head: HTTPRequest(method: .get, scheme: "http", authority: "export", path: pathAndQuery),
+                    body: RequestBody(buffer: ByteBuffer()))
+        }
+
+        try export("/v1/sections", file: "v1/sections.json", sections.sections(request("/v1/sections?" + at)))
+        for title in catalogue.sections.titles.map(\.text) {
+            let encoded = QueryString.encode(title)
+            try export("/v1/sections/" + encoded, file: "v1/sections/\(title).json",
+                       sections.sections(request("/v1/sections/\(encoded)?" + at), pathTitle: Substring(encoded)))
+        }
+        for zone in catalogue.zoneIDs {
+            let components = zone.split(separator: "/")
+            try export("/v1/zones/" + zone, file: "v1/zones/\(zone).json", zones.zone(request("/v1/zones/\(zone)?" + at), components: components))
+        }
+        try export("/v1/meta", file: "v1/meta.json", service.meta)
+        try export("/healthz", file: "healthz.json", service.health)
+        try export("/openapi.yaml", file: "openapi.yaml", service.openAPI)
+
+        let index = Index(at: ISO8601.utc(FeedService.wholeSecond(instant)), meta: FeedMeta(catalogue: catalogue, tzdata: tzdata), entries: entries)
+        try FeedJSON.encode(index, pretty: true).write(to: directory.appendingPathComponent("index.json"))
+        return index
+    }
+}

@@ -1,0 +1,97 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import Testing
+
+/// The repository's root, for Scripts/nginx-export.conf.
+private let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+/// A process started for a test and stopped when the value goes away.
+private final class Background {
+    let process = Process()
+
+    init(_ executable: String, _ arguments: [String]) throws {
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+    }
+
+    deinit {
+        process.terminate()
+        process.waitUntilExit()
+    }
+}
+
+/// The body of `url` without content coding, and its status; waits up to 10 s for the server to listen.
+private func fetch(_ url: String, acceptEncoding: String = "identity") async throws -> (Data, HTTPURLResponse) {
+    var request = URLRequest(url: URL(string: url)!)
+    request.setValue(acceptEncoding, forHTTPHeaderField: "Accept-Encoding")
+    var lastError: (any Error)?
+    for _ in 0..<100 {
+        do {
+            let (data, response) = try await URLSession.shared.data(for: request)
+            return (data, response as! HTTPURLResponse)
+        } catch {
+            lastError = error
+            try await Task.sleep(for: .milliseconds(100))
+        }
+    }
+    throw lastError!
+}
+
+/// A port that is free now (bound then released), for a server a test starts.
+private func freePort() -> Int { Int.random(in: 20_000..<60_000) }
+
+@Suite("worldclock export behind nginx")
+struct ExportTests {
+    @Test("nginx serving the export answers every path with the body worldclock serve gives at the same instant")
+    func nginxMatchesServe() async throws {
+        let nginx = ["/usr/sbin/nginx", "/usr/bin/nginx"].first { FileManager.default.isExecutableFile(atPath: $0) }
+        let binary = try #require(nginx, "nginx is not installed: apt-get install -y nginx-light (.ci/run does)")
+        let at = "2026-11-23T12:00:00Z"
+        let work = FileManager.default.temporaryDirectory.appendingPathComponent("export-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: work) }
+        let site = work.appendingPathComponent("site")
+
+        let export = try CommandRunner.run(["export", site.path, "--at", at, "--tzdata", "bundled"])
+        #expect(export.status == 0, "\(export.stderr)")
+        let index = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: site.appendingPathComponent("index.json"))) as? [String: Any])
+        let entries = try #require(index["entries"] as? [[String: Any]])
+        let paths = entries.compactMap { $0["path"] as? String }
+        #expect(paths.count == entries.count)
+        #expect(paths.contains("/v1/sections") && paths.contains("/v1/zones/Asia/Seoul") && paths.contains("/v1/sections/%E3%84%B1"))
+
+        let (nginxPort, servePort) = (freePort(), freePort())
+        let config = try String(contentsOf: repository.appendingPathComponent("Scripts/nginx-export.conf"), encoding: .utf8)
+            .replacingOccurrences(of: "ROOT", with: site.path)
+            .replacingOccurrences(of: "PORT", with: String(nginxPort))
+            .replacingOccurrences(of: "PIDFILE", with: work.appendingPathComponent("nginx.pid").path)
+        let configFile = work.appendingPathComponent("nginx.conf")
+        try config.write(to: configFile, atomically: true, encoding: .utf8)
+        let web = try Background(binary, ["-c", configFile.path, "-p", work.path, "-e", "stderr"])
+        let serve = try Background(CommandRunner.executable.path, ["serve", "--port", String(servePort), "--quiet", "--tzdata", "bundled"])
+        defer { _ = (web, serve) }
+
+        var compared = 0
+        for path in paths {
+            // Catalogue-only bodies take no `at`; every time-dependent one is asked for at the export's instant.
+            let query = ["/v1/meta", "/healthz", "/openapi.yaml"].contains(path) ? "" : "?at=" + at
+            let (fromNginx, nginxResponse) = try await fetch("http://127.0.0.1:\(nginxPort)\(path)")
+            let (fromServe, serveResponse) = try await fetch("http://127.0.0.1:\(servePort)\(path)\(query)")
+            #expect(nginxResponse.statusCode == 200, "\(path)")
+            #expect(serveResponse.statusCode == 200, "\(path)")
+            #expect(fromNginx == fromServe, "\(path): nginx \(fromNginx.count) bytes, serve \(fromServe.count) bytes")
+            #expect(nginxResponse.value(forHTTPHeaderField: "Content-Type")?.hasPrefix(
+                serveResponse.value(forHTTPHeaderField: "Content-Type")?.split(separator: ";").first.map(String.init) ?? "?") == true, "\(path)")
+            compared += 1
+        }
+        #expect(compared == paths.count)
+        // The precompressed file is what nginx sends to a client that accepts gzip.
+        let (_, gzipped) = try await fetch("http://127.0.0.1:\(nginxPort)/v1/sections", acceptEncoding: "gzip")
+        #expect(gzipped.value(forHTTPHeaderField: "Content-Encoding") == "gzip")
+        #expect(gzipped.value(forHTTPHeaderField: "Vary") == "Accept-Encoding")
+    }
+}
