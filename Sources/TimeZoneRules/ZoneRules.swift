@@ -54,7 +54,6 @@ public final class ZoneRules: Sendable {
         self.tzif = tzif
         let raw = [tzif.localTimeTypes[0]] + tzif.transitionTypes.map { tzif.localTimeTypes[$0] }
         let footerStandard = tzif.footer?.standard
-        // A DST period's standard time is the nearest standard period's offset, looking back first.
         var previousStandard: [Int?] = [], nextStandard = [Int?](repeating: nil, count: raw.count)
         var last: Int?
         for type in raw {
@@ -66,8 +65,13 @@ public final class ZoneRules: Sendable {
             nextStandard[k] = last
             if !type.isDST { last = type.utOffset }
         }
+        // A DST period's standard time is the previous standard period's offset, unless that equals
+        // its own (a zone that moved its standard time at the same instant, as Scoresbysund did in
+        // 2024: −01 standard, then −01 as DST over −02), where the next one says it better.
         let tzStandard = raw.indices.map { k in
-            raw[k].isDST ? previousStandard[k] ?? nextStandard[k] ?? raw[k].utOffset : raw[k].utOffset
+            guard raw[k].isDST else { return raw[k].utOffset }
+            if let previous = previousStandard[k], previous != raw[k].utOffset { return previous }
+            return nextStandard[k] ?? previousStandard[k] ?? raw[k].utOffset
         }
         func isNegativeDST(_ k: Int) -> Bool { raw[k].isDST && raw[k].utOffset < tzStandard[k] }
         var periods: [ZonePeriod] = []

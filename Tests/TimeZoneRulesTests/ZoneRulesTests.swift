@@ -47,6 +47,10 @@ struct ZoneRulesTests {
         ("America/New_York", "2026-03-08T07:00:00Z", -4 * 3600, "EDT", true),
         ("America/New_York", "2026-11-01T05:59:59Z", -4 * 3600, "EDT", true),
         ("America/New_York", "2026-11-01T06:00:00Z", -5 * 3600, "EST", false),
+        // Scoresbysund moved from −01 to −02 standard on 2024-03-31, going straight onto −01 DST.
+        ("America/Scoresbysund", "2024-03-31T00:59:59Z", -3600, "-01", false),
+        ("America/Scoresbysund", "2024-07-15T12:00:00Z", -3600, "-01", true),
+        ("America/Scoresbysund", "2024-12-15T12:00:00Z", -7200, "-02", false),
         // 2040 and 2050: the footer rule alone.
         ("America/New_York", "2040-03-11T06:59:59Z", -5 * 3600, "EST", false),
         ("America/New_York", "2040-03-11T07:00:00Z", -4 * 3600, "EDT", true),
