@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import TimeZoneRules
 import WorldClock
 
 /// The options every command takes.
@@ -19,6 +20,8 @@ struct CommonOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Use this zone table instead of the bundled one (same format as Data/zones.tsv).", valueName: "file"))
     var data: String?
 
+    @OptionGroup var tzdata: TZDataOption
+
     func validate() throws {
         if let at {
             do { _ = try ISO8601.parseInstant(at) } catch { throw ValidationError("--at: \(error)") }
@@ -36,11 +39,12 @@ struct CommonOptions: ParsableArguments {
         let instant = try at.map { text -> Date in
             do { return try ISO8601.parseInstant(text) } catch { throw CLIError.usage("--at: \(error)") }
         } ?? Date()
+        let rules = try tzdata.database()
         let referenceZone = try referenceZoneID(in: catalogue)
-        guard let reference = ZoneClock(zoneID: referenceZone)?.time(at: instant) else {
+        guard let reference = ZoneClock(zoneID: referenceZone, tzdata: rules)?.time(at: instant) else {
             throw CLIError.usage("--from: unknown zone \"\(referenceZone)\"")
         }
-        return Session(catalogue: catalogue, instant: instant, reference: reference,
+        return Session(catalogue: catalogue, tzdata: rules, instant: instant, reference: reference,
                        style: twentyFourHour ? .twentyFourHour : .twelveHour, json: json)
     }
 
@@ -57,13 +61,15 @@ struct CommonOptions: ParsableArguments {
 /// What a command works with: the catalogue, the instant, the reference zone's time, the style.
 struct Session {
     let catalogue: Catalogue
+    /// The time-zone rules every time shown comes from.
+    let tzdata: TZDatabase
     let instant: Date
     let reference: ZoneTime
     let style: ClockStyle
     let json: Bool
 
     /// Clocks for just the places a command shows.
-    func clocks(for places: [Place]) -> ZoneClocks { ZoneClocks(zoneIDs: places.map(\.zoneID)) }
+    func clocks(for places: [Place]) -> ZoneClocks { ZoneClocks(zoneIDs: places.map(\.zoneID), tzdata: tzdata) }
 
     /// The time of `place`; every place's zone was validated when the catalogue loaded.
     func time(of place: Place, clocks: ZoneClocks) -> ZoneTime? { clocks.time(of: place, at: instant) }

@@ -16,7 +16,7 @@ struct FeedCommand: ParsableCommand {
 
     func run() throws {
         let session = try options.session()
-        let clocks = ZoneClocks(zoneIDs: session.catalogue.zoneIDs)
+        let clocks = ZoneClocks(zoneIDs: session.catalogue.zoneIDs, tzdata: session.tzdata)
         let feed = Feed(catalogue: session.catalogue, at: session.instant, clocks: clocks)
         FileHandle.standardOutput.write(FeedJSON.encode(feed, pretty: pretty) + Data("\n".utf8))
     }

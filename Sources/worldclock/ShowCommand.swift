@@ -60,7 +60,7 @@ struct ShowCommand: ParsableCommand {
         rows.append(["지금", "\(KoreanTimeFormat.date(time.local)) \(KoreanTimeFormat.time(time.local, style: session.style)) (\(relative.koreanDay), \(relative.koreanHours))"])
         rows.append(["UTC 오프셋", "\(KoreanTimeFormat.utcOffset(time.utcOffset)) \(time.abbreviation)"])
         rows.append(["일광 절약 시간", time.isDaylightSavingTime ? "적용 중 (+\(time.daylightSavingOffset / 60)분)" : "아님"])
-        if let next = time.nextTransition, let clock = ZoneClock(zoneID: place.zoneID) {
+        if let next = time.nextTransition, let clock = ZoneClock(zoneID: place.zoneID, tzdata: session.tzdata) {
             let after = clock.time(at: next.instant)
             rows.append(["다음 전환", "\(KoreanTimeFormat.date(after.local)) \(KoreanTimeFormat.time(after.local, style: session.style)) → \(KoreanTimeFormat.utcOffset(next.utcOffsetAfter)) \(next.abbreviationAfter)"])
         } else {

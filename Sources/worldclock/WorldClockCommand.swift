@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import HangulIndex
+import TimeZoneRules
 import WorldClock
 
 /// The root command: `worldclock list | search | show | sections | feed | serve`.
@@ -18,11 +19,13 @@ struct WorldClockCommand: AsyncParsableCommand {
               worldclock sections            the index titles with counts
               worldclock feed > feed.json    the JSON feed for clock apps
               worldclock serve --port 8080   the same feed over HTTP
+              worldclock doctor              which tzdata gives the times, and what else was found
 
             Exit codes: 0 ok, 1 nothing found, 2 usage error, 3 data error (bad table).
             """,
-        version: "worldclock \(version) (tzdata \(TimeZone.timeZoneDataVersion), ICU \(ICUInfo.version), Unicode \(ICUInfo.unicodeVersion))",
-        subcommands: [ListCommand.self, SearchCommand.self, ShowCommand.self, SectionsCommand.self, FeedCommand.self, ServeCommand.self]
+        version: "worldclock \(version) (tzdata \(TZDataChoice.automatic.database.version?.description ?? "?") \(TZDataChoice.automatic.database.source), ICU \(ICUInfo.version), Unicode \(ICUInfo.unicodeVersion))",
+        subcommands: [ListCommand.self, SearchCommand.self, ShowCommand.self, SectionsCommand.self, FeedCommand.self, ServeCommand.self,
+                      DoctorCommand.self]
     )
 }
 
