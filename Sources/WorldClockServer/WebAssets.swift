@@ -800,12 +800,14 @@ new ResizeObserver(([entry]) => {
 
 /** The reference zone's state now: the browser's zone looked up in the feed (aliases resolved by the server). */
 function reference(t) {
-  return (refZone && rules.state(refZone, t)) ?? { offset: -new Date(t).getTimezoneOffset() * 60 };
+  return (refZone ? rules.state(refZone, t) : null) ?? { offset: -new Date(t).getTimezoneOffset() * 60 };
 }
 
 async function resolveReference() {
-  const wanted = new URLSearchParams(location.search).get('from') ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
-  if (!wanted || rules.has(wanted)) { refZone = wanted; return; }
+  const wanted = new URLSearchParams(location.search).get('from') ?? Intl.DateTimeFormat().resolvedOptions().timeZone ?? '';
+  // Asked once per page: an unknown zone stays unknown ('' = the browser's own offset).
+  refZone = rules.has(wanted) ? wanted : '';
+  if (!wanted || refZone) return;
   try {
     const zone = await fetchZone(wanted);
     if (rules.has(zone.timezone)) refZone = zone.timezone;

@@ -209,6 +209,11 @@ class WebAppTests(unittest.TestCase):
         # 1:59:59 EST → 3:00:00 EDT in spring, 1:59:59 EDT → 1:00:00 EST in autumn.
         self.assertNotEqual(self.card_text("뉴욕", ".big"), time_before)
 
+    def test_08b_the_reference_zone_may_be_an_alias_the_server_resolves(self):
+        self.js("localStorage.setItem('worldclock.my-clocks.v1', JSON.stringify([{name: '서울', zone: 'Asia/Seoul', country: '대한민국'}]))")
+        self.open("?from=Asia/Calcutta")  # → Asia/Kolkata, UTC+5:30, no DST
+        self.wait(lambda: "+3시간 30분" in self.card_text("서울", ".card-rel"), "서울 is 3 h 30 min ahead of India")
+
     def test_09_my_clocks_survive_a_reload_in_their_order(self):
         from selenium.webdriver.common.actions import interaction
         from selenium.webdriver.common.actions.action_builder import ActionBuilder
