@@ -4,7 +4,8 @@ import Hummingbird
 /// A response body ready to send, with its validator and freshness: built once (or once per
 /// second for the live clock) and then answered from, with `If-None-Match` → 304 and HEAD.
 struct Representation: Sendable {
-    let body: ByteBuffer
+    /// The body, and its gzip encoding once a client asked for it.
+    let encoded: EncodedBody
     let contentType: String
     /// The entity tag with its quotes (and `W/` when weak); nil for what must not be cached.
     let etag: String?
@@ -13,22 +14,31 @@ struct Representation: Sendable {
     let contentLocation: String?
 
     init(body: Data, contentType: String = "application/json; charset=utf-8", etag: String?, cacheControl: String, contentLocation: String? = nil) {
-        self.body = ByteBuffer(bytes: body)
+        self.encoded = EncodedBody(ByteBuffer(bytes: body), contentType: contentType)
         self.contentType = contentType
         self.etag = etag
         self.cacheControl = cacheControl
         self.contentLocation = contentLocation
     }
 
-    /// 200 with the body (none for HEAD), or 304 when `If-None-Match` names this representation.
+    /// The identity body.
+    var body: ByteBuffer { encoded.identity }
+
+    /// 200 with the body (none for HEAD) in the coding `Accept-Encoding` prefers, or 304 when
+    /// `If-None-Match` names this representation in that coding. Each coding has its own entity
+    /// tag (`"…-gzip"`), and a compressible body always says `Vary: Accept-Encoding`.
     func response(to request: Request) -> Response {
+        let (body, coding) = encoded.body(ContentCoding.preferred(request.headers[values: .acceptEncoding]))
+        let etag = etag.map { coding == .identity ? $0 : String($0.dropLast()) + "-" + coding.rawValue + "\"" }
         var headers: HTTPFields = [.cacheControl: cacheControl]
+        if encoded.isCompressible { headers[.vary] = "Accept-Encoding" }
         if let etag { headers[.eTag] = etag }
         if let contentLocation { headers[.contentLocation] = contentLocation }
         if let etag, HTTPCaching.ifNoneMatch(request.headers[values: .ifNoneMatch], matches: etag) {
             return Response(status: .notModified, headers: headers)
         }
         headers[.contentType] = contentType
+        if coding != .identity { headers[.contentEncoding] = coding.rawValue }
         let response = Response(status: .ok, headers: headers, body: .init(byteBuffer: body))
         return request.method == .head ? response.createHeadResponse() : response
     }

@@ -24,7 +24,7 @@ struct DoctorCommand: ParsableCommand {
         Output.line("시각 계산에 쓰는 규칙: tzdata \(report.inUse.version) (\(report.inUse.source))")
         Output.line("찾아본 곳:")
         let rows = report.candidates.map { candidate in
-            [candidate.source, candidate.version ?? (candidate.exists ? "버전 표시 없음" : "없음"), candidate.note ?? ""]
+            [candidate.source, candidate.version ?? (candidate.exists ? "버전 표시 없음" : "없음")] + (candidate.note.map { [$0] } ?? [])
         }
         for line in Terminal.columns(rows) { Output.line("  " + line) }
         Output.line("쓰지 않는 규칙(참고):")
