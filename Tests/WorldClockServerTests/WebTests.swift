@@ -61,6 +61,19 @@ struct WebTests {
         }
     }
 
+    @Test("the page and its scripts go gzipped to a browser that accepts it, keeping the security headers")
+    func compressed() async throws {
+        try await withApp { client in
+            for uri in ["/", "/app/\(Self.site.version)/main.js", "/app/\(Self.site.version)/app.css"] {
+                let response = try await client.execute(uri: uri, method: .get, headers: [.acceptEncoding: "gzip, deflate, br"])
+                #expect(response.status == .ok, "\(uri)")
+                #expect(response.headers[.contentEncoding] == "gzip", "\(uri)")
+                #expect(response.headers[.vary] == "Accept-Encoding", "\(uri)")
+                #expect(response.headers[.contentSecurityPolicy] == WebSite.contentSecurityPolicy, "\(uri)")
+            }
+        }
+    }
+
     @Test("an unknown asset or an old version is a JSON 404; POST on the page is a 405")
     func missing() async throws {
         try await withApp { client in
