@@ -57,4 +57,5 @@ private func addRoutes(to router: Router<BasicRequestContext>, service: FeedServ
     SearchController(service: service).addRoutes(to: router)
     ZonesController(service: service).addRoutes(to: router)
     MetaController(service: service).addRoutes(to: router)
+    WebController().addRoutes(to: router)
 }

@@ -301,6 +301,111 @@ paths:
           $ref: "#/components/responses/NotModified"
         "400":
           $ref: "#/components/responses/HeadError"
+  /:
+    get:
+      operationId: getWebApp
+      summary: The web clock app (HTML).
+      description: |
+        The page of the web clock app: the sections with the ㄱ–ㅎ index bar, search, my clocks
+        and live times computed in the browser from /v1/sections. The query string is not read
+        by the server (the page's scripts read `now` and `from`). `Cache-Control: no-cache` with
+        a strong ETag: revalidated on every load, since it names the current assets' folder.
+        Every web response carries `Content-Security-Policy` (this origin only) and
+        `X-Content-Type-Options: nosniff`.
+      responses:
+        "200":
+          description: The page.
+          headers:
+            ETag:
+              $ref: "#/components/headers/ETag"
+            Cache-Control:
+              $ref: "#/components/headers/Cache-Control"
+            Content-Security-Policy:
+              $ref: "#/components/headers/Content-Security-Policy"
+          content:
+            text/html:
+              schema:
+                type: string
+        "304":
+          $ref: "#/components/responses/NotModified"
+    head:
+      operationId: headWebApp
+      summary: GET / without the body.
+      responses:
+        "200":
+          $ref: "#/components/responses/Head"
+        "304":
+          $ref: "#/components/responses/NotModified"
+  /app/{version}/{file}:
+    get:
+      operationId: getWebAsset
+      summary: A script, style sheet or icon of the web app.
+      description: |
+        `version` is a digest of all the app's files, so an asset's URL changes whenever any
+        file does: `Cache-Control: public, max-age=31536000, immutable` and a strong ETag.
+        Content types: `text/javascript`, `text/css`, `image/svg+xml` (UTF-8).
+      parameters:
+        - name: version
+          in: path
+          required: true
+          description: The assets' digest, as the page names it.
+          schema:
+            type: string
+        - name: file
+          in: path
+          required: true
+          description: The file name, e.g. main.js.
+          schema:
+            type: string
+      responses:
+        "200":
+          description: The file.
+          headers:
+            ETag:
+              $ref: "#/components/headers/ETag"
+            Cache-Control:
+              $ref: "#/components/headers/Cache-Control"
+            Content-Security-Policy:
+              $ref: "#/components/headers/Content-Security-Policy"
+          content:
+            text/javascript:
+              schema:
+                type: string
+            text/css:
+              schema:
+                type: string
+            image/svg+xml:
+              schema:
+                type: string
+        "304":
+          $ref: "#/components/responses/NotModified"
+        "404":
+          description: "`not_found`: no such file in this version (an old page's version, a typo)."
+          content:
+            application/json:
+              schema:
+                $ref: "#/components/schemas/Error"
+    head:
+      operationId: headWebAsset
+      summary: GET /app/{version}/{file} without the body.
+      parameters:
+        - name: version
+          in: path
+          required: true
+          schema:
+            type: string
+        - name: file
+          in: path
+          required: true
+          schema:
+            type: string
+      responses:
+        "200":
+          $ref: "#/components/responses/Head"
+        "304":
+          $ref: "#/components/responses/NotModified"
+        "404":
+          $ref: "#/components/responses/HeadError"
 components:
   parameters:
     At:
@@ -394,6 +499,10 @@ components:
         type: string
     Content-Location:
       description: Set when the answer is another URL's (an alias zone, a section title that stands for another).
+      schema:
+        type: string
+    Content-Security-Policy:
+      description: "The web app's policy: this origin only, no inline script or style (`default-src 'self'; …`)."
       schema:
         type: string
   responses:

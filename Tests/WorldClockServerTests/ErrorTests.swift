@@ -90,7 +90,7 @@ let badRequests: [BadRequest] = [
     BadRequest("/openapi.yaml?format=json", .badRequest, "unknown_parameter", "'format'"),
     // Routes and methods.
     BadRequest("/v1/nowhere", .notFound, "not_found", "no route /v1/nowhere", "/v1/sections"),
-    BadRequest("/", .notFound, "not_found", "no route /"),
+    BadRequest("/index.html", .notFound, "not_found", "no route /index.html"),
     BadRequest("/v1/zones", .notFound, "not_found"),
     BadRequest("/v2/sections", .notFound, "not_found"),
     BadRequest(.post, "/v1/sections", .methodNotAllowed, "method_not_allowed", "POST is not allowed on /v1/sections", "GET, HEAD, OPTIONS"),

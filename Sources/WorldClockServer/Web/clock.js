@@ -1,0 +1,129 @@
+// Local times computed in the page from the feed's offsets and upcoming transitions. The browser's
+// own time-zone data (Intl, Date's local getters) is never used for a zone's rules: it may be
+// older or newer than the server's tzdata, and the feed is the one truth.
+
+/**
+ * The page's clock: real time, or the instant given as `?now=` (ISO 8601) that then runs on from
+ * there, so a test can start one second before a transition.
+ * @returns {{now: () => number, injected: boolean, error: string | null}}
+ */
+export function makeClock(search = location.search) {
+  const text = new URLSearchParams(search).get('now');
+  if (text === null) return { now: () => Date.now(), injected: false, error: null };
+  const start = Date.parse(text);
+  if (Number.isNaN(start)) {
+    return { now: () => Date.now(), injected: false, error: `?now=${text}: ISO 8601 시각이 아닙니다 (예: 2026-11-01T05:59:59Z)` };
+  }
+  const skew = start - Date.now();
+  return { now: () => Date.now() + skew, injected: true, error: null };
+}
+
+/** @typedef {{offset: number, abbreviation: string, dst: boolean}} ZoneState */
+/** @typedef {{at: number, offset: number, abbreviation: string, dst: boolean}} Transition */
+
+/** Every zone of a feed: its state at the feed's instant and what changes after it. */
+export class ZoneRules {
+  /** @param {any} feed a /v1/sections body */
+  constructor(feed) {
+    /** @type {Map<string, {base: ZoneState, transitions: Transition[]}>} */
+    this.zones = new Map();
+    this.at = Date.parse(feed.at);
+    const map = feed.transitions;
+    // Until which instant the rules are known: the feed's window, or (a feed without the
+    // transitions map) the first next_transition, after which the zone's next change is unknown.
+    this.validUntil = feed.transitions_until ? Date.parse(feed.transitions_until) : Infinity;
+    for (const section of feed.sections) {
+      for (const place of section.places) this.addPlace(place, map);
+    }
+  }
+
+  addPlace(place, map) {
+    if (this.zones.has(place.zone) || !place.time) return;
+    const t = place.time;
+    const listed = map ? map[place.zone] ?? [] : t.next_transition ? [t.next_transition] : [];
+    const transitions = listed.map((x) => ({ at: Date.parse(x.at), offset: x.utc_offset_seconds, abbreviation: x.abbreviation, dst: x.dst }))
+      .sort((a, b) => a.at - b.at);
+    if (!map && transitions.length) this.validUntil = Math.min(this.validUntil, transitions[0].at + 1);
+    this.zones.set(place.zone, { base: { offset: t.utc_offset_seconds, abbreviation: t.abbreviation, dst: t.dst }, transitions });
+  }
+
+  has(zone) { return this.zones.has(zone); }
+
+  /**
+   * The zone's offset, abbreviation and DST flag at `t` (ms since the epoch), or null for a zone
+   * the feed does not have.
+   * @returns {ZoneState | null}
+   */
+  state(zone, t) {
+    const rules = this.zones.get(zone);
+    if (!rules) return null;
+    let state = rules.base;
+    for (const transition of rules.transitions) {
+      if (transition.at > t) break;
+      state = transition;
+    }
+    return state;
+  }
+}
+
+/** The wall-clock fields of instant `t` at `offset` seconds east of UTC. */
+export function wallClock(t, offset) {
+  const local = t + offset * 1000;
+  const d = new Date(local);
+  return {
+    hour: d.getUTCHours(), minute: d.getUTCMinutes(), second: d.getUTCSeconds(),
+    day: Math.floor(local / 86_400_000),
+  };
+}
+
+const two = (n) => (n < 10 ? '0' + n : String(n));
+
+/** "오후 2:05" or, in 24-hour style, "14:05" — the CLI's wording. */
+export function formatTime(wall, h24) {
+  if (h24) return `${two(wall.hour)}:${two(wall.minute)}`;
+  const hour = wall.hour % 12 === 0 ? 12 : wall.hour % 12;
+  return `${wall.hour < 12 ? '오전' : '오후'} ${hour}:${two(wall.minute)}`;
+}
+
+export const formatSeconds = (wall) => ':' + two(wall.second);
+
+/** 그저께, 어제, 오늘, 내일, 모레. */
+export function relativeDay(days) {
+  if (days <= -2) return '그저께';
+  return ['어제', '오늘', '내일'][days + 1] ?? '모레';
+}
+
+const MINUS = '\u2212';
+
+/** +13시간, −3시간 30분, +0시간 (U+2212 as on iOS and in the CLI). */
+export function hourDifference(seconds) {
+  const minutes = Math.floor(Math.abs(seconds) / 60);
+  const text = `${seconds < 0 ? MINUS : '+'}${Math.floor(minutes / 60)}시간`;
+  return minutes % 60 === 0 ? text : `${text} ${minutes % 60}분`;
+}
+
+/** UTC+9, UTC+5:45, UTC−3:30. */
+export function utcOffset(seconds) {
+  const minutes = Math.floor(Math.abs(seconds) / 60);
+  const rest = minutes % 60;
+  return `UTC${seconds < 0 ? MINUS : '+'}${Math.floor(minutes / 60)}${rest ? ':' + two(rest) : ''}`;
+}
+
+/**
+ * What a row or a card shows for `zone` at `t` against the reference zone's state `ref`.
+ * @returns {{time: string, seconds: string, day: string, hours: string, abbreviation: string, offset: string} | null}
+ */
+export function describe(rules, zone, t, ref, h24) {
+  const state = rules.state(zone, t);
+  if (!state) return null;
+  const wall = wallClock(t, state.offset);
+  const refWall = wallClock(t, ref.offset);
+  return {
+    time: formatTime(wall, h24),
+    seconds: formatSeconds(wall),
+    day: relativeDay(wall.day - refWall.day),
+    hours: hourDifference(state.offset - ref.offset),
+    abbreviation: state.abbreviation,
+    offset: utcOffset(state.offset),
+  };
+}

@@ -1,0 +1,131 @@
+// The search box: the server's Korean-aware search as you type (늉, ㄴㅇ, sbdyr), debounced, the
+// matched part highlighted from the UTF-16 range the API returns (JavaScript strings are UTF-16,
+// so the range slices the text directly), with the reason shown. A combobox with a listbox:
+// arrows move, Enter chooses, Escape closes.
+import { search } from './api.js';
+
+const DEBOUNCE_MS = 120;
+
+const KINDS = { exact: '일치', prefix: '앞부분', choseong: '초성', mixed: '초성 섞어 쓰기', incremental: '입력 중', substring: '부분' };
+const FIELDS = { name: '이름', alias: '다른 이름', country: '나라', english: '영어 이름', zone: '시간대' };
+
+/**
+ * `text` as DOM nodes with [start, end) (UTF-16 units) in a <mark>. A match of a query still being
+ * typed (늉 → 뉴욕) ends in the syllable being composed (욕, of which only ㅇ is typed): that last
+ * unit gets a lighter mark (a Hangul syllable is one UTF-16 unit).
+ */
+function highlighted(text, start, end, kind) {
+  const fragment = document.createDocumentFragment();
+  const mark = (from, to, className) => {
+    const element = document.createElement('mark');
+    element.textContent = text.slice(from, to);
+    if (className) element.className = className;
+    return element;
+  };
+  const partial = kind === 'incremental' && end - start > 1 ? end - 1 : end;
+  fragment.append(text.slice(0, start), mark(start, partial));
+  if (partial < end) fragment.append(mark(partial, end, 'partial'));
+  fragment.append(text.slice(end));
+  return fragment;
+}
+
+/**
+ * @param {{input: HTMLInputElement, panel: HTMLElement, list: HTMLElement, status: HTMLElement,
+ *          onChoose: (place: any) => void}} parts
+ */
+export function setUpSearch({ input, panel, list, status, onChoose }) {
+  let timer = 0;
+  let controller = null;
+  let results = [];
+  let active = -1;
+
+  const close = () => {
+    panel.hidden = true;
+    input.setAttribute('aria-expanded', 'false');
+    input.removeAttribute('aria-activedescendant');
+    active = -1;
+  };
+
+  const setActive = (i) => {
+    list.children[active]?.setAttribute('aria-selected', 'false');
+    active = i;
+    const option = list.children[i];
+    if (!option) { input.removeAttribute('aria-activedescendant'); return; }
+    option.setAttribute('aria-selected', 'true');
+    input.setAttribute('aria-activedescendant', option.id);
+    option.scrollIntoView({ block: 'nearest' });
+  };
+
+  const choose = (i) => {
+    const result = results[i];
+    if (!result) return;
+    onChoose(result.place);
+    input.value = '';
+    results = [];
+    list.replaceChildren();
+    close();
+  };
+
+  const show = (answer) => {
+    results = answer.results;
+    list.replaceChildren(...results.map((result, i) => {
+      const { place, match } = result;
+      const option = document.createElement('li');
+      option.id = `search-option-${i}`;
+      option.setAttribute('role', 'option');
+      option.setAttribute('aria-selected', 'false');
+      option.className = 'option';
+      const name = document.createElement('span');
+      name.className = 'name';
+      name.append(match.field === 'name' ? highlighted(place.name, match.utf16_start, match.utf16_end, match.kind) : place.name);
+      const country = document.createElement('span');
+      country.className = 'country';
+      country.textContent = place.country;
+      const reason = document.createElement('span');
+      reason.className = 'reason';
+      reason.append(`${FIELDS[match.field] ?? match.field} · ${KINDS[match.kind] ?? match.kind}`);
+      if (match.field !== 'name') reason.append(': ', highlighted(match.text, match.utf16_start, match.utf16_end, match.kind));
+      option.append(name, country, reason);
+      option.addEventListener('pointerdown', (event) => event.preventDefault()); // keep focus in the box
+      option.addEventListener('click', () => choose(i));
+      return option;
+    }));
+    const converted = answer.keyboard_conversion ? `‘${answer.query}’ → ‘${answer.keyboard_conversion}’ (한글 자판으로 읽음). ` : '';
+    status.textContent = converted + (results.length ? `${results.length}곳` : '찾는 도시가 없습니다');
+    panel.hidden = false;
+    input.setAttribute('aria-expanded', String(results.length > 0));
+    setActive(results.length ? 0 : -1);
+  };
+
+  const run = async (query) => {
+    controller?.abort();
+    controller = new AbortController();
+    try {
+      show(await search(query, { signal: controller.signal }));
+    } catch (error) {
+      if (error.name === 'AbortError') return;
+      results = [];
+      list.replaceChildren();
+      status.textContent = error.message;
+      panel.hidden = false;
+    }
+  };
+
+  input.addEventListener('input', () => {
+    clearTimeout(timer);
+    const query = input.value;
+    if (!query.trim()) { controller?.abort(); results = []; list.replaceChildren(); close(); return; }
+    timer = setTimeout(() => run(query), DEBOUNCE_MS);
+  });
+
+  input.addEventListener('keydown', (event) => {
+    if (event.isComposing) return; // the IME's own Enter and arrows
+    const n = results.length;
+    if (event.key === 'ArrowDown' && n) { event.preventDefault(); setActive((active + 1) % n); }
+    else if (event.key === 'ArrowUp' && n) { event.preventDefault(); setActive((active - 1 + n) % n); }
+    else if (event.key === 'Enter' && n) { event.preventDefault(); choose(Math.max(active, 0)); }
+    else if (event.key === 'Escape') { if (panel.hidden) input.value = ''; close(); }
+  });
+  input.addEventListener('blur', () => setTimeout(close, 150));
+  input.addEventListener('focus', () => { if (results.length) { panel.hidden = false; input.setAttribute('aria-expanded', 'true'); } });
+}

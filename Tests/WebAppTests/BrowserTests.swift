@@ -1,0 +1,32 @@
+import Foundation
+import Testing
+
+/// Runs the web app's browser tests (Tests/WebAppTests/browser/test_web_app.py: Python, selenium,
+/// Debian's headless Chromium) against the `worldclock` built beside this test bundle. Screenshots
+/// of the desktop and phone layouts go to .build/web-screenshots.
+@Suite("Web app in headless Chromium")
+struct BrowserTests {
+    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    static let root = folder.deletingLastPathComponent().deletingLastPathComponent()
+
+    @Test("the page loads without console errors; the index bar jumps and scrubs; search highlights; clocks tick across a transition; my clocks persist; all by keyboard too")
+    func browser() throws {
+        let worldclock = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("worldclock")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", Self.folder.appendingPathComponent("browser/test_web_app.py").path,
+                             "--worldclock", worldclock.path,
+                             "--screenshots", Self.root.appendingPathComponent(".build/web-screenshots").path]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        if process.terminationStatus == 3 {
+            Issue.record("the browser tests cannot run: \(text)")
+        } else {
+            #expect(process.terminationStatus == 0, "browser tests failed (python3 Tests/WebAppTests/browser/test_web_app.py --worldclock \(worldclock.path)):\n\(text)")
+        }
+    }
+}

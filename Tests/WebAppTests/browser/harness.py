@@ -1,0 +1,105 @@
+"""Shared by the browser tests (test_web_app.py) and Scripts/bench-web: starts the built
+`worldclock serve` on a free loopback port and a headless Chromium driven by selenium.
+
+Only the system's browser is used: Debian's `chromium` and `chromium-driver` at fixed paths
+(override with WORLDCLOCK_CHROMIUM, WORLDCLOCK_CHROMEDRIVER), given to selenium explicitly, with
+Selenium Manager told to stay offline, so nothing is ever downloaded.
+"""
+
+import json
+import os
+import socket
+import subprocess
+import time
+import urllib.request
+
+CHROMIUM = os.environ.get("WORLDCLOCK_CHROMIUM", "/usr/bin/chromium")
+CHROMEDRIVER = os.environ.get("WORLDCLOCK_CHROMEDRIVER", "/usr/bin/chromedriver")
+INSTALL_HINT = "apt-get install -y chromium chromium-driver && pip install selenium (or run .ci/run, which installs them)"
+
+
+def missing_tools():
+    """What is not installed, with the package that provides it."""
+    problems = []
+    if not os.access(CHROMIUM, os.X_OK):
+        problems.append(f"{CHROMIUM} (Debian package chromium)")
+    if not os.access(CHROMEDRIVER, os.X_OK):
+        problems.append(f"{CHROMEDRIVER} (Debian package chromium-driver)")
+    try:
+        import selenium  # noqa: F401
+    except ImportError:
+        problems.append("the Python module selenium (pip install selenium)")
+    return problems
+
+
+class Server:
+    """`worldclock serve` on 127.0.0.1 and a free port, until stop()."""
+
+    def __init__(self, executable):
+        with socket.socket() as s:
+            s.bind(("127.0.0.1", 0))
+            self.port = s.getsockname()[1]
+        self.base = f"http://127.0.0.1:{self.port}"
+        env = dict(os.environ, TZ="Asia/Seoul", LANG="C.UTF-8")
+        self.process = subprocess.Popen([executable, "serve", "--host", "127.0.0.1", "--port", str(self.port), "--quiet"],
+                                        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                with urllib.request.urlopen(self.base + "/healthz", timeout=1):
+                    return
+            except OSError:
+                if self.process.poll() is not None:
+                    raise RuntimeError(f"worldclock serve exited with {self.process.returncode}: {self.process.stderr.read().decode()}")
+                if time.monotonic() > deadline:
+                    self.stop()
+                    raise RuntimeError(f"worldclock serve did not answer /healthz on port {self.port} within 30 s")
+                time.sleep(0.1)
+
+    def json(self, path):
+        with urllib.request.urlopen(self.base + path, timeout=10) as response:
+            return json.load(response)
+
+    def stop(self):
+        self.process.terminate()
+        try:
+            self.process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+
+
+def chromium(width=1280, height=800):
+    """A headless Chromium (the system's), logging the console, in the Asia/Seoul zone."""
+    os.environ["SE_OFFLINE"] = "true"        # Selenium Manager must not download a driver or browser
+    os.environ["SE_AVOID_STATS"] = "true"
+    from selenium import webdriver
+    from selenium.webdriver.chrome.options import Options
+    from selenium.webdriver.chrome.service import Service
+
+    options = Options()
+    options.binary_location = CHROMIUM
+    for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run",
+                     "--disable-extensions", "--disable-background-networking", "--disable-component-update",
+                     "--disable-sync", "--lang=ko-KR", "--hide-scrollbars", f"--window-size={width},{height}"):
+        options.add_argument(argument)
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    driver = webdriver.Chrome(service=Service(executable_path=CHROMEDRIVER), options=options)
+    driver.execute_cdp_cmd("Emulation.setTimezoneOverride", {"timezoneId": "Asia/Seoul"})
+    viewport(driver, width, height)
+    return driver
+
+
+def viewport(driver, width, height, mobile=False, dark=False):
+    """Sets the page's viewport (a phone gets touch), and the colour scheme."""
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                           {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": mobile})
+    driver.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": mobile, "maxTouchPoints": 5} if mobile else {"enabled": False})
+    driver.execute_cdp_cmd("Emulation.setEmulatedMedia",
+                           {"features": [{"name": "prefers-color-scheme", "value": "dark" if dark else "light"}]})
+
+
+def open_app(driver, base, query="", timeout=20):
+    """Loads the page and waits until the list is drawn and the clock ticks."""
+    from selenium.webdriver.support.ui import WebDriverWait
+    driver.get(base + "/" + query)
+    WebDriverWait(driver, timeout).until(lambda d: d.execute_script("return document.documentElement.dataset.ready === 'true'"))
