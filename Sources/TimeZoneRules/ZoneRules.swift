@@ -91,10 +91,10 @@ public final class ZoneRules: Sendable {
             guard let daylight = footer.daylight?.type else {
                 return (ZonePeriod(utcOffset: standard.utOffset, standardOffset: standard.utOffset, abbreviation: standard.abbreviation), nil)
             }
+            // The lower offset is standard time, whichever half tz flags as DST (Dublin: "IST-1GMT0,…").
             let base = min(standard.utOffset, daylight.utOffset)
             return (ZonePeriod(utcOffset: standard.utOffset, standardOffset: base, abbreviation: standard.abbreviation),
-                    ZonePeriod(utcOffset: daylight.utOffset, standardOffset: daylight.utOffset < standard.utOffset ? daylight.utOffset : standard.utOffset,
-                               abbreviation: daylight.abbreviation))
+                    ZonePeriod(utcOffset: daylight.utOffset, standardOffset: base, abbreviation: daylight.abbreviation))
         }
     }
 
