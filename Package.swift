@@ -6,9 +6,11 @@ let package = Package(
     products: [
         .executable(name: "worldclock", targets: ["worldclock"]),
         .library(name: "HangulIndex", targets: ["HangulIndex"]),
+        .library(name: "TimeZoneRules", targets: ["TimeZoneRules"]),
         .library(name: "WorldClock", targets: ["WorldClock"]),
         .library(name: "WorldClockServer", targets: ["WorldClockServer"]),
         .executable(name: "index-benchmark", targets: ["IndexBenchmark"]),
+        .executable(name: "tz-benchmark", targets: ["TimeZoneBenchmark"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -30,14 +32,19 @@ let package = Package(
         .target(name: "ICUBridge", dependencies: ["CICU"]),
         // Choseong of every Unicode form, the ICU-collated section index, Hangul search.
         .target(name: "HangulIndex", dependencies: ["ICUBridge"]),
-        // The catalogue: the bundled table, its validation, zone times from Foundation, Korean
+        // Time-zone rules from tz's own TZif files (RFC 8536 + POSIX footer): the newest of the
+        // system's tzdata and the copy compiled in from Data/tzdata. Never Foundation's TimeZone,
+        // whose rules are frozen into the toolchain, nor ICU's.
+        .target(name: "TimeZoneRules"),
+        // The catalogue: the bundled table, its validation, zone times from TimeZoneRules, Korean
         // formatting, and the JSON feed's schema shared by the CLI and the server.
-        .target(name: "WorldClock", dependencies: ["HangulIndex"]),
+        .target(name: "WorldClock", dependencies: ["HangulIndex", "TimeZoneRules"]),
         // The HTTP feed (Hummingbird 2): routes, caching, errors, the OpenAPI document.
         .target(
             name: "WorldClockServer",
             dependencies: [
                 "WorldClock",
+                "TimeZoneRules",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -51,18 +58,21 @@ let package = Package(
             dependencies: [
                 "WorldClock",
                 "WorldClockServer",
+                "TimeZoneRules",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .executableTarget(name: "IndexBenchmark", dependencies: ["HangulIndex"]),
+        .executableTarget(name: "TimeZoneBenchmark", dependencies: ["TimeZoneRules"]),
 
         .testTarget(name: "HangulIndexTests", dependencies: ["HangulIndex"]),
         // Imports Foundation beside HangulIndex: a clean build of this target proves the ICU isolation.
         .testTarget(name: "FoundationCanaryTests", dependencies: ["HangulIndex"]),
-        .testTarget(name: "WorldClockTests", dependencies: ["WorldClock"]),
+        .testTarget(name: "TimeZoneRulesTests", dependencies: ["TimeZoneRules"]),
+        .testTarget(name: "WorldClockTests", dependencies: ["WorldClock", "TimeZoneRules"]),
         .testTarget(
             name: "WorldClockServerTests",
-            dependencies: ["WorldClockServer", .product(name: "HummingbirdTesting", package: "hummingbird")]
+            dependencies: ["WorldClockServer", "TimeZoneRules", .product(name: "HummingbirdTesting", package: "hummingbird")]
         ),
         // Runs the built `worldclock` executable for every subcommand and error path.
         .testTarget(name: "WorldClockCLITests", dependencies: ["worldclock"]),

@@ -21,6 +21,8 @@ public enum ICUInfo {
     public static let version: String = versionString(wc_icu_version)
     /// The Unicode version of ICU's character data, e.g. "15.0".
     public static let unicodeVersion: String = versionString(wc_unicode_version)
+    /// The tz release of ICU's own zone rules, e.g. "2022e" (reported by `worldclock doctor`, never used).
+    public static var timeZoneDataVersion: String { versionString(wc_icu_tz_version) }
 
     private static func versionString(_ fill: (UnsafeMutablePointer<CChar>) -> Void) -> String {
         withUnsafeTemporaryAllocation(of: CChar.self, capacity: 32) { buffer in

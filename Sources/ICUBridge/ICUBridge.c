@@ -1,7 +1,9 @@
 #include "ICUBridge.h"
 
 #include <stdlib.h>
+#include <string.h>
 
+#include <unicode/ucal.h>
 #include <unicode/ucol.h>
 #include <unicode/uiter.h>
 #include <unicode/ulocdata.h>
@@ -140,4 +142,12 @@ void wc_unicode_version(char out[32]) {
     UVersionInfo info;
     u_getUnicodeVersion(info);
     u_versionToString(info, out);
+}
+
+void wc_icu_tz_version(char out[32]) {
+    UErrorCode error = U_ZERO_ERROR;
+    const char *version = ucal_getTZDataVersion(&error);
+    if (U_FAILURE(error) || version == NULL) { out[0] = 0; return; }
+    strncpy(out, version, 31);
+    out[31] = 0;
 }

@@ -1,6 +1,6 @@
 import Foundation
 import HangulIndex
-import Synchronization
+import TimeZoneRules
 
 /// Where a zone table comes from.
 public enum TableSource: Sendable, Equatable {
@@ -74,7 +74,7 @@ public struct Catalogue: Sendable {
             }
             var canonical = row.zone
             if !canonicalZoneIDs.contains(row.zone) {
-                if aliases == nil { aliases = ZoneAliases(canonical: canonicalZoneIDs) }
+                if aliases == nil { aliases = ZoneAliases(canonical: canonicalZoneIDs, links: TZDataChoice.automatic.database.links) }
                 canonical = aliases!.canonicalID(for: row.zone)
             }
             if canonical != row.zone { rewritten.append((row.line, row.zone, canonical)) }
@@ -97,7 +97,7 @@ public struct Catalogue: Sendable {
         self.rewrittenZones = rewritten
         self.canonicalZoneIDs = canonicalZoneIDs
         self.placeZoneIDs = Set(places.map(\.zoneID))
-        self.zoneAliases = Lazy { ZoneAliases(canonical: canonicalZoneIDs) }
+        self.zoneAliases = Lazy { ZoneAliases(canonical: canonicalZoneIDs, links: TZDataChoice.automatic.database.links) }
         self.placeByName = Dictionary(uniqueKeysWithValues: places.map { ($0.name, $0) })
         let rows = sections.rows
         self.searchIndex = Lazy { SearchIndex(rows) { place in
@@ -157,23 +157,6 @@ public struct Catalogue: Sendable {
         for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
         let hex = String(hash, radix: 16)
         return String(repeating: "0", count: 16 - hex.count) + hex
-    }
-}
-
-/// A value built on first use, once, from any thread.
-final class Lazy<Value: Sendable>: Sendable {
-    private let make: @Sendable () -> Value
-    private let state = Mutex<Value?>(nil)
-
-    init(_ make: @escaping @Sendable () -> Value) { self.make = make }
-
-    var value: Value {
-        state.withLock { stored in
-            if let stored { return stored }
-            let made = make()
-            stored = made
-            return made
-        }
     }
 }
 

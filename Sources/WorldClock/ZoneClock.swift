@@ -1,72 +1,64 @@
 import Foundation
+import TimeZoneRules
 
-/// The rules of one zone: Foundation's `TimeZone` (tzdata 2025b here) for offsets, DST and
-/// transitions, and the system's TZif file for the abbreviation tz gives (KST, EDT, +05), since
-/// Foundation on Linux answers "GMT+9". Build it once per zone; `time(at:)` is per instant.
+/// The rules of one zone, from tz's TZif data (the newest of the system's and the bundled copy):
+/// offsets, DST, abbreviations and transitions. Build it once per zone; `time(at:)` is per instant.
 public struct ZoneClock: Sendable {
     public let zoneID: String
-    public let timeZone: TimeZone
-    private let tzif: TZif?
+    private let rules: ZoneRules
 
-    /// - Returns: nil when Foundation does not know `zoneID`.
-    public init?(zoneID: String) {
-        guard let timeZone = TimeZone(identifier: zoneID) else { return nil }
+    /// - Returns: nil when the tzdata in use (and the bundled copy) has no rules for `zoneID`.
+    public init?(zoneID: String, tzdata: TZDatabase = TZDataChoice.automatic.database) {
+        guard let rules = tzdata.rules(for: zoneID) else { return nil }
         self.zoneID = zoneID
-        self.timeZone = timeZone
-        self.tzif = try? TZif(zone: zoneID)
+        self.rules = rules
     }
 
     /// Everything a clock shows for this zone at `instant`.
     public func time(at instant: Date) -> ZoneTime {
-        let offset = timeZone.secondsFromGMT(for: instant)
-        let next = timeZone.nextDaylightSavingTimeTransition(after: instant)
+        let t = Self.seconds(instant)
+        let period = rules.period(at: t)
         return ZoneTime(
             zoneID: zoneID,
             instant: instant,
-            utcOffset: offset,
-            daylightSavingOffset: Int(timeZone.daylightSavingTimeOffset(for: instant)),
-            isDaylightSavingTime: timeZone.isDaylightSavingTime(for: instant),
-            abbreviation: abbreviation(at: instant, offset: offset),
-            previousTransition: previousTransition(before: instant),
-            nextTransition: next.map { transition(at: $0) },
-            local: LocalDateTime(secondsSinceEpoch: Int64(instant.timeIntervalSince1970.rounded(.down)) + Int64(offset))
+            utcOffset: period.utcOffset,
+            daylightSavingOffset: period.daylightSavingOffset,
+            isDaylightSavingTime: period.isDaylightSavingTime,
+            abbreviation: period.abbreviation,
+            previousTransition: rules.previousTransition(atOrBefore: t).map { Date(timeIntervalSince1970: Double($0.instant)) },
+            nextTransition: rules.nextTransition(after: t).map(ZoneTime.Transition.init),
+            local: LocalDateTime(secondsSinceEpoch: t + Int64(period.utcOffset))
         )
     }
 
-    /// tz's abbreviation where the TZif file agrees with Foundation on the offset; otherwise tz's
-    /// own style for zones without letters (+09, +0545, -03).
-    private func abbreviation(at instant: Date, offset: Int) -> String {
-        if let type = tzif?.localTimeType(at: instant), type.utOffset == offset { return type.abbreviation }
-        return ZoneTime.numericAbbreviation(offset)
+    /// The transitions after `instant` up to and including `end`, in order.
+    public func transitions(after instant: Date, through end: Date) -> [ZoneTime.Transition] {
+        rules.transitions(after: Self.seconds(instant), through: Self.seconds(end)).map(ZoneTime.Transition.init)
     }
 
-    private func transition(at instant: Date) -> ZoneTime.Transition {
-        let offset = timeZone.secondsFromGMT(for: instant)
-        return ZoneTime.Transition(instant: instant, utcOffsetAfter: offset, isDaylightSavingTimeAfter: timeZone.isDaylightSavingTime(for: instant),
-                                   abbreviationAfter: abbreviation(at: instant, offset: offset))
+    /// The next transition after `instant`, if the zone has one ahead.
+    public func nextTransition(after instant: Date) -> ZoneTime.Transition? {
+        rules.nextTransition(after: Self.seconds(instant)).map(ZoneTime.Transition.init)
     }
 
-    /// The last transition at or before `instant`, within the preceding 400 days (Foundation only
-    /// looks forward, so walk forward from there).
-    private func previousTransition(before instant: Date) -> Date? {
-        var cursor = instant.addingTimeInterval(-400 * 86_400)
-        var last: Date?
-        while let next = timeZone.nextDaylightSavingTimeTransition(after: cursor), next <= instant {
-            last = next
-            cursor = next
-        }
-        return last
-    }
+    private static func seconds(_ date: Date) -> Int64 { ZoneRules.seconds(date) }
 }
 
 /// What a clock shows for one zone at one instant.
 public struct ZoneTime: Equatable, Sendable {
-    /// A change of offset or DST.
+    /// A change of offset, DST or abbreviation.
     public struct Transition: Equatable, Sendable {
         public let instant: Date
         public let utcOffsetAfter: Int
         public let isDaylightSavingTimeAfter: Bool
         public let abbreviationAfter: String
+
+        init(_ transition: ZoneTransition) {
+            instant = Date(timeIntervalSince1970: Double(transition.instant))
+            utcOffsetAfter = transition.period.utcOffset
+            isDaylightSavingTimeAfter = transition.period.isDaylightSavingTime
+            abbreviationAfter = transition.period.abbreviation
+        }
     }
 
     public let zoneID: String
@@ -78,7 +70,7 @@ public struct ZoneTime: Equatable, Sendable {
     public let isDaylightSavingTime: Bool
     /// The tz abbreviation: KST, EST/EDT, CET/CEST, IST, or +05 where tz has none.
     public let abbreviation: String
-    /// The transition that began the current period, if within the last 400 days.
+    /// The transition that began the current period, if the zone ever changed before.
     public let previousTransition: Date?
     /// The next transition, if the zone has one ahead.
     public let nextTransition: Transition?
@@ -87,15 +79,6 @@ public struct ZoneTime: Equatable, Sendable {
 
     /// The standard offset, without DST.
     public var standardOffset: Int { utcOffset - daylightSavingOffset }
-
-    /// tz's abbreviation style for a numeric offset: +09, +0545, -03.
-    public static func numericAbbreviation(_ offset: Int) -> String {
-        let sign = offset < 0 ? "-" : "+"
-        let minutes = abs(offset) / 60
-        let hours = String(minutes / 60), rest = String(minutes % 60)
-        let hh = hours.count < 2 ? "0" + hours : hours
-        return minutes % 60 == 0 ? sign + hh : sign + hh + (rest.count < 2 ? "0" + rest : rest)
-    }
 }
 
 /// A wall-clock date and time, from plain calendar arithmetic (proleptic Gregorian).

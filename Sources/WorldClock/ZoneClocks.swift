@@ -1,15 +1,19 @@
 import Foundation
+import TimeZoneRules
 
-/// One `ZoneClock` per zone of a catalogue, built once (each reads its TZif file), so per request
-/// or per command only the instant changes.
+/// One `ZoneClock` per zone of a catalogue, built once from one tzdata, so per request or per
+/// command only the instant changes.
 public struct ZoneClocks: Sendable {
+    /// The tzdata the clocks read.
+    public let tzdata: TZDatabase
     private let clocks: [String: ZoneClock]
 
     /// Clocks for `zoneIDs` (the catalogue's zones, or only those a command shows).
-    public init(zoneIDs: some Sequence<String>) {
+    public init(zoneIDs: some Sequence<String>, tzdata: TZDatabase = TZDataChoice.automatic.database) {
         var clocks: [String: ZoneClock] = [:]
-        for id in zoneIDs where clocks[id] == nil { clocks[id] = ZoneClock(zoneID: id) }
+        for id in zoneIDs where clocks[id] == nil { clocks[id] = ZoneClock(zoneID: id, tzdata: tzdata) }
         self.clocks = clocks
+        self.tzdata = tzdata
     }
 
     /// The clock for `zoneID`, if it was built.

@@ -1,14 +1,20 @@
 import Foundation
 import Hummingbird
 import Logging
+import TimeZoneRules
 import WorldClock
 
 /// Builds the feed's application: the router with its controllers and middleware, listening where
-/// `configuration` says. The catalogue's derived data and the clocks are built here, once.
-public func buildApplication(catalogue: Catalogue, configuration: ServerConfiguration) -> some ApplicationProtocol {
+/// `configuration` says. The catalogue's derived data and the clocks are built here, once, and the
+/// tzdata in use is logged (with a warning when it is not what an operator would assume).
+public func buildApplication(catalogue: Catalogue, tzdata: TZDataChoice = .automatic, configuration: ServerConfiguration) -> some ApplicationProtocol {
     var logger = Logger(label: "worldclock.serve")
     logger.logLevel = .info
-    return buildApplication(service: FeedService(catalogue: catalogue), configuration: configuration, logger: logger)
+    let database = tzdata.database
+    logger.info("time-zone rules: tzdata \(database.version?.description ?? "of no stated version") (\(database.source))")
+    if let warning = tzdata.warning { logger.warning("\(warning)") }
+    let clocks = ZoneClocks(zoneIDs: catalogue.zoneIDs, tzdata: database)
+    return buildApplication(service: FeedService(catalogue: catalogue, clocks: clocks), configuration: configuration, logger: logger)
 }
 
 /// The same with a given service (a fixed clock, shared zone clocks) and logger, for tests.
@@ -21,8 +27,8 @@ func buildApplication(service: FeedService, configuration: ServerConfiguration, 
 }
 
 /// Serves the feed until SIGINT or SIGTERM, then shuts down gracefully (ServiceLifecycle).
-public func serve(catalogue: Catalogue, configuration: ServerConfiguration) async throws {
-    try await buildApplication(catalogue: catalogue, configuration: configuration).runService()
+public func serve(catalogue: Catalogue, tzdata: TZDataChoice = .automatic, configuration: ServerConfiguration) async throws {
+    try await buildApplication(catalogue: catalogue, tzdata: tzdata, configuration: configuration).runService()
 }
 
 /// The router: request log (unless quiet), CORS, JSON errors, then the controllers' routes.

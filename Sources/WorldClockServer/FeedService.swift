@@ -23,14 +23,14 @@ final class FeedService: Sendable {
     private let placesByZone: [String: [Place]]
     private let cache = Mutex(ResponseCache())
     /// Bumped when the server's JSON changes shape, so ETags change with it.
-    static let representationVersion = "1"
+    static let representationVersion = "2"
 
     init(catalogue: Catalogue, clocks: ZoneClocks? = nil, now: @escaping @Sendable () -> Date = { Date() }) {
         self.catalogue = catalogue
         self.clocks = clocks ?? ZoneClocks(zoneIDs: catalogue.zoneIDs)
         self.now = now
-        let metaValue = FeedMeta(catalogue: catalogue)
-        validatorBase = [catalogue.digest, metaValue.tzdataVersion, metaValue.icuVersion, "feed1", Self.representationVersion]
+        let metaValue = FeedMeta(catalogue: catalogue, tzdata: self.clocks.tzdata)
+        validatorBase = [catalogue.digest, metaValue.tzdataVersion, metaValue.tzdataSource, metaValue.icuVersion, "feed1", Self.representationVersion]
             .joined(separator: "|")
         placesByZone = Dictionary(grouping: catalogue.places, by: \.zoneID)
         // Built now, not on the first request: the search keys and tzdata's alias links.
@@ -65,6 +65,11 @@ final class FeedService: Sendable {
         } catch {
             throw .badRequest("invalid_at", "the parameter 'at': \(QueryString.printable(error.description, limit: nil))")
         }
+    }
+
+    /// The days of transitions a feed carries: `?transitions=` (0…730), else a year.
+    func transitionDays(_ query: QueryString) throws(APIError) -> Int {
+        try query.wholeNumber("transitions", in: 0...730, default: Feed.defaultTransitionDays, code: "invalid_transitions")
     }
 
     static func wholeSecond(_ date: Date) -> Date {
@@ -116,7 +121,7 @@ final class FeedService: Sendable {
     func earliestTransition(zoneIDs: some Sequence<String>, after instant: Date) -> Date? {
         var earliest: Date?
         for id in Set(zoneIDs) {
-            if let next = clocks[id]?.timeZone.nextDaylightSavingTimeTransition(after: instant), earliest.map({ next < $0 }) ?? true {
+            if let next = clocks[id]?.nextTransition(after: instant)?.instant, earliest.map({ next < $0 }) ?? true {
                 earliest = next
             }
         }

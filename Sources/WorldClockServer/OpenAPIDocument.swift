@@ -14,8 +14,9 @@ info:
   summary: The Korean world-clock catalogue and its zones' times, as JSON.
   description: |
     Served by `worldclock serve`. Every JSON body is UTF-8 with snake_case keys; times are
-    ISO 8601; offsets are given as "+09:00" and in seconds. Time facts come from tzdata
-    (Foundation and the system's TZif files); the Korean index and collation from ICU.
+    ISO 8601; offsets are given as "+09:00" and in seconds. Time facts come from tz's own
+    TZif files (the newer of the system's tzdata and the copy compiled in; `/v1/meta` says
+    which); the Korean index and collation from ICU.
 
     Query strings are decoded strictly: `+` is a space, `%` must be followed by two hex
     digits, the decoded bytes must be UTF-8, each parameter may be given once, and only the
@@ -55,10 +56,13 @@ paths:
       summary: The index titles and the sections with their places and times.
       description: |
         The sections in the catalogue's order (ㄱ … ㅎ, A … Z, #), each place with its zone's
-        current offset, abbreviation, DST flag and next transition. `section` selects one.
+        current offset, abbreviation, DST flag and next transition, and every zone's transitions
+        for the coming year (`transitions`), so a clock app computes local times offline across
+        a DST change. `section` selects one section.
       parameters:
         - $ref: "#/components/parameters/Section"
         - $ref: "#/components/parameters/At"
+        - $ref: "#/components/parameters/Transitions"
       responses:
         "200":
           $ref: "#/components/responses/Feed"
@@ -72,6 +76,7 @@ paths:
       parameters:
         - $ref: "#/components/parameters/Section"
         - $ref: "#/components/parameters/At"
+        - $ref: "#/components/parameters/Transitions"
       responses:
         "200":
           $ref: "#/components/responses/Head"
@@ -134,6 +139,7 @@ paths:
       parameters:
         - $ref: "#/components/parameters/Zone"
         - $ref: "#/components/parameters/At"
+        - $ref: "#/components/parameters/Transitions"
       responses:
         "200":
           description: The zone's time and the catalogue's places in it.
@@ -160,6 +166,7 @@ paths:
       parameters:
         - $ref: "#/components/parameters/Zone"
         - $ref: "#/components/parameters/At"
+        - $ref: "#/components/parameters/Transitions"
       responses:
         "200":
           $ref: "#/components/responses/Head"
@@ -277,6 +284,18 @@ components:
         format: date-time
         maxLength: 64
       example: "2026-07-15T12:00:00Z"
+    Transitions:
+      name: transitions
+      in: query
+      required: false
+      description: |
+        How many days of transitions after the instant to include (`transitions`,
+        `transitions_until`), 0 to 730; default 365. Anything else → 400 `invalid_transitions`.
+      schema:
+        type: integer
+        minimum: 0
+        maximum: 730
+        default: 365
     Section:
       name: section
       in: query
@@ -370,7 +389,7 @@ components:
     BadRequest:
       description: |
         A parameter is wrong. Codes: `invalid_section`, `invalid_at`, `missing_parameter`,
-        `empty_query`, `query_too_long`, `invalid_limit`, `unknown_parameter`,
+        `empty_query`, `query_too_long`, `invalid_limit`, `invalid_transitions`, `unknown_parameter`,
         `duplicate_parameter`, `invalid_percent_encoding`, `invalid_utf8`,
         `query_string_too_long`.
       content:
@@ -403,6 +422,7 @@ components:
                 - empty_query
                 - query_too_long
                 - invalid_limit
+                - invalid_transitions
                 - unknown_parameter
                 - duplicate_parameter
                 - invalid_percent_encoding
@@ -417,12 +437,17 @@ components:
               description: What was wrong and what is expected, in English.
     FeedMeta:
       type: object
-      required: [tzdata_version, icu_version, catalogue_digest, zone_count, place_count]
+      required: [tzdata_version, tzdata_source, icu_version, catalogue_digest, zone_count, place_count]
       additionalProperties: false
       properties:
         tzdata_version:
           type: string
-          examples: ["2025b"]
+          description: The tz release whose rules gave the times (the newer of the system's and the bundled copy).
+          examples: ["2026f"]
+        tzdata_source:
+          type: string
+          description: Where those rules came from.
+          examples: ["bundled", "system /usr/share/zoneinfo"]
         icu_version:
           type: string
           examples: ["72.1"]
@@ -436,7 +461,7 @@ components:
           type: integer
     Feed:
       type: object
-      required: [version, at, meta, titles, sections]
+      required: [version, at, meta, titles, sections, transitions, transitions_until]
       additionalProperties: false
       properties:
         version:
@@ -457,6 +482,19 @@ components:
           type: array
           items:
             $ref: "#/components/schemas/FeedSection"
+        transitions:
+          type: object
+          description: |
+            For every zone of `sections`, its transitions after `at` through `transitions_until`,
+            in order; an empty list when its clocks do not change in that window.
+          additionalProperties:
+            type: array
+            items:
+              $ref: "#/components/schemas/FeedTransition"
+        transitions_until:
+          type: string
+          description: The end of the transitions' window (UTC); refetch before it.
+          examples: ["2027-07-15T12:00:00Z"]
     FeedSection:
       type: object
       required: [title, places]
@@ -591,6 +629,8 @@ components:
         - week_number
         - next_transition
         - places
+        - transitions
+        - transitions_until
       additionalProperties: false
       properties:
         abbreviation:
@@ -651,6 +691,14 @@ components:
           description: The catalogue's places in the zone, in index order, without `time`.
           items:
             $ref: "#/components/schemas/FeedPlace"
+        transitions:
+          type: array
+          description: The zone's transitions after the instant through `transitions_until`, in order.
+          items:
+            $ref: "#/components/schemas/FeedTransition"
+        transitions_until:
+          type: string
+          description: The end of the transitions' window (UTC).
 
 """#
 }

@@ -108,6 +108,18 @@ struct QueryString: Sendable, Equatable {
     }
 
     /// Percent-encodes everything but RFC 3986's unreserved characters.
+    /// The parameter `name` as a whole number in `range` (plain ASCII digits), `fallback` when absent.
+    /// - Throws: `code` with a message naming the parameter and the range.
+    func wholeNumber(_ name: String, in range: ClosedRange<Int>, default fallback: Int, code: String) throws(APIError) -> Int {
+        guard let text = self[name] else { return fallback }
+        guard text.utf8.count <= String(range.upperBound).utf8.count,
+              text.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }),
+              let value = Int(text), range.contains(value) else {
+            throw .badRequest(code, "the parameter '\(name)' must be a whole number from \(range.lowerBound) to \(range.upperBound), not \"\(Self.printable(text))\"")
+        }
+        return value
+    }
+
     static func encode(_ text: String) -> String {
         var out = ""
         out.reserveCapacity(text.utf8.count)

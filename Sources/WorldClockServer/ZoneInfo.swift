@@ -31,15 +31,20 @@ struct ZoneInfo: Encodable, Equatable {
     let nextTransition: FeedTransition?
     /// The catalogue's places in the zone (Korean names first), in index order.
     let places: [FeedPlace]
+    /// The transitions after the instant through `transitionsUntil`, in order.
+    let transitions: [FeedTransition]
+    /// The end of the transitions' window (UTC).
+    let transitionsUntil: String
 
     enum CodingKeys: String, CodingKey {
         case abbreviation, datetime, dayOfWeek = "day_of_week", dayOfYear = "day_of_year", dst, dstFrom = "dst_from"
         case dstUntil = "dst_until", dstOffset = "dst_offset", rawOffset = "raw_offset", timezone
         case requestedTimezone = "requested_timezone", unixtime, utcDatetime = "utc_datetime", utcOffset = "utc_offset"
-        case weekNumber = "week_number", nextTransition = "next_transition", places
+        case weekNumber = "week_number", nextTransition = "next_transition", places, transitions
+        case transitionsUntil = "transitions_until"
     }
 
-    init(time: ZoneTime, requested: String, places: [Place]) {
+    init(time: ZoneTime, requested: String, places: [Place], transitions: [ZoneTime.Transition], until: Date) {
         abbreviation = time.abbreviation
         datetime = ISO8601.local(time.local, offset: time.utcOffset)
         dayOfWeek = time.local.weekday % 7
@@ -57,6 +62,8 @@ struct ZoneInfo: Encodable, Equatable {
         weekNumber = Self.isoWeek(time.local)
         nextTransition = time.nextTransition.map(FeedTransition.init)
         self.places = places.map { FeedPlace($0, time: nil) }
+        self.transitions = transitions.map(FeedTransition.init)
+        transitionsUntil = ISO8601.utc(until)
     }
 
     /// Null fields are written as null (WorldTimeAPI does), not left out.
@@ -79,6 +86,8 @@ struct ZoneInfo: Encodable, Equatable {
         try c.encode(weekNumber, forKey: .weekNumber)
         try c.encode(nextTransition, forKey: .nextTransition)
         try c.encode(places, forKey: .places)
+        try c.encode(transitions, forKey: .transitions)
+        try c.encode(transitionsUntil, forKey: .transitionsUntil)
     }
 
     /// "2026-07-15T12:00:00+00:00", WorldTimeAPI's form of a UTC time.

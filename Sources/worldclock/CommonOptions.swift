@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import TimeZoneRules
 import WorldClock
 
 // Each command takes only the options it uses: `feed` is always JSON and has no reference zone;
@@ -27,15 +28,21 @@ struct InstantOptions: ParsableArguments {
 
     func validate() throws {
         if let at {
-            do { _ = try ISO8601.parseInstant(at) } catch { throw ValidationError("--at: \(error)") }
+            do { _ = try ISO8601.parseInstant(at) } catch { throw ValidationError(Self.message(for: error)) }
         }
     }
 
     /// `--at`, or now.
     func instant() throws -> Date {
         try at.map { text -> Date in
-            do { return try ISO8601.parseInstant(text) } catch { throw CLIError.usage("--at: \(error)") }
+            do { return try ISO8601.parseInstant(text) } catch { throw CLIError.usage(Self.message(for: error)) }
         } ?? Date()
+    }
+
+    /// The library's reason in Korean, the text cut and made printable.
+    static func message(for error: InstantError) -> String {
+        let shown = "\"\(Terminal.printable(error.text, limit: 40))\""
+        return "--at: \(KoreanParticle.attach(.topic, to: shown)) ISO 8601 시각이 아닙니다. 예: 2026-07-15T12:00:00Z, 2026-07-15T21:00:00+09:00"
     }
 }
 
@@ -57,6 +64,8 @@ struct DisplayOptions: ParsableArguments {
 
     @OptionGroup var table: TableOptions
 
+    @OptionGroup var tzdata: TZDataOption
+
     /// The width text output may use: nil with `--wide` or when not on a terminal.
     var width: Int? { wide ? nil : Terminal.width }
 
@@ -64,11 +73,12 @@ struct DisplayOptions: ParsableArguments {
     func session() throws -> Session {
         let catalogue = try table.catalogue()
         let moment = try instant.instant()
+        let rules = try tzdata.database()
         let referenceZone = try referenceZoneID(in: catalogue)
-        guard let reference = ZoneClock(zoneID: referenceZone)?.time(at: moment) else {
+        guard let reference = ZoneClock(zoneID: referenceZone, tzdata: rules)?.time(at: moment) else {
             throw CLIError.usage("--from: 알 수 없는 시간대 \"\(referenceZone)\"")
         }
-        return Session(catalogue: catalogue, instant: moment, isNow: instant.at == nil, reference: reference,
+        return Session(catalogue: catalogue, tzdata: rules, instant: moment, isNow: instant.at == nil, reference: reference,
                        style: twentyFourHour ? .twentyFourHour : .twelveHour, json: json, width: width)
     }
 
@@ -86,6 +96,8 @@ struct DisplayOptions: ParsableArguments {
 /// What a command works with: the catalogue, the instant, the reference zone's time, the style.
 struct Session {
     let catalogue: Catalogue
+    /// The time-zone rules every time shown comes from.
+    let tzdata: TZDatabase
     let instant: Date
     /// No `--at`: the instant is now.
     let isNow: Bool
@@ -96,7 +108,7 @@ struct Session {
     let width: Int?
 
     /// Clocks for just the places a command shows.
-    func clocks(for places: [Place]) -> ZoneClocks { ZoneClocks(zoneIDs: places.map(\.zoneID)) }
+    func clocks(for places: [Place]) -> ZoneClocks { ZoneClocks(zoneIDs: places.map(\.zoneID), tzdata: tzdata) }
 
     /// The time of `place`; every place's zone was validated when the catalogue loaded.
     func time(of place: Place, clocks: ZoneClocks) -> ZoneTime? { clocks.time(of: place, at: instant) }

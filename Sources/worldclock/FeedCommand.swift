@@ -17,9 +17,11 @@ struct FeedCommand: ParsableCommand {
 
     @OptionGroup var table: TableOptions
 
+    @OptionGroup var tzdata: TZDataOption
+
     func run() throws {
         let catalogue = try table.catalogue()
-        let clocks = ZoneClocks(zoneIDs: catalogue.zoneIDs)
+        let clocks = ZoneClocks(zoneIDs: catalogue.zoneIDs, tzdata: try tzdata.database())
         let feed = Feed(catalogue: catalogue, at: try instant.instant(), clocks: clocks)
         FileHandle.standardOutput.write(FeedJSON.encode(feed, pretty: pretty) + Data("\n".utf8))
     }

@@ -22,6 +22,8 @@ struct ServeCommand: AsyncParsableCommand {
     @Flag(help: "No log line per request.")
     var quiet = false
 
+    @OptionGroup var tzdata: TZDataOption
+
     func validate() throws {
         if !(0...65535).contains(port) { throw ValidationError("--port must be between 0 and 65535, not \(port)") }
     }
@@ -29,6 +31,8 @@ struct ServeCommand: AsyncParsableCommand {
     func run() async throws {
         let catalogue: Catalogue
         do { catalogue = try Catalogue.load(data.map { .file(path: $0) } ?? .bundled) } catch { throw CLIError.data(error.korean) }
-        try await WorldClockServer.serve(catalogue: catalogue, configuration: ServerConfiguration(host: host, port: port, quiet: quiet))
+        let choice = try tzdata.choice(warn: false)
+        try await WorldClockServer.serve(catalogue: catalogue, tzdata: choice,
+                                         configuration: ServerConfiguration(host: host, port: port, quiet: quiet))
     }
 }

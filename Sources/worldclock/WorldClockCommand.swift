@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import HangulIndex
+import TimeZoneRules
 import WorldClock
 
 /// The root command: `worldclock list | search | show | sections | feed | serve`.
@@ -12,17 +13,19 @@ struct WorldClockCommand: AsyncParsableCommand {
         abstract: "세계 시계: tzdata의 모든 시간대를 그곳의 대표 도시 한국어 이름으로, ㄱ ㄴ ㄷ … ㅎ 순으로 묶어 현지 시각과 함께 보여 줍니다.",
         discussion: """
             예:
-              worldclock list --section ㄱ   ㄱ으로 시작하는 곳과 현지 시각
+              worldclock list --section ㄱ   ㄱ 섹션의 곳과 현지 시각
               worldclock search 뉴           순위를 매겨 찾기(ㄴㅇ, 늉, sbdyr도 됩니다)
               worldclock show 뉴욕           한 곳을 자세히
               worldclock sections            색인 제목과 곳의 수
               worldclock feed > feed.json    시계 앱용 JSON 피드
               worldclock serve --port 8080   같은 피드를 HTTP로
+              worldclock doctor              시각을 계산하는 tzdata와 찾아본 곳들
 
             종료 코드: 0 성공, 1 찾은 것 없음, 2 사용법 오류, 3 데이터 오류(잘못된 표).
             """,
-        version: "worldclock \(version) (tzdata \(TimeZone.timeZoneDataVersion), ICU \(ICUInfo.version), Unicode \(ICUInfo.unicodeVersion))",
-        subcommands: [ListCommand.self, SearchCommand.self, ShowCommand.self, SectionsCommand.self, FeedCommand.self, ServeCommand.self]
+        version: "worldclock \(version) (tzdata \(TZDataChoice.automatic.database.version?.description ?? "?") \(TZDataChoice.automatic.database.source), ICU \(ICUInfo.version), Unicode \(ICUInfo.unicodeVersion))",
+        subcommands: [ListCommand.self, SearchCommand.self, ShowCommand.self, SectionsCommand.self, FeedCommand.self, ServeCommand.self,
+                      DoctorCommand.self]
     )
 }
 

@@ -193,7 +193,8 @@ struct OtherCommandTests {
     func version() throws {
         let result = try CommandRunner.run(["--version"])
         #expect(result.status == 0)
-        #expect(result.stdout.contains("tzdata 2025b"))
+        // Which tzdata depends on the machine (its own if at least as new as the bundled 2026f); its source is named.
+        #expect(result.stdout.range(of: #"tzdata 20\d\d[a-z]+ (bundled|system /|TZDIR /)"#, options: .regularExpression) != nil)
         #expect(result.stdout.contains("ICU 72.1"))
     }
 

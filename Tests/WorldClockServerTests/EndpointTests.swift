@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import Testing
+import TimeZoneRules
 import WorldClock
 @testable import WorldClockServer
 
@@ -280,7 +281,8 @@ struct MetaEndpointTests {
             let etag = try await client.execute(uri: "/v1/meta", method: .get) { response in
                 #expect(response.status == .ok)
                 let meta = try JSONDecoder().decode(FeedMeta.self, from: response.data)
-                #expect(meta == FeedMeta(catalogue: catalogue))
+                #expect(meta == FeedMeta(catalogue: catalogue, tzdata: .bundled))
+                #expect(meta.tzdataVersion == "2026f" && meta.tzdataSource == "bundled")
                 #expect(meta.zoneCount == catalogue.zoneIDs.count)
                 #expect(meta.placeCount == catalogue.places.count)
                 #expect(response.headers[.cacheControl] == "public, max-age=3600")

@@ -40,7 +40,9 @@ let badRequests: [BadRequest] = [
     BadRequest("/v1/zones/Mars/Olympus", .notFound, "unknown_zone", "\"Mars/Olympus\"", "not a zone", "Asia/Seoul"),
     BadRequest("/v1/zones/asia/seoul", .notFound, "unknown_zone", "case-sensitive", "did you mean Asia/Seoul?"),
     BadRequest("/v1/zones/Asia/Seoul?at=noon", .badRequest, "invalid_at", "'at'", "\"noon\"", "2026-07-15T12:00:00Z"),
-    BadRequest("/v1/zones/Asia/Seoul?section=ㄱ", .badRequest, "unknown_parameter", "'section'", "takes only 'at'"),
+    BadRequest("/v1/zones/Asia/Seoul?section=ㄱ", .badRequest, "unknown_parameter", "'section'", "takes only 'at', 'transitions'"),
+    BadRequest("/v1/zones/Asia/Seoul?transitions=731", .badRequest, "invalid_transitions", "'transitions'", "0 to 730", "\"731\""),
+    BadRequest("/v1/zones/Asia/Seoul?transitions=-1", .badRequest, "invalid_transitions", "'transitions'"),
     BadRequest("/v1/zones/Asia%zzSeoul", .badRequest, "invalid_percent_encoding", "zone id", "two hex digits"),
     BadRequest("/v1/zones/Asia%FFSeoul", .badRequest, "invalid_utf8", "zone id", "UTF-8"),
     // Sections.
@@ -50,7 +52,9 @@ let badRequests: [BadRequest] = [
     BadRequest("/v1/sections?at=2026-13-45T00:00:00Z", .badRequest, "invalid_at", "'at'", "ISO 8601"),
     BadRequest("/v1/sections?at=", .badRequest, "invalid_at", "'at'"),
     BadRequest("/v1/sections?section=ㄱ&section=ㄴ", .badRequest, "duplicate_parameter", "'section'", "more than once"),
-    BadRequest("/v1/sections?lang=ko", .badRequest, "unknown_parameter", "'lang'", "takes only 'section', 'at'"),
+    BadRequest("/v1/sections?lang=ko", .badRequest, "unknown_parameter", "'lang'", "takes only 'section', 'at', 'transitions'"),
+    BadRequest("/v1/sections?transitions=1e3", .badRequest, "invalid_transitions", "'transitions'", "whole number"),
+    BadRequest("/v1/sections?transitions=", .badRequest, "invalid_transitions", "'transitions'"),
     // Search.
     BadRequest("/v1/search", .badRequest, "missing_parameter", "'q' is required"),
     BadRequest("/v1/search?limit=5", .badRequest, "missing_parameter", "'q' is required"),

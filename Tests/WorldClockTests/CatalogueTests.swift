@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TimeZoneRules
 @testable import WorldClock
 
 /// The bundled catalogue, loaded once for the suite.
@@ -116,7 +117,7 @@ struct ZoneAliasTests {
         ("US/Eastern", "America/New_York"), ("Europe/Amsterdam", "Europe/Amsterdam"), ("Asia/Seoul", "Asia/Seoul"),
     ])
     func canonical(written: String, canonical: String) {
-        #expect(ZoneAliases(canonical: Catalogue.bundledZoneIDs).canonicalID(for: written) == canonical)
+        #expect(ZoneAliases(canonical: Catalogue.bundledZoneIDs, links: TZDatabase.bundled.links).canonicalID(for: written) == canonical)
     }
 
     @Test("a table that names a place by an old id lists it under the new one, once")

@@ -1,10 +1,21 @@
 import Foundation
 import Testing
+import TimeZoneRules
 @testable import WorldClock
 
-@Suite("Zone times from Foundation, abbreviations from tz")
+/// Parses an ISO 8601 UT instant such as "2026-07-15T12:00:00Z".
+func instant(_ iso: String) throws -> Date {
+    try Date(iso, strategy: .iso8601)
+}
+
+/// A clock on the bundled tzdata (2026f), so the facts below hold whatever the machine has.
+func bundledClock(_ zone: String) throws -> ZoneClock {
+    try #require(ZoneClock(zoneID: zone, tzdata: .bundled))
+}
+
+@Suite("Zone times from tz's rules (bundled 2026f)")
 struct ZoneClockTests {
-    /// (zone, instant, offset in seconds, abbreviation, DST) — hand-checked against tzdata 2025b.
+    /// (zone, instant, offset in seconds, abbreviation, DST) — hand-checked against tzdata 2026f.
     static let cases: [(String, String, Int, String, Bool)] = [
         ("Asia/Seoul", "2026-01-15T12:00:00Z", 32400, "KST", false),
         ("America/New_York", "2026-01-15T12:00:00Z", -18000, "EST", false),
@@ -22,11 +33,14 @@ struct ZoneClockTests {
         ("America/Mexico_City", "2026-07-15T12:00:00Z", -21600, "CST", false),  // no DST since 2022 (ICU 72 says −5)
         ("Asia/Almaty", "2026-07-15T12:00:00Z", 18000, "+05", false),          // UTC+5 since 2024 (ICU 72 says +6)
         ("UTC", "2026-07-15T12:00:00Z", 0, "UTC", false),
+        ("America/Vancouver", "2026-11-23T12:00:00Z", -25200, "MST", false),  // permanent −7 since 2026 (Foundation says PST)
+        ("Europe/Dublin", "2026-07-15T12:00:00Z", 3600, "IST", true),          // negative DST read as users do
+        ("Europe/Dublin", "2026-01-15T12:00:00Z", 0, "GMT", false),
     ]
 
     @Test("offset, abbreviation and DST at an instant", arguments: cases)
     func offsets(zone: String, at: String, offset: Int, abbreviation: String, dst: Bool) throws {
-        let time = try #require(ZoneClock(zoneID: zone)).time(at: try instant(at))
+        let time = try bundledClock(zone).time(at: try instant(at))
         #expect(time.utcOffset == offset)
         #expect(time.abbreviation == abbreviation)
         #expect(time.isDaylightSavingTime == dst)
@@ -35,19 +49,19 @@ struct ZoneClockTests {
 
     @Test("the next and previous transitions")
     func transitions() throws {
-        let time = try #require(ZoneClock(zoneID: "America/New_York")).time(at: try instant("2026-07-01T00:00:00Z"))
+        let time = try bundledClock("America/New_York").time(at: try instant("2026-07-01T00:00:00Z"))
         #expect(try time.nextTransition?.instant == instant("2026-11-01T06:00:00Z"))
         #expect(time.nextTransition?.abbreviationAfter == "EST")
         #expect(time.nextTransition?.utcOffsetAfter == -18000)
         #expect(try time.previousTransition == instant("2026-03-08T07:00:00Z"))
-        let seoul = try #require(ZoneClock(zoneID: "Asia/Seoul")).time(at: try instant("2026-07-01T00:00:00Z"))
+        let seoul = try bundledClock("Asia/Seoul").time(at: try instant("2026-07-01T00:00:00Z"))
         #expect(seoul.nextTransition == nil)
-        #expect(seoul.previousTransition == nil)
+        #expect(try seoul.previousTransition == instant("1988-10-08T17:00:00Z"))
     }
 
     @Test("local date and time by calendar arithmetic")
     func localTime() throws {
-        let time = try #require(ZoneClock(zoneID: "Asia/Seoul")).time(at: try instant("2026-12-31T15:30:05Z"))
+        let time = try bundledClock("Asia/Seoul").time(at: try instant("2026-12-31T15:30:05Z"))
         #expect([time.local.year, time.local.month, time.local.day, time.local.hour, time.local.minute, time.local.second] == [2027, 1, 1, 0, 30, 5] as [Int])
         #expect(time.local.weekday == 5)  // Friday
         #expect(time.local.dayOfYear == 1)
@@ -58,7 +72,7 @@ struct ZoneClockTests {
     }
 
     @Test("an unknown zone gives no clock")
-    func unknown() { #expect(ZoneClock(zoneID: "Mars/Olympus") == nil) }
+    func unknown() { #expect(ZoneClock(zoneID: "Mars/Olympus", tzdata: .bundled) == nil) }
 }
 
 @Suite("Korean time formatting")
@@ -81,9 +95,9 @@ struct KoreanTimeFormatTests {
     @Test("yesterday, today, tomorrow against a reference zone")
     func relativeDays() throws {
         let at = try instant("2026-11-23T20:00:00Z")  // Seoul: 11-24 05:00
-        let seoul = try #require(ZoneClock(zoneID: "Asia/Seoul")).time(at: at)
-        let newYork = try #require(ZoneClock(zoneID: "America/New_York")).time(at: at)
-        let kiritimati = try #require(ZoneClock(zoneID: "Pacific/Kiritimati")).time(at: at)
+        let seoul = try bundledClock("Asia/Seoul").time(at: at)
+        let newYork = try bundledClock("America/New_York").time(at: at)
+        let kiritimati = try bundledClock("Pacific/Kiritimati").time(at: at)
         #expect(RelativeTime(newYork, from: seoul).koreanDay == "어제")
         #expect(RelativeTime(newYork, from: seoul).koreanHours == "\u{2212}14시간")
         #expect(RelativeTime(seoul, from: newYork).koreanDay == "내일")

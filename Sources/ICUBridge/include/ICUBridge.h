@@ -60,6 +60,8 @@ int wc_failed(int32_t status);
 /// ICU's version, e.g. "72.1", and its Unicode version, as NUL-terminated strings.
 void wc_icu_version(char out[32]);
 void wc_unicode_version(char out[32]);
+/// The tz release of ICU's own zone rules (e.g. "2022e"), which worldclock reports but never uses; "" if unknown.
+void wc_icu_tz_version(char out[32]);
 
 /// The status ICU reports when a buffer is too small.
 int32_t wc_buffer_overflow_status(void);

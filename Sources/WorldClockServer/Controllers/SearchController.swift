@@ -19,15 +19,7 @@ struct SearchController: Sendable {
         guard let q = query["q"] else {
             throw .badRequest("missing_parameter", "the parameter 'q' is required: the text to search for, e.g. /v1/search?q=%EB%89%B4 (뉴)")
         }
-        var limit = Self.defaultLimit
-        if let text = query["limit"] {
-            guard text.utf8.count <= 3, text.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }),
-                  let value = Int(text), (1...Self.maximumLimit).contains(value) else {
-                throw .badRequest("invalid_limit",
-                                  "the parameter 'limit' must be a whole number from 1 to \(Self.maximumLimit), not \"\(QueryString.printable(text))\"")
-            }
-            limit = value
-        }
+        let limit = try query.wholeNumber("limit", in: 1...Self.maximumLimit, default: Self.defaultLimit, code: "invalid_limit")
         let instant = try service.instant(query)
         let key = "limit=\(limit)&q=" + QueryString.encode(q)
         return try service.timed(endpoint: "/v1/search", key: key, instant: instant) { () throws(APIError) in

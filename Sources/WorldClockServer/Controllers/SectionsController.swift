@@ -3,8 +3,8 @@ import HangulIndex
 import Hummingbird
 import WorldClock
 
-/// `GET /v1/sections[?section=ㄱ][&at=…]`: the index titles and the sections with their places and
-/// times, in the catalogue's order (the shared `Feed`).
+/// `GET /v1/sections[?section=ㄱ][&at=…][&transitions=365]`: the index titles and the sections with
+/// their places and times, in the catalogue's order, and their zones' transitions ahead (the shared `Feed`).
 struct SectionsController: Sendable {
     let service: FeedService
 
@@ -13,11 +13,12 @@ struct SectionsController: Sendable {
     }
 
     func sections(_ request: Request) throws(APIError) -> Representation {
-        let query = try QueryString(request.uri.query, allowed: ["section", "at"], endpoint: "/v1/sections")
+        let query = try QueryString(request.uri.query, allowed: ["section", "at", "transitions"], endpoint: "/v1/sections")
         let instant = try service.instant(query)
+        let days = try service.transitionDays(query)
         var selected: [Section<Place>]?
         var contentLocation: String?
-        var key = ""
+        var key = "transitions=\(days)"
         if let typed = query["section"] {
             let resolved: ResolvedTitle
             do { resolved = try service.catalogue.indexer.resolveTitle(typed) } catch {
@@ -25,14 +26,16 @@ struct SectionsController: Sendable {
             }
             // A title without places (none in this catalogue) is an empty list, not an error.
             selected = service.catalogue.sections.section(titled: resolved.title.text).map { [$0] } ?? []
-            key = "section=" + QueryString.encode(resolved.title.text)
+            let canonical = "section=" + QueryString.encode(resolved.title.text)
+            key += "&" + canonical
             if resolved.resolvedFrom != nil {
-                contentLocation = "/v1/sections?" + key + (instant.fixed ? "&at=" + QueryString.encode(ISO8601.utc(instant.date)) : "")
+                contentLocation = "/v1/sections?" + canonical + (days == Feed.defaultTransitionDays ? "" : "&transitions=\(days)")
+                    + (instant.fixed ? "&at=" + QueryString.encode(ISO8601.utc(instant.date)) : "")
                 key += "&from=" + QueryString.encode(typed)
             }
         }
         return try service.timed(endpoint: "/v1/sections", key: key, instant: instant) { () throws(APIError) in
-            let feed = Feed(catalogue: service.catalogue, sections: selected, at: instant.date, clocks: service.clocks)
+            let feed = Feed(catalogue: service.catalogue, sections: selected, at: instant.date, clocks: service.clocks, transitionDays: days)
             let zones = (selected ?? service.catalogue.sections.sections).lazy.flatMap(\.rows).map(\.zoneID)
             return .init(body: FeedJSON.encode(feed), nextTransition: service.earliestTransition(zoneIDs: zones, after: instant.date),
                          contentLocation: contentLocation)

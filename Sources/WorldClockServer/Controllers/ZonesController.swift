@@ -2,7 +2,7 @@ import Foundation
 import Hummingbird
 import WorldClock
 
-/// `GET /v1/zones/{zone}[?at=…]`: one zone in WorldTimeAPI's style. Zone ids have slashes
+/// `GET /v1/zones/{zone}[?at=…][&transitions=365]`: one zone in WorldTimeAPI's style, with its transitions ahead. Zone ids have slashes
 /// (America/Argentina/Buenos_Aires), hence the recursive wildcard; aliases (Asia/Calcutta) answer
 /// for their canonical zone and say so (`requested_timezone`, `Content-Location`).
 struct ZonesController: Sendable {
@@ -18,8 +18,9 @@ struct ZonesController: Sendable {
         let requested = try components.map { (component) throws(APIError) in
             try QueryString.decode(component.utf8, what: "the zone id in the path", plusIsSpace: false)
         }.joined(separator: "/")
-        let query = try QueryString(request.uri.query, allowed: ["at"], endpoint: "/v1/zones/{zone}")
+        let query = try QueryString(request.uri.query, allowed: ["at", "transitions"], endpoint: "/v1/zones/{zone}")
         let instant = try service.instant(query)
+        let days = try service.transitionDays(query)
         guard let (zoneID, places) = service.zone(requested), let clock = service.clocks[zoneID] else {
             let shown = QueryString.printable(requested)
             if let match = service.catalogue.zoneID(ignoringCase: requested) {
@@ -29,11 +30,16 @@ struct ZonesController: Sendable {
             throw APIError(status: .notFound, code: "unknown_zone",
                            message: "\"\(shown)\" is not a zone of the catalogue; expected a tz zone id such as Asia/Seoul or America/Argentina/Buenos_Aires (\(service.zoneCount) zones; aliases such as Asia/Calcutta are accepted)")
         }
+        var canonicalQuery = days == Feed.defaultTransitionDays ? [] : ["transitions=\(days)"]
+        if instant.fixed { canonicalQuery.append("at=" + QueryString.encode(ISO8601.utc(instant.date))) }
         let contentLocation = zoneID == requested ? nil
-            : "/v1/zones/" + zoneID + (instant.fixed ? "?at=" + QueryString.encode(ISO8601.utc(instant.date)) : "")
-        return try service.timed(endpoint: "/v1/zones/" + zoneID, key: "requested=" + QueryString.encode(requested), instant: instant) {
+            : "/v1/zones/" + zoneID + (canonicalQuery.isEmpty ? "" : "?" + canonicalQuery.joined(separator: "&"))
+        let key = "transitions=\(days)&requested=" + QueryString.encode(requested)
+        return try service.timed(endpoint: "/v1/zones/" + zoneID, key: key, instant: instant) {
             let time = clock.time(at: instant.date)
-            let info = ZoneInfo(time: time, requested: requested, places: places)
+            let until = instant.date.addingTimeInterval(Double(days) * 86_400)
+            let info = ZoneInfo(time: time, requested: requested, places: places,
+                                transitions: clock.transitions(after: instant.date, through: until), until: until)
             return .init(body: FeedJSON.encode(info), nextTransition: time.nextTransition?.instant, contentLocation: contentLocation)
         }
     }

@@ -1,0 +1,165 @@
+import Foundation
+import Synchronization
+
+/// Where a set of tz rules comes from.
+public enum TZDataSource: Sendable, Hashable, CustomStringConvertible {
+    /// A system zoneinfo directory found by the default search (/usr/share/zoneinfo, …).
+    case system(directory: String)
+    /// The directory the `TZDIR` environment variable names.
+    case environment(directory: String)
+    /// A directory given explicitly (`--tzdata DIR`).
+    case option(directory: String)
+    /// The copy compiled into the binary (`Data/tzdata`, from PyPI's tzdata).
+    case bundled
+
+    /// The zoneinfo directory, nil for the bundled copy.
+    public var directory: String? {
+        switch self {
+        case .system(let directory), .environment(let directory), .option(let directory): directory
+        case .bundled: nil
+        }
+    }
+
+    /// "system /usr/share/zoneinfo", "TZDIR /opt/tz", "--tzdata /opt/tz" or "bundled".
+    public var description: String {
+        switch self {
+        case .system(let directory): "system \(directory)"
+        case .environment(let directory): "TZDIR \(directory)"
+        case .option(let directory): "--tzdata \(directory)"
+        case .bundled: "bundled"
+        }
+    }
+}
+
+/// One tzdata copy: the rules of every zone it holds, parsed on first use and kept, and its links
+/// (old ids such as Asia/Calcutta → Asia/Kolkata). A directory that lacks a zone falls back to the
+/// bundled copy for it, so an old system tzdata never leaves a new zone without a time.
+public final class TZDatabase: Sendable {
+    /// Where the rules come from.
+    public let source: TZDataSource
+    /// The tz release, from `tzdata.zi`'s first line or `+VERSION`; nil when the directory says neither.
+    public let version: TZDataVersion?
+    private let cache = Mutex<[String: ZoneRules]>([:])
+    private let linkTable: Lazy<[String: String]>
+
+    /// The copy compiled into the binary.
+    public static let bundled = TZDatabase(bundledVersion: ())
+
+    private init(bundledVersion: Void) {
+        source = .bundled
+        version = TZDataVersion(BundledTZData.version)
+        linkTable = Lazy { BundledZones.shared.links }
+    }
+
+    /// The rules in a zoneinfo directory (not checked here; see `TZDataChoice.choose`).
+    public init(source: TZDataSource) {
+        let directory = source.directory ?? ""
+        self.source = source
+        version = Self.version(ofDirectory: directory)
+        linkTable = Lazy {
+            // tzdata.zi's "L TARGET ALIAS" lines; the bundled links fill in what an older copy lacks.
+            var links = BundledZones.shared.links
+            let text = FileManager.default.contents(atPath: directory + "/tzdata.zi").map { String(decoding: $0, as: UTF8.self) } ?? ""
+            for line in text.split(separator: "\n") where line.hasPrefix("L ") {
+                let parts = line.split(separator: " ")
+                if parts.count == 3 { links[String(parts[2])] = String(parts[1]) }
+            }
+            return links
+        }
+    }
+
+    /// The rules of `zoneID` (a zone or a link to one); nil when neither this copy nor the bundled one has it.
+    /// - Complexity: parses the zone's TZif file once per process.
+    public func rules(for zoneID: String) -> ZoneRules? {
+        if let cached = cache.withLock({ $0[zoneID] }) { return cached }
+        guard let rules = load(zoneID) else { return nil }
+        cache.withLock { $0[zoneID] = rules }
+        return rules
+    }
+
+    /// Old and alternative ids → the zone tz links them to (Asia/Calcutta → Asia/Kolkata).
+    public var links: [String: String] { linkTable.value }
+
+    private func load(_ zoneID: String) -> ZoneRules? {
+        guard TZif.isSafeIdentifier(zoneID) else { return nil }
+        if let directory = source.directory {
+            if let tzif = try? TZif(zone: zoneID, directory: directory) { return ZoneRules(tzif) }
+            return self === Self.bundled ? nil : Self.bundled.rules(for: zoneID)
+        }
+        let zones = BundledZones.shared
+        var id = zoneID
+        for _ in 0..<8 where zones.data(for: id) == nil {
+            guard let target = zones.links[id] else { return nil }
+            id = target
+        }
+        guard let data = zones.data(for: id), let tzif = try? TZif(data: data) else { return nil }
+        return ZoneRules(tzif)
+    }
+
+    /// The version a zoneinfo directory states: `tzdata.zi`'s "# version 2026f", else `+VERSION`.
+    static func version(ofDirectory directory: String) -> TZDataVersion? {
+        if let handle = FileHandle(forReadingAtPath: directory + "/tzdata.zi") {
+            defer { try? handle.close() }
+            let head = String(decoding: (try? handle.read(upToCount: 64)) ?? Data(), as: UTF8.self)
+            if let firstLine = head.split(separator: "\n").first, firstLine.hasPrefix("# version ") {
+                return TZDataVersion(firstLine.dropFirst("# version ".count))
+            }
+        }
+        return FileManager.default.contents(atPath: directory + "/+VERSION").flatMap { TZDataVersion(String(decoding: $0, as: UTF8.self)) }
+    }
+
+    /// Whether a directory holds tz's compiled zones: a readable TZif file for UTC.
+    static func isZoneinfoDirectory(_ directory: String) -> Bool {
+        ["UTC", "Etc/UTC"].contains { (try? TZif(zone: $0, directory: directory)) != nil }
+    }
+}
+
+/// The bundled copy's zones and links, indexed once on first use.
+struct BundledZones: Sendable {
+    static let shared = BundledZones()
+
+    /// Zone id → its TZif file in base64.
+    private let base64: [Substring: Substring]
+    /// Alias → zone.
+    let links: [String: String]
+
+    private init() {
+        var base64: [Substring: Substring] = [:]
+        for line in BundledTZData.zones.split(separator: "\n") {
+            guard let tab = line.firstIndex(of: "\t") else { continue }
+            base64[line[..<tab]] = line[line.index(after: tab)...]
+        }
+        self.base64 = base64
+        var links: [String: String] = [:]
+        for line in BundledTZData.links.split(separator: "\n") {
+            let parts = line.split(separator: "\t")
+            if parts.count == 2 { links[String(parts[0])] = String(parts[1]) }
+        }
+        self.links = links
+    }
+
+    /// The TZif bytes of a zone (not a link), or nil.
+    func data(for zoneID: String) -> Data? {
+        base64[Substring(zoneID)].flatMap { Data(base64Encoded: String($0)) }
+    }
+
+    /// Every zone id (not the links), sorted.
+    var zoneIDs: [String] { base64.keys.map(String.init).sorted() }
+}
+
+/// A value built on first use, once, from any thread (shared with the catalogue's lazy parts).
+package final class Lazy<Value: Sendable>: Sendable {
+    private let make: @Sendable () -> Value
+    private let state = Mutex<Value?>(nil)
+
+    package init(_ make: @escaping @Sendable () -> Value) { self.make = make }
+
+    package var value: Value {
+        state.withLock { stored in
+            if let stored { return stored }
+            let made = make()
+            stored = made
+            return made
+        }
+    }
+}

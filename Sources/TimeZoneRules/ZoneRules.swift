@@ -1,0 +1,175 @@
+import Foundation
+
+/// What a zone's clocks show during one stretch of time: the offset, the part of it that is
+/// daylight saving time, and tz's abbreviation.
+public struct ZonePeriod: Sendable, Hashable {
+    /// Seconds east of UT, DST included.
+    public let utcOffset: Int
+    /// The offset without daylight saving time, as a user reads it (see `ZoneRules` on negative DST).
+    public let standardOffset: Int
+    /// tz's abbreviation: KST, EDT, CEST, IST, or "+05" where tz has none.
+    public let abbreviation: String
+
+    /// The part of `utcOffset` that is daylight saving time (3600 for an hour of summer time).
+    public var daylightSavingOffset: Int { utcOffset - standardOffset }
+    /// Whether clocks are ahead of the zone's standard time.
+    public var isDaylightSavingTime: Bool { utcOffset != standardOffset }
+}
+
+/// A change of what a zone's clocks show: from `instant` on, `period` holds.
+public struct ZoneTransition: Sendable, Hashable {
+    /// Seconds since 1970 UT.
+    public let instant: Int64
+    /// What holds from `instant` on.
+    public let period: ZonePeriod
+}
+
+/// The rules of one zone, from its TZif file: the period in effect at any instant, and the
+/// transitions before, after or between instants, including those the footer rule generates past
+/// the last stored transition (slim files store few).
+///
+/// **Negative DST.** tz flags Europe/Dublin's *winter* (GMT) as daylight saving time, 1 hour
+/// *behind* its standard IST, and did the same for Morocco's Ramadan time. A user reads Irish
+/// summer time as the daylight-saving part of the year, as Foundation, ICU and tz's own "rearguard"
+/// format say. So a period tz flags as DST with an offset *below* its standard time is shown as
+/// standard time, and the neighbouring standard periods as daylight saving time ahead of it. The
+/// offsets and abbreviations are tz's, untouched; only which period counts as DST is turned round.
+///
+/// A class, not a struct: one zone's rules are parsed once and shared (by the database's cache and
+/// every clock), and a lookup then costs one reference, not a copy of its arrays.
+public final class ZoneRules: Sendable {
+    /// The parsed file.
+    let tzif: TZif
+    /// `periods[0]` holds before the first transition; `periods[i + 1]` from transition `i` on.
+    private let periods: [ZonePeriod]
+    /// The footer's standard and daylight halves, as shown; nil without a footer.
+    private let footerPeriods: (standard: ZonePeriod, daylight: ZonePeriod?)?
+
+    /// Parses a TZif file.
+    public convenience init(tzif data: Data) throws(TZifError) {
+        self.init(try TZif(data: data))
+    }
+
+    init(_ tzif: TZif) {
+        self.tzif = tzif
+        let raw = [tzif.localTimeTypes[0]] + tzif.transitionTypes.map { tzif.localTimeTypes[$0] }
+        let footerStandard = tzif.footer?.standard
+        // A DST period's standard time is the nearest standard period's offset, looking back first.
+        var previousStandard: [Int?] = [], nextStandard = [Int?](repeating: nil, count: raw.count)
+        var last: Int?
+        for type in raw {
+            previousStandard.append(last)
+            if !type.isDST { last = type.utOffset }
+        }
+        last = footerStandard?.utOffset
+        for (k, type) in raw.enumerated().reversed() {
+            nextStandard[k] = last
+            if !type.isDST { last = type.utOffset }
+        }
+        let tzStandard = raw.indices.map { k in
+            raw[k].isDST ? previousStandard[k] ?? nextStandard[k] ?? raw[k].utOffset : raw[k].utOffset
+        }
+        func isNegativeDST(_ k: Int) -> Bool { raw[k].isDST && raw[k].utOffset < tzStandard[k] }
+        var periods: [ZonePeriod] = []
+        for k in raw.indices {
+            var standard = isNegativeDST(k) ? raw[k].utOffset : tzStandard[k]
+            if !raw[k].isDST {
+                // A standard period next to negative DST is the summer of a zone whose winter is "DST".
+                for n in [k - 1, k + 1] where raw.indices.contains(n) && isNegativeDST(n) {
+                    standard = min(standard, raw[n].utOffset)
+                }
+            }
+            periods.append(ZonePeriod(utcOffset: raw[k].utOffset, standardOffset: standard, abbreviation: raw[k].abbreviation))
+        }
+        self.periods = periods
+        self.footerPeriods = tzif.footer.map { footer in
+            let standard = footer.standard
+            guard let daylight = footer.daylight?.type else {
+                return (ZonePeriod(utcOffset: standard.utOffset, standardOffset: standard.utOffset, abbreviation: standard.abbreviation), nil)
+            }
+            let base = min(standard.utOffset, daylight.utOffset)
+            return (ZonePeriod(utcOffset: standard.utOffset, standardOffset: base, abbreviation: standard.abbreviation),
+                    ZonePeriod(utcOffset: daylight.utOffset, standardOffset: daylight.utOffset < standard.utOffset ? daylight.utOffset : standard.utOffset,
+                               abbreviation: daylight.abbreviation))
+        }
+    }
+
+    /// `date` as whole seconds since 1970 UT, rounded down, clamped far beyond any calendar (±2^56 s).
+    public static func seconds(_ date: Date) -> Int64 { TZif.clamp(date.timeIntervalSince1970) }
+
+    /// The instant of the last stored transition; the footer governs from there on.
+    private var footerStart: Int64 { tzif.transitionTimes.last ?? .min }
+
+    /// What the zone's clocks show `t` seconds after 1970 UT.
+    /// - Complexity: O(log n) in the stored transitions.
+    public func period(at t: Int64) -> ZonePeriod {
+        let t = TZif.clamp(t)
+        if t >= footerStart, let footer = tzif.footer, let footerPeriods {
+            return footer.isDaylight(at: t) ? footerPeriods.daylight ?? footerPeriods.standard : footerPeriods.standard
+        }
+        guard let index = tzif.lastTransition(atOrBefore: t) else { return periods[0] }
+        return periods[index + 1]
+    }
+
+    /// The first transition strictly after `t`, however far ahead; nil when the clocks never change again.
+    public func nextTransition(after t: Int64) -> ZoneTransition? {
+        let t = TZif.clamp(t)
+        let times = tzif.transitionTimes
+        var index = (tzif.lastTransition(atOrBefore: t) ?? -1) + 1
+        while index < times.count {
+            if let change = transition(at: times[index]) { return change }
+            index += 1
+        }
+        // Past the stored transitions, the footer switches at least once a year if it switches at all.
+        let from = max(t, footerStart)
+        return footerTransitions(after: from, through: from + 2 * Self.yearSeconds).first
+    }
+
+    /// The last transition at or before `t`; nil when the clocks never changed before it.
+    public func previousTransition(atOrBefore t: Int64) -> ZoneTransition? {
+        let t = TZif.clamp(t)
+        if t > footerStart, let change = footerTransitions(after: max(footerStart, t - 2 * Self.yearSeconds), through: t).last {
+            return change
+        }
+        var index = tzif.lastTransition(atOrBefore: t) ?? -1
+        while index >= 0 {
+            if let change = transition(at: tzif.transitionTimes[index]) { return change }
+            index -= 1
+        }
+        return nil
+    }
+
+    /// Every transition after `start` up to and including `end`, in order.
+    public func transitions(after start: Int64, through end: Int64) -> [ZoneTransition] {
+        let start = TZif.clamp(start), end = TZif.clamp(end)
+        guard start < end else { return [] }
+        let times = tzif.transitionTimes
+        var result: [ZoneTransition] = []
+        var index = (tzif.lastTransition(atOrBefore: start) ?? -1) + 1
+        while index < times.count, times[index] <= end {
+            if let change = transition(at: times[index]) { result.append(change) }
+            index += 1
+        }
+        return result + footerTransitions(after: max(start, footerStart), through: end)
+    }
+
+    /// The transition at `t` if the clocks show something else from `t` on than just before.
+    private func transition(at t: Int64) -> ZoneTransition? {
+        let after = period(at: t)
+        return after == period(at: t - 1) ? nil : ZoneTransition(instant: t, period: after)
+    }
+
+    /// The footer's transitions after `start` through `end` (both past the stored transitions).
+    private func footerTransitions(after start: Int64, through end: Int64) -> [ZoneTransition] {
+        let start = TZif.clamp(start), end = TZif.clamp(end)
+        guard let footer = tzif.footer, footer.daylight != nil, start < end else { return [] }
+        let years = (TZif.POSIXRule.year(of: start) - 1)...(TZif.POSIXRule.year(of: end) + 1)
+        // Switch times may run past the new year (±167 h), so take the neighbouring years' too, and
+        // let `period(at:)` settle ties such as year-round DST's end-and-start at the same instant.
+        let instants = Set(years.flatMap { footer.switches(inYear: $0) }).filter { $0 > start && $0 <= end }.sorted()
+        return instants.compactMap { transition(at: $0) }
+    }
+
+    /// A generous year in seconds, for windows that must hold at least one whole year of switches.
+    private static let yearSeconds: Int64 = 366 * 86_400
+}

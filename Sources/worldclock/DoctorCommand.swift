@@ -1,0 +1,75 @@
+import ArgumentParser
+import Foundation
+import HangulIndex
+import TimeZoneRules
+import WorldClock
+
+/// `worldclock doctor`: which time-zone rules give the times, what else was found, and the rules
+/// Foundation and ICU carry (reported, never used for a time shown).
+struct DoctorCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "doctor",
+        abstract: "시각 계산에 쓰는 tzdata와 찾은 tzdata들, Foundation·ICU의 규칙 버전을 보여 줍니다."
+    )
+
+    @Flag(help: "텍스트 대신 JSON으로 출력합니다.")
+    var json = false
+
+    @OptionGroup var tzdata: TZDataOption
+
+    func run() throws {
+        let choice = try tzdata.choice(warn: false)
+        let report = DoctorReport(choice)
+        if json { return Output.json(report) }
+        Output.line("시각 계산에 쓰는 규칙: tzdata \(report.inUse.version) (\(report.inUse.source))")
+        Output.line("찾아본 곳:")
+        let rows = report.candidates.map { candidate in
+            [candidate.source, candidate.version ?? (candidate.exists ? "버전 표시 없음" : "없음"), candidate.note ?? ""]
+        }
+        TextTable(rows: rows).lines(fitting: nil, indent: "  ").forEach { Output.line($0) }
+        Output.line("쓰지 않는 규칙(참고):")
+        TextTable(rows: [
+            ["Foundation TimeZone", report.foundationTZDataVersion, "시간대 이름을 확인하는 데만 씁니다"],
+            ["ICU \(report.icuVersion)", report.icuTZDataVersion, "쓰지 않습니다"],
+        ]).lines(fitting: nil, indent: "  ").forEach { Output.line($0) }
+        if let warning = choice.warning { Output.line("경고: " + warning.korean) }
+    }
+}
+
+/// What `doctor --json` prints.
+struct DoctorReport: Encodable {
+    struct Source: Encodable {
+        let source: String
+        let exists: Bool
+        let version: String?
+        let note: String?
+    }
+    struct InUse: Encodable {
+        let source: String
+        let version: String
+    }
+
+    let inUse: InUse
+    let candidates: [Source]
+    let warning: String?
+    let foundationTZDataVersion: String
+    let icuVersion: String
+    let icuTZDataVersion: String
+
+    enum CodingKeys: String, CodingKey {
+        case inUse = "in_use", candidates, warning, foundationTZDataVersion = "foundation_tzdata_version"
+        case icuVersion = "icu_version", icuTZDataVersion = "icu_tzdata_version"
+    }
+
+    init(_ choice: TZDataChoice) {
+        inUse = InUse(source: choice.database.source.description, version: choice.database.version?.description ?? "unknown")
+        candidates = choice.candidates.map { candidate in
+            Source(source: candidate.source.description, exists: candidate.exists, version: candidate.version?.description,
+                   note: candidate.source == choice.database.source ? "사용 중" : nil)
+        }
+        warning = choice.warning?.description
+        foundationTZDataVersion = TimeZone.timeZoneDataVersion
+        icuVersion = ICUInfo.version
+        icuTZDataVersion = ICUInfo.timeZoneDataVersion
+    }
+}

@@ -1,0 +1,173 @@
+import Foundation
+import Testing
+@testable import TimeZoneRules
+
+/// A zoneinfo directory in a temporary folder: UTC, a Vancouver whose rules say "XXX" (to tell which
+/// copy answered), and a tzdata.zi stating `version` when given.
+private struct FakeZoneinfo: ~Copyable {
+    let path: String
+
+    init(version: String?, vancouverFooter: String = "XXX8") throws {
+        path = FileManager.default.temporaryDirectory.appendingPathComponent("zoneinfo-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: path + "/America", withIntermediateDirectories: true)
+        try Data(try zoneBytes("Etc/UTC")).write(to: URL(fileURLWithPath: path + "/UTC"))
+        try tzifFile(types: [(-8 * 3600, false, 0)], designations: "XXX\0", footer: vancouverFooter)
+            .write(to: URL(fileURLWithPath: path + "/America/Vancouver"))
+        if let version {
+            try Data("# version \(version)\n# redo posix_only\nL America/Vancouver Canada/Pacific\n".utf8)
+                .write(to: URL(fileURLWithPath: path + "/tzdata.zi"))
+        }
+    }
+
+    deinit { try? FileManager.default.removeItem(atPath: path) }
+}
+
+@Suite("Choosing the tzdata")
+struct TZDataChoiceTests {
+    let noEnvironment: [String: String] = [:]
+
+    @Test("An older system tzdata loses to the bundled copy, with a warning")
+    func olderSystemLoses() throws {
+        let system = try FakeZoneinfo(version: "2025b")
+        let choice = try TZDataChoice.choose(option: nil, environment: noEnvironment, systemDirectories: [system.path])
+        #expect(choice.database.source == .bundled)
+        #expect(choice.warning == .systemOlder(.system(directory: system.path), TZDataVersion("2025b"), bundled: TZDataVersion("2026f")))
+        #expect(choice.candidates.map(\.version) == [TZDataVersion("2025b"), TZDataVersion("2026f")])
+        #expect(choice.database.rules(for: "America/Vancouver")?.period(at: 1_800_000_000).abbreviation == "MST")
+    }
+
+    @Test("A newer system tzdata wins, without a warning, and answers for the zones it has")
+    func newerSystemWins() throws {
+        let system = try FakeZoneinfo(version: "2099a")
+        let choice = try TZDataChoice.choose(option: nil, environment: noEnvironment, systemDirectories: ["/nonexistent", system.path])
+        #expect(choice.database.source == .system(directory: system.path))
+        #expect(choice.database.version == TZDataVersion("2099a"))
+        #expect(choice.warning == nil)
+        #expect(choice.candidates.map(\.exists) == [false, true, true])
+        #expect(choice.database.rules(for: "America/Vancouver")?.period(at: 1_800_000_000).abbreviation == "XXX")
+        // A zone the directory lacks comes from the bundled copy rather than going without a time.
+        #expect(choice.database.rules(for: "Asia/Seoul")?.period(at: 1_800_000_000).abbreviation == "KST")
+        // Its tzdata.zi's links, and the bundled ones for what it lacks.
+        #expect(choice.database.links["Canada/Pacific"] == "America/Vancouver")
+        #expect(choice.database.links["Asia/Calcutta"] == "Asia/Kolkata")
+    }
+
+    @Test("A system tzdata that states no version is not trusted over the bundled copy")
+    func unversionedSystem() throws {
+        let system = try FakeZoneinfo(version: nil)
+        let choice = try TZDataChoice.choose(option: nil, environment: noEnvironment, systemDirectories: [system.path])
+        #expect(choice.database.source == .bundled)
+        #expect(choice.warning == .systemOlder(.system(directory: system.path), nil, bundled: TZDataVersion("2026f")))
+    }
+
+    @Test("Without any system tzdata the bundled copy is used, with a warning naming where it looked")
+    func noSystemTZData() throws {
+        let choice = try TZDataChoice.choose(option: nil, environment: noEnvironment, systemDirectories: ["/nonexistent/a", "/nonexistent/b"])
+        #expect(choice.database.source == .bundled)
+        #expect(choice.warning == .noSystemTZData(searched: ["/nonexistent/a", "/nonexistent/b"]))
+    }
+
+    @Test("TZDIR wins over the system and the bundled copy, even when older, and says so")
+    func environmentWins() throws {
+        let older = try FakeZoneinfo(version: "2020a")
+        let newer = try FakeZoneinfo(version: "2099a")
+        let choice = try TZDataChoice.choose(option: nil, environment: ["TZDIR": older.path], systemDirectories: [newer.path])
+        #expect(choice.database.source == .environment(directory: older.path))
+        #expect(choice.warning == .explicitOlder(.environment(directory: older.path), TZDataVersion("2020a"), bundled: TZDataVersion("2026f")))
+    }
+
+    @Test("A TZDIR without zoneinfo is ignored with a warning")
+    func badEnvironment() throws {
+        let system = try FakeZoneinfo(version: "2099a")
+        let choice = try TZDataChoice.choose(option: nil, environment: ["TZDIR": "/nonexistent"], systemDirectories: [system.path])
+        #expect(choice.database.source == .system(directory: system.path))
+        #expect(choice.warning == .environmentNotZoneinfo("/nonexistent"))
+    }
+
+    @Test("--tzdata wins over TZDIR; a directory without zoneinfo is an error that names it")
+    func optionWins() throws {
+        let option = try FakeZoneinfo(version: "2099a")
+        let choice = try TZDataChoice.choose(option: option.path, environment: ["TZDIR": "/nonexistent"], systemDirectories: [])
+        #expect(choice.database.source == .option(directory: option.path))
+        #expect(choice.warning == nil)
+        #expect(throws: TZDataError.notZoneinfo("/nonexistent")) {
+            try TZDataChoice.choose(option: "/nonexistent", environment: noEnvironment, systemDirectories: [])
+        }
+        #expect(TZDataError.notZoneinfo("/x").description.contains("/x"))
+    }
+
+    @Test("--tzdata bundled names the compiled-in copy, whatever TZDIR and the system say")
+    func optionBundled() throws {
+        let newer = try FakeZoneinfo(version: "2099a")
+        let choice = try TZDataChoice.choose(option: "bundled", environment: ["TZDIR": newer.path], systemDirectories: [newer.path])
+        #expect(choice.database === TZDatabase.bundled)
+        #expect(choice.warning == nil)
+    }
+
+    @Test("Sources describe themselves as the feed's meta says them")
+    func sourceDescriptions() {
+        #expect(TZDataSource.system(directory: "/usr/share/zoneinfo").description == "system /usr/share/zoneinfo")
+        #expect(TZDataSource.bundled.description == "bundled")
+        #expect(TZDataSource.environment(directory: "/x").description == "TZDIR /x")
+    }
+}
+
+@Suite("tz release names")
+struct TZDataVersionTests {
+    @Test("Releases order by year, then letters as tz names them", arguments: [
+        ("2025b", "2026a"), ("2026a", "2026f"), ("2026f", "2026z"), ("2026z", "2026za"), ("1999z", "2000a"),
+    ])
+    func order(older: String, newer: String) throws {
+        #expect(try #require(TZDataVersion(older)) < (try #require(TZDataVersion(newer))))
+    }
+
+    @Test("Anything but four digits and lower-case letters is no release", arguments: ["", "2026", "26f", "2026F", "2026f1", "v2026f", "２０２６f"])
+    func invalid(text: String) {
+        #expect(TZDataVersion(text) == nil)
+    }
+
+    @Test("White space around a release is allowed, as files end with a newline")
+    func whiteSpace() {
+        #expect(TZDataVersion(" 2026f\n")?.description == "2026f")
+    }
+}
+
+@Suite("The bundled tzdata copy")
+struct BundledTZDataTests {
+    /// `Data/tzdata` in the repository.
+    static let dataDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Data/tzdata")
+
+    @Test("The compiled-in copy holds exactly the bytes of Data/tzdata (Scripts/update-tzdata writes both)")
+    func matchesData() throws {
+        let zoneinfo = Self.dataDirectory.appendingPathComponent("zoneinfo")
+        let enumerator = try #require(FileManager.default.enumerator(atPath: zoneinfo.path))
+        var files: [String] = []
+        for case let path as String in enumerator {
+            var isDirectory: ObjCBool = false
+            FileManager.default.fileExists(atPath: zoneinfo.appendingPathComponent(path).path, isDirectory: &isDirectory)
+            if !isDirectory.boolValue { files.append(path) }
+        }
+        #expect(files.sorted() == BundledZones.shared.zoneIDs)
+        for zone in files {
+            #expect(BundledZones.shared.data(for: zone) == (try Data(contentsOf: zoneinfo.appendingPathComponent(zone))), "\(zone)")
+        }
+        let links = try String(contentsOf: Self.dataDirectory.appendingPathComponent("links.tsv"), encoding: .utf8)
+        // Swift drops the newline before a multi-line literal's closing delimiter.
+        #expect(links == BundledTZData.links + "\n")
+        let version = try String(contentsOf: Self.dataDirectory.appendingPathComponent("VERSION"), encoding: .utf8)
+        #expect(version == "\(BundledTZData.version)\t\(BundledTZData.origin)\n")
+    }
+
+    @Test("The copy is 2026f with tz's backward links, which resolve to their zones")
+    func versionAndLinks() throws {
+        #expect(TZDatabase.bundled.version == TZDataVersion("2026f"))
+        for (alias, zone) in [("Asia/Calcutta", "Asia/Kolkata"), ("Europe/Kiev", "Europe/Kyiv"), ("America/Godthab", "America/Nuuk"),
+                              ("US/Eastern", "America/New_York")] {
+            #expect(TZDatabase.bundled.links[alias] == zone)
+            #expect(TZDatabase.bundled.rules(for: alias)?.period(at: 1_800_000_000) == TZDatabase.bundled.rules(for: zone)?.period(at: 1_800_000_000))
+        }
+        #expect(TZDatabase.bundled.rules(for: "Mars/Olympus_Mons") == nil)
+        #expect(TZDatabase.bundled.rules(for: "../../etc/passwd") == nil)
+    }
+}
