@@ -93,12 +93,20 @@ public struct SearchIndex<Item: Sendable>: Sendable {
         self.fields = items.map { texts($0).map(SearchField.init) }
     }
 
+    /// `query` as search takes it, surrounding spaces trimmed; what searches and lookups by a typed
+    /// name check first, so that no input costs more than a bounded query.
+    /// - Throws: `SearchError` for an empty or over-long query.
+    public static func validatedQuery(_ query: String) throws(SearchError) -> String {
+        let trimmed = query.drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }.reversed()
+        if trimmed.isEmpty { throw .emptyQuery }
+        if trimmed.count > maximumQueryLength { throw .queryTooLong(characters: trimmed.count, limit: maximumQueryLength) }
+        return String(trimmed)
+    }
+
     /// The items matching `query`, best first, one match per item.
     /// - Throws: `SearchError` for an empty or over-long query.
     public func search(_ query: String, limit: Int? = nil) throws(SearchError) -> SearchResult<Item> {
-        let trimmed = query.drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }.reversed()
-        if trimmed.isEmpty { throw .emptyQuery }
-        if trimmed.count > Self.maximumQueryLength { throw .queryTooLong(characters: trimmed.count, limit: Self.maximumQueryLength) }
+        let trimmed = try Self.validatedQuery(query)
         let letters = HangulMatcher.splittingClusters(trimmed.map(HangulLetter.init))
         let matches = self.matches(letters, limit: limit)
         if matches.isEmpty, let converted = DubeolsikKeyboard.hangul(fromLatin: String(trimmed)) {

@@ -21,7 +21,7 @@ public struct RelativeTime: Equatable, Sendable {
 
     /// 그저께, 어제, 오늘, 내일, 모레.
     public var koreanDay: String { KoreanTimeFormat.relativeDay(dayDifference) }
-    /// +13시간, −3시간 30분, +0시간.
+    /// +13시간, −3시간 30분, +30분, 같은 시각.
     public var koreanHours: String { KoreanTimeFormat.hourDifference(offsetDifference) }
 }
 
@@ -58,12 +58,21 @@ public enum KoreanTimeFormat {
         }
     }
 
-    /// +13시간, −3시간 30분 (with U+2212 MINUS SIGN, as iOS), +5시간 45분, +0시간.
+    /// +13시간, −3시간 30분, +30분, −15분 (with U+2212 MINUS SIGN, as iOS); 같은 시각 when the two
+    /// zones' clocks agree (a zone's own row against itself shows no "+0시간").
     public static func hourDifference(_ seconds: Int) -> String {
-        let sign = seconds < 0 ? "\u{2212}" : "+"
+        if abs(seconds) < 60 { return "같은 시각" }
+        return (seconds < 0 ? "\u{2212}" : "+") + duration(abs(seconds))
+    }
+
+    /// A length of time in hours and minutes, the zero part left out: 1시간, 30분, 5시간 45분.
+    public static func duration(_ seconds: Int) -> String {
         let minutes = abs(seconds) / 60
-        let hours = "\(sign)\(minutes / 60)시간"
-        return minutes % 60 == 0 ? hours : hours + " \(minutes % 60)분"
+        switch (minutes / 60, minutes % 60) {
+        case (0, let rest): return "\(rest)분"
+        case (let hours, 0): return "\(hours)시간"
+        case (let hours, let rest): return "\(hours)시간 \(rest)분"
+        }
     }
 
     /// UTC+9, UTC+5:45, UTC−3:30, UTC+0.

@@ -3,49 +3,83 @@ import Foundation
 import TimeZoneRules
 import WorldClock
 
-/// The options every command takes.
-struct CommonOptions: ParsableArguments {
-    @Flag(help: "Print JSON (the feed's schema) instead of text.")
-    var json = false
+// Each command takes only the options it uses: `feed` is always JSON and has no reference zone;
+// `sections` shows no times.
 
-    @Option(help: ArgumentHelp("Show times at this instant instead of now (ISO 8601).", valueName: "2026-07-15T12:00:00Z"))
-    var at: String?
-
-    @Flag(name: .customLong("24h"), help: "Use the 24-hour clock (13:30 instead of 오후 1:30).")
-    var twentyFourHour = false
-
-    @Option(help: ArgumentHelp("Reference zone for 어제/오늘/내일 and hour differences: a zone id or a place name. Default: this machine's zone.", valueName: "zone"))
-    var from: String?
-
-    @Option(help: ArgumentHelp("Use this zone table instead of the bundled one (same format as Data/zones.tsv).", valueName: "file"))
+/// `--data`: the table to load (every command).
+struct TableOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("번들 표 대신 이 시간대 표를 씁니다(Data/zones.tsv와 같은 형식).", valueName: "파일"))
     var data: String?
 
-    @OptionGroup var tzdata: TZDataOption
+    /// The catalogue, bundled or from `--data`; a malformed table is a data error (exit 3).
+    func catalogue() throws -> Catalogue {
+        do {
+            return try Catalogue.load(data.map { .file(path: $0) } ?? .bundled)
+        } catch {
+            throw CLIError.data(error.korean)
+        }
+    }
+}
+
+/// `--at`: the instant to show (commands that show times).
+struct InstantOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("지금 대신 이 시각의 시간을 보여 줍니다(ISO 8601, Z나 오프셋까지).", valueName: "2026-07-15T12:00:00Z"))
+    var at: String?
 
     func validate() throws {
         if let at {
-            do { _ = try ISO8601.parseInstant(at) } catch { throw ValidationError("--at: \(error)") }
+            do { _ = try ISO8601.parseInstant(at) } catch { throw ValidationError(Self.message(for: error)) }
         }
     }
 
+    /// `--at`, or now.
+    func instant() throws -> Date {
+        try at.map { text -> Date in
+            do { return try ISO8601.parseInstant(text) } catch { throw CLIError.usage(Self.message(for: error)) }
+        } ?? Date()
+    }
+
+    /// The library's reason in Korean, the text cut and made printable.
+    static func message(for error: InstantError) -> String {
+        let shown = "\"\(Terminal.printable(error.text, limit: 40))\""
+        return "--at: \(KoreanParticle.attach(.topic, to: shown)) ISO 8601 시각이 아닙니다. 예: 2026-07-15T12:00:00Z, 2026-07-15T21:00:00+09:00"
+    }
+}
+
+/// How places and their times are shown (list, search, show).
+struct DisplayOptions: ParsableArguments {
+    @Flag(help: "텍스트 대신 JSON(피드의 스키마)으로 출력합니다.")
+    var json = false
+
+    @OptionGroup var instant: InstantOptions
+
+    @Flag(name: .customLong("24h"), help: "24시간제로 씁니다(오후 1:30 대신 13:30).")
+    var twentyFourHour = false
+
+    @Option(help: ArgumentHelp("어제/오늘/내일과 시차의 기준: 시간대 id(Asia/Seoul)나 곳 이름(서울). 기본값은 이 컴퓨터의 시간대입니다.", valueName: "기준"))
+    var from: String?
+
+    @Flag(help: "터미널 너비와 상관없이 모든 열을 자르지 않고 보여 줍니다(파이프로 보낼 때는 늘 그렇습니다).")
+    var wide = false
+
+    @OptionGroup var table: TableOptions
+
+    @OptionGroup var tzdata: TZDataOption
+
+    /// The width text output may use: nil with `--wide` or when not on a terminal.
+    var width: Int? { wide ? nil : Terminal.width }
+
     /// Loads the catalogue and settles the instant and the reference zone.
     func session() throws -> Session {
-        let catalogue: Catalogue
-        do {
-            catalogue = try Catalogue.load(data.map { .file(path: $0) } ?? .bundled)
-        } catch {
-            throw CLIError.data(error.description)
-        }
-        let instant = try at.map { text -> Date in
-            do { return try ISO8601.parseInstant(text) } catch { throw CLIError.usage("--at: \(error)") }
-        } ?? Date()
+        let catalogue = try table.catalogue()
+        let moment = try instant.instant()
         let rules = try tzdata.database()
         let referenceZone = try referenceZoneID(in: catalogue)
-        guard let reference = ZoneClock(zoneID: referenceZone, tzdata: rules)?.time(at: instant) else {
-            throw CLIError.usage("--from: unknown zone \"\(referenceZone)\"")
+        guard let reference = ZoneClock(zoneID: referenceZone, tzdata: rules)?.time(at: moment) else {
+            throw CLIError.usage("--from: 알 수 없는 시간대 \"\(referenceZone)\"")
         }
-        return Session(catalogue: catalogue, tzdata: rules, instant: instant, reference: reference,
-                       style: twentyFourHour ? .twentyFourHour : .twelveHour, json: json)
+        return Session(catalogue: catalogue, tzdata: rules, instant: moment, isNow: instant.at == nil, reference: reference,
+                       style: twentyFourHour ? .twentyFourHour : .twelveHour, json: json, width: width)
     }
 
     /// `--from` as a zone id (any case, old ids too) or a place name; else the machine's zone.
@@ -54,7 +88,8 @@ struct CommonOptions: ParsableArguments {
         if let place = catalogue.place(named: from) { return place.zoneID }
         if TimeZone(identifier: from) != nil { return catalogue.zoneID(for: from) ?? from }
         if let zone = catalogue.zoneID(ignoringCase: from) { return zone }
-        throw CLIError.usage("--from: \"\(from)\" is neither a zone id (Asia/Seoul) nor a place name (서울)")
+        let shown = "\"\(Terminal.printable(from, limit: 40))\""
+        throw CLIError.usage("--from: \(KoreanParticle.attach(.topic, to: shown)) 시간대 id(Asia/Seoul)도 곳 이름(서울)도 아닙니다")
     }
 }
 
@@ -64,9 +99,13 @@ struct Session {
     /// The time-zone rules every time shown comes from.
     let tzdata: TZDatabase
     let instant: Date
+    /// No `--at`: the instant is now.
+    let isNow: Bool
     let reference: ZoneTime
     let style: ClockStyle
     let json: Bool
+    /// Display columns text output may use; nil: no limit.
+    let width: Int?
 
     /// Clocks for just the places a command shows.
     func clocks(for places: [Place]) -> ZoneClocks { ZoneClocks(zoneIDs: places.map(\.zoneID), tzdata: tzdata) }

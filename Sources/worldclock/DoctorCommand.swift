@@ -12,7 +12,7 @@ struct DoctorCommand: ParsableCommand {
         abstract: "시각 계산에 쓰는 tzdata와 찾은 tzdata들, Foundation·ICU의 규칙 버전을 보여 줍니다."
     )
 
-    @Flag(help: "Print JSON instead of text.")
+    @Flag(help: "텍스트 대신 JSON으로 출력합니다.")
     var json = false
 
     @OptionGroup var tzdata: TZDataOption
@@ -26,12 +26,12 @@ struct DoctorCommand: ParsableCommand {
         let rows = report.candidates.map { candidate in
             [candidate.source, candidate.version ?? (candidate.exists ? "버전 표시 없음" : "없음")] + (candidate.note.map { [$0] } ?? [])
         }
-        for line in Terminal.columns(rows) { Output.line("  " + line) }
+        TextTable(rows: rows).lines(fitting: nil, indent: "  ").forEach { Output.line($0) }
         Output.line("쓰지 않는 규칙(참고):")
-        for line in Terminal.columns([
+        TextTable(rows: [
             ["Foundation TimeZone", report.foundationTZDataVersion, "시간대 이름을 확인하는 데만 씁니다"],
             ["ICU \(report.icuVersion)", report.icuTZDataVersion, "쓰지 않습니다"],
-        ]) { Output.line("  " + line) }
+        ]).lines(fitting: nil, indent: "  ").forEach { Output.line($0) }
         if let warning = choice.warning { Output.line("경고: " + warning.korean) }
     }
 }

@@ -6,21 +6,24 @@ import WorldClock
 struct ListCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "list",
-        abstract: "Every section (ㄱ … ㅎ, A–Z, #) and its places, with local time, day and hours against your zone.",
+        abstract: "섹션(ㄱ … ㅎ, A–Z, #)마다 곳과 그곳의 현지 시각, 날짜, 기준 시간대와의 시차를 보여 줍니다.",
         discussion: """
-            --section takes the title as typed on any keyboard: ㄱ, the conjoining ᄀ, halfwidth ﾡ, a Latin
-            letter (n or N), or #. A double consonant shows its base section (ㄲ → ㄱ), and a single syllable
-            the section it is filed under (가 → ㄱ), each with a note on stderr; to find names that start
-            with a syllable, use `worldclock search`.
+            --section에는 어느 자판으로 치든 섹션 제목을 줄 수 있습니다: ㄱ, 조합형 ᄀ, 반각 ﾡ, 라틴 문자(n이나 N), #. \
+            쌍자음은 기본 자음의 섹션을(ㄲ → ㄱ), 한 음절은 그 음절이 들어가는 섹션을(가 → ㄱ) 보여 주고, 그렇게 읽었다는 \
+            안내를 표준 오류에 씁니다. 어떤 음절로 시작하는 이름을 찾으려면 worldclock search를 쓰세요.
+
+            터미널에서는 너비에 맞춰 이름, 시각, 날짜, 시차를 먼저 보여 주고, 자리가 남으면 UTC 오프셋, 나라, 시간대 id를 \
+            덧붙입니다. 파이프로 보내거나 --wide를 주면 모든 열을 그대로 씁니다. 보여 줄 곳이 없는 섹션은 \
+            "찾은 곳 없음"으로 끝납니다(종료 코드 1).
             """
     )
 
-    @OptionGroup var options: CommonOptions
+    @OptionGroup var options: DisplayOptions
 
-    @Option(help: ArgumentHelp("Show only this section.", valueName: "ㄱ"))
+    @Option(help: ArgumentHelp("이 섹션만 보여 줍니다.", valueName: "ㄱ"))
     var section: String?
 
-    @Flag(help: "Also show sections without places.")
+    @Flag(help: "곳이 없는 섹션도 보여 줍니다.")
     var allSections = false
 
     func run() throws {
@@ -31,11 +34,15 @@ struct ListCommand: ParsableCommand {
             : catalogue.sections.sections
         if let section {
             let resolved: ResolvedTitle
-            do { resolved = try catalogue.indexer.resolveTitle(section) } catch { throw CLIError.usage("--section: \(error)") }
-            if let typed = resolved.resolvedFrom, typed != resolved.title.text, !session.json {
-                Terminal.note("\(typed) → section \(resolved.title.text)")
+            do { resolved = try catalogue.indexer.resolveTitle(section) } catch { throw CLIError.usage("--section: \(Self.message(for: error))") }
+            let title = resolved.title.text
+            if let typed = resolved.resolvedFrom, typed != title, !session.json {
+                Terminal.note("\(KoreanParticle.attach(.topic, to: typed)) \(title) 섹션으로 읽었습니다")
             }
-            sections = [catalogue.sections[resolved.title] ?? Section(title: resolved.title, rows: [])]
+            guard let found = catalogue.sections[resolved.title], !found.rows.isEmpty else {
+                throw CLIError.nothingFound("\(title) 섹션에는 곳이 없습니다")
+            }
+            sections = [found]
         }
         let places = sections.flatMap(\.rows)
         let clocks = session.clocks(for: places)
@@ -43,12 +50,25 @@ struct ListCommand: ParsableCommand {
             Output.json(Feed(catalogue: catalogue, sections: sections, at: session.instant, clocks: clocks, reference: session.reference))
             return
         }
-        let table = Terminal.columns(places.map { PlaceRows.cells($0, time: session.time(of: $0, clocks: clocks), session: session) })
-        var lines = table.makeIterator()
+        let times = places.map { session.time(of: $0, clocks: clocks) }
+        let table = TextTable(columns: PlaceRows.columns,
+                              rows: zip(places, times).map { PlaceRows.cells($0, time: $1, session: session) })
+        var lines = table.lines(fitting: session.width, indent: "  ").makeIterator()
         for (number, section) in sections.enumerated() {
             if number > 0 { Output.line() }
-            Output.line(Terminal.heading("\(section.title.text)") + Terminal.dim("  \(section.rows.count)곳"))
-            for _ in section.rows { Output.line("  " + (lines.next() ?? "")) }
+            Output.line(Terminal.heading(section.title.text) + Terminal.dim("  \(section.rows.count)곳"))
+            for _ in section.rows { Output.line(lines.next() ?? "") }
         }
+        let shown = zip(places, times).compactMap { place, time in time.map { (place: place, time: $0) } }
+        let note = PlaceRows.noteLines(after: table, indent: 2, shown: shown, session: session)
+        if !note.isEmpty { Output.line() }
+        note.forEach { Output.line($0) }
+    }
+
+    /// What was wrong with the typed section, and the valid ones, in Korean.
+    static func message(for error: SectionTitleError) -> String {
+        let what = error.input.isEmpty ? "섹션이 비어 있습니다"
+            : "\(KoreanParticle.attach(.topic, to: "\"\(Terminal.printable(error.input, limit: 40))\"")) 섹션이 아닙니다"
+        return "\(what). 쓸 수 있는 섹션: \(error.validTitles.joined(separator: " "))"
     }
 }

@@ -1,19 +1,74 @@
 import WorldClock
 
 /// The columns `list` and `search` print for a place: name, country, local time, day and hours
-/// against the reference zone, UTC offset with tz abbreviation, zone id.
+/// against the reference zone, UTC offset with tz abbreviation, zone id. On a narrow terminal the
+/// name, time, day and hours stay; the match note, the offset, the country and the zone id follow
+/// in that order while there is room.
 enum PlaceRows {
+    static let columns: [TextTable.Column] = [
+        .init(priority: 0, minimumWidth: 6),   // name
+        .init(priority: 3, minimumWidth: 6),   // country
+        .init(),                               // time
+        .init(),                               // day
+        .init(),                               // hours
+        .init(priority: 2),                    // UTC offset and abbreviation
+        .init(priority: 4, minimumWidth: 12),  // zone id
+    ]
+    static let offsetColumn = 5
+
+    /// One place's cells, every text from the table made printable.
     static func cells(_ place: Place, time: ZoneTime?, session: Session) -> [String] {
-        guard let time else { return [place.name, place.country, "?", "", "", "", place.zoneID] }
+        let name = Terminal.printable(place.name), country = Terminal.printable(place.country), zone = Terminal.printable(place.zoneID)
+        guard let time else { return [name, country, "?", "", "", "", zone] }
         let relative = RelativeTime(time, from: session.reference)
         return [
-            place.name,
-            place.country,
+            name,
+            country,
             KoreanTimeFormat.time(time.local, style: session.style),
             relative.koreanDay,
             relative.koreanHours,
-            "\(KoreanTimeFormat.utcOffset(time.utcOffset)) \(time.abbreviation)",
-            place.zoneID,
+            "\(KoreanTimeFormat.utcOffset(time.utcOffset)) \(Terminal.printable(time.abbreviation))",
+            zone,
         ]
+    }
+
+    /// A note for abbreviations that mean different zones in the same output: 세부's PST (UTC+8,
+    /// Philippine) beside Seattle's PDT (Pacific, whose standard time is PST at UTC−8), or CST for
+    /// both China and the US. Two abbreviations are read as one family when they differ only in
+    /// the S/D of standard and daylight time (PST, PDT → P?T); a family shown at two different
+    /// standard offsets gets a line naming an example place of each. Empty when there is none.
+    static func abbreviationNote(_ shown: [(place: Place, time: ZoneTime)]) -> [String] {
+        var byFamily: [String: [Int: (place: Place, time: ZoneTime)]] = [:]
+        var order: [String] = []
+        for entry in shown {
+            let abbreviation = entry.time.abbreviation
+            guard abbreviation.first?.isLetter == true else { continue }  // numeric ones (+05) say their offset
+            let family = familyKey(abbreviation)
+            if byFamily[family] == nil { order.append(family) }
+            if byFamily[family]?[entry.time.standardOffset] == nil { byFamily[family, default: [:]][entry.time.standardOffset] = entry }
+        }
+        let lines = order.compactMap { family -> String? in
+            guard let meanings = byFamily[family], meanings.count > 1 else { return nil }
+            return meanings.sorted { $0.key > $1.key }.map { _, entry in
+                "\(Terminal.printable(entry.time.abbreviation)) = \(KoreanTimeFormat.utcOffset(entry.time.utcOffset)) (\(Terminal.printable(entry.place.name)))"
+            }.joined(separator: " · ")
+        }
+        return lines.isEmpty ? [] : ["※ 같은 약어가 서로 다른 시간대를 가리킵니다:"] + lines.map { "  " + $0 }
+    }
+
+    /// The abbreviation note to print after `table`, wrapped to the width: only when the offset
+    /// column is on screen.
+    static func noteLines(after table: TextTable, indent: Int, shown: [(place: Place, time: ZoneTime)], session: Session) -> [String] {
+        guard table.widths(fitting: session.width.map { $0 - indent })[offsetColumn] != nil else { return [] }
+        return abbreviationNote(shown).flatMap { Terminal.wrap($0, width: session.width, hangingIndent: 4) }.map(Terminal.dim)
+    }
+
+    /// The standard and daylight names of one zone family share a key: PST, PDT → P?T.
+    private static func familyKey(_ abbreviation: String) -> String {
+        var letters = Array(abbreviation)
+        if letters.count >= 3, letters.last == "T", ["S", "D"].contains(letters[letters.count - 2]) {
+            letters[letters.count - 2] = "?"
+        }
+        return String(letters)
     }
 }

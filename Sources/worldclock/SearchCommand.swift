@@ -6,26 +6,26 @@ import WorldClock
 struct SearchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "search",
-        abstract: "Find places by Korean name, old spelling, country, English name or zone id.",
+        abstract: "한국어 이름, 옛 표기, 나라, 영어 이름, 시간대 id로 곳을 찾습니다.",
         discussion: """
-            Ranked: exact > prefix > initial consonants (ㄴㅇ → 뉴욕) > mixed (뉴ㅇ) > still typing (늉 → 뉴욕)
-            > anywhere in the text. Latin is case-insensitive (new york, NEW_YORK, america/new_york). A query
-            typed with the keyboard in Latin mode (sbdyr) is read as 2-set Hangul (뉴욕) when nothing matches
-            as typed. Exits 1 when nothing is found.
+            순위: 완전 일치 > 앞부분 일치 > 초성(ㄴㅇ → 뉴욕) > 음절과 초성 섞어 쓰기(뉴ㅇ) > 치는 중(늉 → 뉴욕) > 중간 일치. \
+            라틴 문자는 대소문자를 가리지 않습니다(new york, NEW_YORK, america/new_york). 그대로는 찾은 것이 없을 때, 영문 \
+            자판 상태로 친 검색어(sbdyr)는 두벌식 한글(뉴욕)로 읽어 다시 찾습니다. 검색어는 100자까지이고, 찾은 곳이 \
+            없으면 종료 코드 1로 끝납니다.
             """
     )
 
-    @OptionGroup var options: CommonOptions
+    @OptionGroup var options: DisplayOptions
 
-    @Argument(help: "What to look for: 뉴, ㄴㅇ, 키예프, new york, Asia/Seoul …")
+    @Argument(help: ArgumentHelp("찾을 말: 뉴, ㄴㅇ, 키예프, new york, Asia/Seoul …", valueName: "검색어"))
     var query: String
 
-    @Option(help: "Show at most this many results (1–500).")
+    @Option(help: ArgumentHelp("결과를 최대 이만큼 보여 줍니다(1–500).", valueName: "개수"))
     var limit: Int = 20
 
     func validate() throws {
-        if query.allSatisfy(\.isWhitespace) { throw ValidationError("the search query is empty") }
-        if !(1...500).contains(limit) { throw ValidationError("--limit must be between 1 and 500, not \(limit)") }
+        do { _ = try SearchIndex<Place>.validatedQuery(query) } catch { throw ValidationError(Self.message(for: error, subject: "검색어")) }
+        if !(1...500).contains(limit) { throw ValidationError("--limit은 1에서 500 사이여야 합니다(받은 값: \(limit))") }
     }
 
     func run() throws {
@@ -34,10 +34,10 @@ struct SearchCommand: ParsableCommand {
         do {
             result = try session.catalogue.search.search(query, limit: limit)
         } catch {
-            throw CLIError.usage(error.description)
+            throw CLIError.usage(Self.message(for: error, subject: "검색어"))
         }
         guard !result.matches.isEmpty else {
-            throw CLIError.nothingFound("no place matches \"\(query)\"")
+            throw CLIError.nothingFound("\"\(Terminal.printable(query, limit: 40))\"에 맞는 곳이 없습니다")
         }
         let clocks = session.clocks(for: result.matches.map(\.item))
         if session.json {
@@ -45,23 +45,30 @@ struct SearchCommand: ParsableCommand {
             return
         }
         if let conversion = result.keyboardConversion {
-            Output.line("\"\(conversion.typed)\"을(를) 한글 자판으로 읽었습니다: \(conversion.converted)")
+            let typed = KoreanParticle.attach(.object, to: "\"\(Terminal.printable(conversion.typed))\"")
+            let converted = KoreanParticle.attach(.direction, to: "\"\(conversion.converted)\"")
+            Output.line("\(typed) 한글 자판으로 친 \(converted) 읽었습니다")
         }
-        let rows = result.matches.map { match in
-            PlaceRows.cells(match.item, time: session.time(of: match.item, clocks: clocks), session: session)
-                + [match.field == "name" ? "" : Terminal.dim("(\(Self.fieldNames[match.field] ?? match.field): \(match.text))")]
+        let times = result.matches.map { session.time(of: $0.item, clocks: clocks) }
+        let rows = zip(result.matches, times).map { match, time in
+            PlaceRows.cells(match.item, time: time, session: session)
+                + [match.field == "name" ? "" : "(\(Self.fieldNames[match.field] ?? match.field): \(Terminal.printable(match.text)))"]
         }
-        for line in Terminal.columns(rows) { Output.line(line.trimmingTrailingSpaces()) }
+        let table = TextTable(columns: PlaceRows.columns + [.init(priority: 1, minimumWidth: 10, dimmed: true)], rows: rows)
+        table.lines(fitting: session.width).forEach { Output.line($0) }
+        let shown = zip(result.matches, times).compactMap { match, time in time.map { (place: match.item, time: $0) } }
+        PlaceRows.noteLines(after: table, indent: 0, shown: shown, session: session).forEach { Output.line($0) }
     }
 
     /// How the output names the field that matched, when it is not the name.
     static let fieldNames = ["alias": "다른 이름", "country": "나라", "english": "영어", "zone": "시간대"]
-}
 
-extension String {
-    func trimmingTrailingSpaces() -> String {
-        var copy = self
-        while copy.last == " " { copy.removeLast() }
-        return copy
+    /// A query search refuses, in Korean; `subject` names what was typed (검색어, 곳).
+    static func message(for error: SearchError, subject: String) -> String {
+        if error == .emptyQuery { return "\(KoreanParticle.attach(.subject, to: subject)) 비어 있습니다" }
+        if case .queryTooLong(let characters, let limit) = error {
+            return "\(KoreanParticle.attach(.subject, to: subject)) \(characters)자로 너무 깁니다(최대 \(limit)자)"
+        }
+        return error.description
     }
 }

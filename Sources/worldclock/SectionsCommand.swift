@@ -5,13 +5,16 @@ import WorldClock
 struct SectionsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sections",
-        abstract: "The index titles with the number of places in each (the index a list UI draws)."
+        abstract: "색인 제목과 제목마다 들어 있는 곳의 수(목록 화면 옆에 그리는 색인)."
     )
 
-    @OptionGroup var options: CommonOptions
+    @Flag(help: "텍스트 대신 JSON으로 출력합니다.")
+    var json = false
 
-    @Flag(help: "Also list titles without places.")
+    @Flag(help: "곳이 없는 제목도 보여 줍니다.")
     var allSections = false
+
+    @OptionGroup var table: TableOptions
 
     /// One title and its count, as JSON.
     struct Count: Encodable {
@@ -20,13 +23,13 @@ struct SectionsCommand: ParsableCommand {
     }
 
     func run() throws {
-        let catalogue = try options.session().catalogue
+        let catalogue = try table.catalogue()
         let counts = catalogue.indexer.titles.map { Count(title: $0.text, count: catalogue.sections[$0]?.rows.count ?? 0) }
             .filter { allSections || $0.count > 0 }
-        if options.json {
+        if json {
             Output.json(["sections": counts])
             return
         }
-        for line in Terminal.columns(counts.map { [$0.title, String($0.count)] }) { Output.line(line) }
+        TextTable(rows: counts.map { [$0.title, String($0.count)] }).lines(fitting: nil).forEach { Output.line($0) }
     }
 }

@@ -6,8 +6,8 @@ import WorldClockServer
 struct ServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
-        abstract: "Serve the feed over HTTP: /v1/sections, /v1/search, /v1/zones/{id}, /v1/meta, /healthz, /openapi.yaml.",
-        discussion: "Stops gracefully on SIGINT or SIGTERM."
+        abstract: "피드를 HTTP로 제공합니다: /v1/sections, /v1/search, /v1/zones/{id}, /v1/meta, /healthz, /openapi.yaml.",
+        discussion: "SIGINT나 SIGTERM을 받으면 처리 중인 요청을 마치고 멈춥니다."
     )
 
     @Option(help: "The address to listen on.")
@@ -30,7 +30,7 @@ struct ServeCommand: AsyncParsableCommand {
 
     func run() async throws {
         let catalogue: Catalogue
-        do { catalogue = try Catalogue.load(data.map { .file(path: $0) } ?? .bundled) } catch { throw CLIError.data(error.description) }
+        do { catalogue = try Catalogue.load(data.map { .file(path: $0) } ?? .bundled) } catch { throw CLIError.data(error.korean) }
         let choice = try tzdata.choice(warn: false)
         try await WorldClockServer.serve(catalogue: catalogue, tzdata: choice,
                                          configuration: ServerConfiguration(host: host, port: port, quiet: quiet))

@@ -1,22 +1,33 @@
 import ArgumentParser
 import Foundation
+import HangulIndex
 import WorldClock
 
 /// `worldclock show <name or zone>`: one place in detail.
 struct ShowCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "show",
-        abstract: "One place in detail: names, zone, offset, DST, next transition, time now in Korean.",
-        discussion: "Takes a Korean name (뉴욕), an old spelling (키예프), or a zone id (America/New_York, Asia/Calcutta). Exits 1 when nothing matches."
+        abstract: "한 곳을 자세히: 이름, 시간대, UTC 오프셋, 일광 절약 시간, 다음 전환, 현지 시각.",
+        discussion: """
+            한국어 이름(뉴욕), 옛 표기(키예프), 시간대 id(America/New_York, Asia/Calcutta)를 받습니다. 시간대 id를 주면 \
+            그 시간대의 모든 곳을 보여 줍니다. 이름은 검색어처럼 100자까지이고, 맞는 곳이 없으면 비슷한 이름을 \
+            알려 주고 종료 코드 1로 끝납니다.
+            """
     )
 
-    @OptionGroup var options: CommonOptions
+    @OptionGroup var options: DisplayOptions
 
-    @Argument(help: "A place name or a zone id.")
+    @Argument(help: ArgumentHelp("곳 이름이나 시간대 id.", valueName: "곳"))
     var place: String
 
+    /// What the argument is called in messages.
+    static let subject = "곳 이름이나 시간대"
+
     func validate() throws {
-        if place.allSatisfy(\.isWhitespace) { throw ValidationError("the place is empty") }
+        // The same bound as a search query: the lookups and suggestions below stay cheap for any input.
+        do { _ = try SearchIndex<Place>.validatedQuery(place) } catch {
+            throw ValidationError(SearchCommand.message(for: error, subject: Self.subject))
+        }
     }
 
     func run() throws {
@@ -36,37 +47,75 @@ struct ShowCommand: ParsableCommand {
 
     /// Exact name or alias, else the zone (every name in it), else an error with suggestions.
     private func resolve(in catalogue: Catalogue) throws -> [Place] {
-        let wanted = place.trimmingCharacters(in: .whitespaces)
+        let wanted: String
+        do { wanted = try SearchIndex<Place>.validatedQuery(place) } catch {
+            throw CLIError.usage(SearchCommand.message(for: error, subject: Self.subject))
+        }
         if let exact = catalogue.place(named: wanted) { return [exact] }
         let byAlias = catalogue.places.filter { $0.aliases.contains(wanted) }
         if !byAlias.isEmpty { return byAlias }
         let zone = catalogue.zoneID(ignoringCase: wanted) ?? wanted
         let inZone = catalogue.places(inZone: zone)
         if !inZone.isEmpty { return inZone }
-        // Suggest what the longest start of the query that finds anything finds (뉴요크 → 뉴요 → 뉴욕).
-        let suggestions = (1...wanted.count).reversed().lazy
-            .map { ((try? catalogue.search.search(String(wanted.prefix($0)), limit: 3))?.matches ?? []).map(\.item.name) }
-            .first { !$0.isEmpty } ?? []
-        throw CLIError.nothingFound("no place or zone \"\(wanted)\"" + (suggestions.isEmpty ? "" : "; did you mean \(suggestions.joined(separator: ", "))?"))
+        let suggestions = Self.suggestions(for: wanted, in: catalogue).map { Terminal.printable($0) }
+        let shown = "\"\(Terminal.printable(wanted, limit: 40))\""
+        throw CLIError.nothingFound("\(shown): 그런 곳이나 시간대가 없습니다"
+            + (suggestions.isEmpty ? "" : ". 혹시 찾는 곳: \(suggestions.joined(separator: " · "))"))
+    }
+
+    /// What the longest start of `query` that finds anything finds (뉴요크 → 뉴요 → 뉴욕), at most
+    /// three names. A start that finds something has shorter starts that do too, so the longest is
+    /// found by bisection: O(log n) searches, each linear in the catalogue.
+    static func suggestions(for query: String, in catalogue: Catalogue) -> [String] {
+        let characters = Array(query)
+        func found(_ length: Int) -> [String] {
+            ((try? catalogue.search.search(String(characters[..<length]), limit: 3))?.matches ?? []).map(\.item.name)
+        }
+        var best: [String] = [], low = 0, high = characters.count  // found(low) non-empty or low == 0
+        while low < high {
+            let middle = (low + high + 1) / 2
+            let names = found(middle)
+            if names.isEmpty { high = middle - 1 } else { low = middle; best = names }
+        }
+        return best
     }
 
     private func render(_ place: Place, time: ZoneTime, session: Session) {
         let relative = RelativeTime(time, from: session.reference)
+        let style = session.style
+        func wallTime(_ local: LocalDateTime) -> String { "\(KoreanTimeFormat.date(local)) \(KoreanTimeFormat.time(local, style: style))" }
         var rows: [[String]] = [
-            ["나라", "\(place.country) (\(place.countryCode))"],
-            ["시간대", place.zoneID],
+            ["나라", "\(Terminal.printable(place.country)) (\(Terminal.printable(place.countryCode)))"],
+            ["시간대", Terminal.printable(place.zoneID)],
         ]
-        if !place.aliases.isEmpty { rows.append(["다른 이름", place.aliases.joined(separator: ", ")]) }
-        rows.append(["지금", "\(KoreanTimeFormat.date(time.local)) \(KoreanTimeFormat.time(time.local, style: session.style)) (\(relative.koreanDay), \(relative.koreanHours))"])
-        rows.append(["UTC 오프셋", "\(KoreanTimeFormat.utcOffset(time.utcOffset)) \(time.abbreviation)"])
-        rows.append(["일광 절약 시간", time.isDaylightSavingTime ? "적용 중 (+\(time.daylightSavingOffset / 60)분)" : "아님"])
-        if let next = time.nextTransition, let clock = ZoneClock(zoneID: place.zoneID, tzdata: session.tzdata) {
-            let after = clock.time(at: next.instant)
-            rows.append(["다음 전환", "\(KoreanTimeFormat.date(after.local)) \(KoreanTimeFormat.time(after.local, style: session.style)) → \(KoreanTimeFormat.utcOffset(next.utcOffsetAfter)) \(next.abbreviationAfter)"])
+        if !place.aliases.isEmpty { rows.append(["다른 이름", place.aliases.map { Terminal.printable($0) }.joined(separator: " · ")]) }
+        let local = "\(wallTime(time.local)) (\(relative.koreanDay), \(relative.koreanHours))"
+        if session.isNow {
+            rows.append(["지금", local])
         } else {
-            rows.append(["다음 전환", "없음"])
+            let utc = LocalDateTime(secondsSinceEpoch: Int64(session.instant.timeIntervalSince1970.rounded(.down)))
+            rows.append(["UTC 시각", wallTime(utc) + " UTC"])
+            rows.append(["현지 시각", local])
         }
-        Output.line(Terminal.heading(place.name) + " (\(place.englishName))")
-        for line in Terminal.columns(rows) { Output.line("  " + line) }
+        rows.append(["UTC 오프셋", "\(KoreanTimeFormat.utcOffset(time.utcOffset)) \(Terminal.printable(time.abbreviation))"])
+        let saving = time.daylightSavingOffset
+        rows.append(["일광 절약 시간", time.isDaylightSavingTime ? "적용 중 (\(saving < 0 ? "\u{2212}" : "+")\(KoreanTimeFormat.duration(saving)))" : "아님"])
+        rows.append(["다음 전환", time.nextTransition.map { Self.describe($0, from: time, in: place, style: style) } ?? "없음"])
+        Output.line(Terminal.heading(Terminal.printable(place.name)) + " (\(Terminal.printable(place.englishName)))")
+        TextTable(columns: [.init(), .init(minimumWidth: 10)], rows: rows).lines(fitting: session.width, indent: "  ").forEach { Output.line($0) }
+    }
+
+    /// The wall clock of `place`'s zone just before and from the transition, and the offset after:
+    /// "2026년 3월 8일 (일) 오전 2:00 EST → 오전 3:00 EDT (UTC−4), 뉴욕 현지 시각"; the date again
+    /// after the arrow when the clock goes back over midnight.
+    static func describe(_ next: ZoneTime.Transition, from time: ZoneTime, in place: Place, style: ClockStyle) -> String {
+        let at = Int64(next.instant.timeIntervalSince1970.rounded(.down))
+        let before = LocalDateTime(secondsSinceEpoch: at + Int64(time.utcOffset))
+        let after = LocalDateTime(secondsSinceEpoch: at + Int64(next.utcOffsetAfter))
+        let sameDay = before.daysSinceEpoch == after.daysSinceEpoch
+        return "\(KoreanTimeFormat.date(before)) \(KoreanTimeFormat.time(before, style: style)) \(Terminal.printable(time.abbreviation)) → "
+            + (sameDay ? "" : "\(KoreanTimeFormat.date(after)) ")
+            + "\(KoreanTimeFormat.time(after, style: style)) \(Terminal.printable(next.abbreviationAfter)) "
+            + "(\(KoreanTimeFormat.utcOffset(next.utcOffsetAfter))), \(Terminal.printable(place.name)) 현지 시각"
     }
 }

@@ -1,8 +1,8 @@
 import Foundation
 import WorldClock
 
-/// Text for a terminal: display widths of Hangul and other wide characters, aligned columns,
-/// and colour only where it is wanted.
+/// Text for a terminal: its width, display widths of Hangul and other wide characters, control
+/// characters made visible, and colour only where it is wanted.
 enum Terminal {
     /// Colour only on a terminal, never with NO_COLOR set or TERM=dumb (and never in JSON, which
     /// does not call this).
@@ -11,11 +11,52 @@ enum Terminal {
         return isatty(STDOUT_FILENO) == 1 && environment["NO_COLOR"] == nil && environment["TERM"] != "dumb"
     }()
 
+    /// The columns output may use: the terminal's width when standard output is one, else
+    /// `COLUMNS` when it is set, else nil — piped output keeps every column, whole.
+    static let width: Int? = {
+        if isatty(STDOUT_FILENO) == 1 {
+            var size = winsize()
+            if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return Int(size.ws_col) }
+        }
+        if let columns = ProcessInfo.processInfo.environment["COLUMNS"].flatMap(Int.init), columns > 0 { return columns }
+        return nil
+    }()
+
     /// `text` in bold, when colour is on.
     static func heading(_ text: String) -> String { usesColour ? "\u{1B}[1;36m\(text)\u{1B}[0m" : text }
 
     /// `text` dimmed, when colour is on.
     static func dim(_ text: String) -> String { usesColour ? "\u{1B}[2m\(text)\u{1B}[0m" : text }
+
+    /// `text` with every control character (C0, DEL, C1) and bidirectional override shown as
+    /// `\u{1B}` instead of acting on the terminal: text from the command line or a `--data` table
+    /// must never move the cursor, recolour or reorder what follows. At most `limit` characters,
+    /// cut with `…` (an argument echoed back in an error).
+    static func printable(_ text: String, limit: Int = .max) -> String {
+        var shown = ""
+        var count = 0
+        for character in text {
+            if count == limit { return shown + "…" }
+            count += 1
+            for scalar in character.unicodeScalars {
+                shown += isUnsafe(scalar) ? "\\u{\(String(scalar.value, radix: 16, uppercase: true))}" : String(scalar)
+            }
+        }
+        return shown
+    }
+
+    /// `text` for a message that spans lines (a usage message): line breaks kept, every other
+    /// control character made visible.
+    static func printableLines(_ text: String) -> String {
+        text.split(separator: "\n", omittingEmptySubsequences: false).map { printable(String($0)) }.joined(separator: "\n")
+    }
+
+    private static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x00...0x1F, 0x7F...0x9F, 0x202A...0x202E, 0x2066...0x2069: true
+        default: false
+        }
+    }
 
     /// The columns `text` takes in a terminal: 2 for East Asian Wide and Fullwidth characters
     /// (Hangul, Han, kana, fullwidth forms, most emoji), 0 for combining marks and the conjoining
@@ -40,28 +81,62 @@ enum Terminal {
         }
     }
 
+    /// `text` cut to at most `width` display columns, ending in `…` when cut; never splits a
+    /// character (a Hangul syllable with its combining jamo stays whole).
+    static func truncate(_ text: String, to width: Int) -> String {
+        guard displayWidth(text) > width else { return text }
+        guard width > 0 else { return "" }
+        var kept = "", used = 0
+        for character in text {
+            let columns = displayWidth(String(character))
+            if used + columns > width - 1 { break }
+            kept.append(character)
+            used += columns
+        }
+        return kept + "…"
+    }
+
+    /// `text` broken into lines of at most `width` display columns at spaces (a word wider than a
+    /// line is cut between characters), continuation lines indented by `hangingIndent` columns.
+    /// Korean wraps between words (어절) as it is typeset, not between syllables.
+    static func wrap(_ text: String, width: Int?, hangingIndent: Int = 0) -> [String] {
+        guard let width else { return [text] }
+        let indent = String(repeating: " ", count: hangingIndent)
+        var lines: [String] = [], line = ""
+        func room() -> Int { width - (lines.isEmpty ? 0 : hangingIndent) }
+        for word in text.split(separator: " ", omittingEmptySubsequences: false).map(String.init) {
+            let candidate = line.isEmpty ? word : line + " " + word
+            if Terminal.displayWidth(candidate) <= room() || line.isEmpty && word.isEmpty {
+                line = candidate
+                continue
+            }
+            if !line.isEmpty { lines.append(line); line = "" }
+            var rest = word
+            while Terminal.displayWidth(rest) > room() {
+                var head = "", used = 0
+                for character in rest {
+                    let columns = displayWidth(String(character))
+                    if used + columns > max(1, room()) { break }
+                    head.append(character); used += columns
+                }
+                if head.isEmpty { break }
+                lines.append(head)
+                rest.removeFirst(head.count)
+            }
+            line = rest
+        }
+        lines.append(line)
+        return lines.enumerated().map { $0 == 0 ? $1 : indent + $1 }
+    }
+
     /// A remark on standard error, out of the way of the output.
     static func note(_ text: String) {
-        FileHandle.standardError.write(Data("worldclock: \(text)\n".utf8))
+        FileHandle.standardError.write(Data("worldclock: \(printable(text))\n".utf8))
     }
 
     /// `text` padded with spaces to `width` display columns.
     static func pad(_ text: String, to width: Int) -> String {
         text + String(repeating: " ", count: max(0, width - displayWidth(text)))
-    }
-
-    /// Rows of cells as aligned columns (two spaces apart, trailing spaces trimmed), widths taken
-    /// over all `rows` so that several blocks printed from one call line up.
-    static func columns(_ rows: [[String]]) -> [String] {
-        let count = rows.map(\.count).max() ?? 0
-        let widths = (0..<count).map { column in rows.map { column < $0.count ? displayWidth($0[column]) : 0 }.max() ?? 0 }
-        return rows.map { row in
-            var line = ""
-            for (column, cell) in row.enumerated() {
-                line += column == row.count - 1 ? cell : pad(cell, to: widths[column]) + "  "
-            }
-            return line
-        }
     }
 }
 

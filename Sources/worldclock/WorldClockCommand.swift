@@ -10,19 +10,19 @@ struct WorldClockCommand: AsyncParsableCommand {
 
     static let configuration = CommandConfiguration(
         commandName: "worldclock",
-        abstract: "세계 시계: every city of the world, grouped ㄱ ㄴ ㄷ … ㅎ, with its local time now.",
+        abstract: "세계 시계: tzdata의 모든 시간대를 그곳의 대표 도시 한국어 이름으로, ㄱ ㄴ ㄷ … ㅎ 순으로 묶어 현지 시각과 함께 보여 줍니다.",
         discussion: """
-            Examples:
-              worldclock list --section ㄱ   cities under ㄱ with their local time
-              worldclock search 뉴           ranked search (ㄴㅇ, 늉, sbdyr work too)
-              worldclock show 뉴욕           one city in detail
-              worldclock sections            the index titles with counts
-              worldclock feed > feed.json    the JSON feed for clock apps
-              worldclock serve --port 8080   the same feed over HTTP
-              worldclock export site/        the API as static files for nginx or a CDN
-              worldclock doctor              which tzdata gives the times, and what else was found
+            예:
+              worldclock list --section ㄱ   ㄱ 섹션의 곳과 현지 시각
+              worldclock search 뉴           순위를 매겨 찾기(ㄴㅇ, 늉, sbdyr도 됩니다)
+              worldclock show 뉴욕           한 곳을 자세히
+              worldclock sections            색인 제목과 곳의 수
+              worldclock feed > feed.json    시계 앱용 JSON 피드
+              worldclock serve --port 8080   같은 피드를 HTTP로
+              worldclock export site/        API 전체를 nginx·CDN용 정적 파일로
+              worldclock doctor              시각을 계산하는 tzdata와 찾아본 곳들
 
-            Exit codes: 0 ok, 1 nothing found, 2 usage error, 3 data error (bad table).
+            종료 코드: 0 성공, 1 찾은 것 없음, 2 사용법 오류, 3 데이터 오류(잘못된 표).
             """,
         version: "worldclock \(version) (tzdata \(TZDataChoice.automatic.database.version?.description ?? "?") \(TZDataChoice.automatic.database.source), ICU \(ICUInfo.version), Unicode \(ICUInfo.unicodeVersion))",
         subcommands: [ListCommand.self, SearchCommand.self, ShowCommand.self, SectionsCommand.self, FeedCommand.self, ServeCommand.self,
@@ -37,7 +37,7 @@ enum WorldClockCLI {
         let arguments = Array(CommandLine.arguments.dropFirst())
         let json = arguments.contains("--json") || arguments.first == "feed"
         if let position = invalidUTF8Argument() {
-            fail(CLIError.usage("argument \(position) is not valid UTF-8"), json: json)
+            fail(CLIError.usage("\(position)번째 인자가 올바른 UTF-8이 아닙니다"), json: json)
         }
         do {
             var command = try WorldClockCommand.parseAsRoot(arguments)
@@ -51,16 +51,20 @@ enum WorldClockCLI {
             fail(error, json: json)
         } catch {
             let code = WorldClockCommand.exitCode(for: error)
+            let full = WorldClockCommand.fullMessage(for: error, columns: KoreanHelp.unwrapped)
+            let width = Terminal.width ?? 80
             if code == .success {
-                print(WorldClockCommand.fullMessage(for: error))
+                let isHelp = full.hasPrefix("OVERVIEW: ") || full.hasPrefix("USAGE: ")
+                print(isHelp ? KoreanHelp.help(full, width: width) : full)
                 exit(0)
             }
+            let message = KoreanHelp.parserMessage(WorldClockCommand.message(for: error))
             if code == .validationFailure {
-                if json { fail(CLIError.usage(WorldClockCommand.message(for: error)), json: true) }
-                FileHandle.standardError.write(Data((WorldClockCommand.fullMessage(for: error) + "\n").utf8))
+                if json { fail(CLIError.usage(message), json: true) }
+                FileHandle.standardError.write(Data((KoreanHelp.usageError(message, full: full, width: width) + "\n").utf8))
                 exit(CLIError.usage("").exitCode)
             }
-            fail(CLIError.data(WorldClockCommand.message(for: error)), json: json)
+            fail(CLIError.data(message), json: json)
         }
     }
 
@@ -68,7 +72,8 @@ enum WorldClockCLI {
         if json {
             Output.json(FeedError(code: error.code, message: error.message))
         } else {
-            FileHandle.standardError.write(Data("worldclock: \(error.message)\n".utf8))
+            // Every message is made printable where it quotes input; this is the last guard.
+            FileHandle.standardError.write(Data("worldclock: \(Terminal.printableLines(error.message))\n".utf8))
         }
         exit(error.exitCode)
     }

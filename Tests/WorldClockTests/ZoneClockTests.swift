@@ -86,8 +86,9 @@ struct KoreanTimeFormatTests {
         #expect(KoreanTimeFormat.time(local, style: .twentyFourHour) == twentyFour)
     }
 
-    @Test("hour differences as iOS's world clock shows them", arguments: [
-        (13 * 3600, "+13시간"), (-(3 * 3600 + 1800), "\u{2212}3시간 30분"), (0, "+0시간"), (5 * 3600 + 2700, "+5시간 45분"),
+    @Test("hour differences as iOS's world clock shows them, no zero hours or minutes", arguments: [
+        (13 * 3600, "+13시간"), (-(3 * 3600 + 1800), "\u{2212}3시간 30분"), (0, "같은 시각"), (5 * 3600 + 2700, "+5시간 45분"),
+        (1800, "+30분"), (-900, "\u{2212}15분"),
     ])
     func hours(seconds: Int, expected: String) { #expect(KoreanTimeFormat.hourDifference(seconds) == expected) }
 
@@ -101,7 +102,7 @@ struct KoreanTimeFormatTests {
         #expect(RelativeTime(newYork, from: seoul).koreanHours == "\u{2212}14시간")
         #expect(RelativeTime(seoul, from: newYork).koreanDay == "내일")
         #expect(RelativeTime(kiritimati, from: seoul).koreanDay == "오늘")
-        #expect(RelativeTime(seoul, from: seoul).koreanHours == "+0시간")
+        #expect(RelativeTime(seoul, from: seoul).koreanHours == "같은 시각")
     }
 
     @Test("UTC offsets", arguments: [(32400, "UTC+9", "+09:00"), (20700, "UTC+5:45", "+05:45"), (-12600, "UTC\u{2212}3:30", "-03:30"), (0, "UTC+0", "+00:00")])

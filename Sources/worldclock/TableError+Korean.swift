@@ -1,0 +1,35 @@
+import WorldClock
+
+extension CatalogueError {
+    /// The error in Korean, `file:line:` first as compilers write it.
+    var korean: String {
+        guard case .table(let error) = self else { return Terminal.printable(description) }
+        let location = error.line.map { "\(error.path):\($0)" } ?? error.path
+        return Terminal.printable("\(location): \(error.koreanMessage)")
+    }
+}
+
+extension TableError {
+    /// `message` in Korean; a problem added later falls back to the English message.
+    var koreanMessage: String {
+        func quoted(_ text: String) -> String { "\"\(Terminal.printable(text, limit: 60))\"" }
+        switch problem {
+        case .unreadable(let reason): return "표를 읽을 수 없습니다(\(reason))"
+        case .invalidUTF8(let offset): return "이 줄의 \(offset)번째 바이트가 올바른 UTF-8이 아닙니다. 파일을 UTF-8로 저장하세요"
+        case .byteOrderMark: return "파일이 BOM으로 시작합니다. BOM 없는 UTF-8로 저장하세요"
+        case .carriageReturn: return "줄 끝이 CRLF나 CR입니다. LF로 저장하세요"
+        case .missingHeader: return "머리 줄이 없습니다. # 주석이 아닌 첫 줄은 이래야 합니다: \(ZoneTable.header)"
+        case .wrongHeader(let found): return "머리 줄이 \(quoted(found))입니다. 이래야 합니다: \(ZoneTable.header)"
+        case .wrongColumnCount(let found):
+            return "탭으로 나눈 열이 \(found)개입니다. \(ZoneTable.columns.count)개(\(ZoneTable.columns.joined(separator: ", ")))여야 합니다"
+        case .emptyField(let column): return "\(KoreanParticle.attach(.subject, to: column)) 비어 있습니다"
+        case .surroundingWhitespace(let column): return "\(column)의 앞이나 뒤에 공백이 있습니다"
+        case .emptyAlias: return "aliases에 빈 별칭이 있습니다(';'가 두 번 잇달아 있거나 끝에 있습니다)"
+        case .badCountryCode(let code): return "country_code \(KoreanParticle.attach(.topic, to: quoted(code))) 대문자 두 글자(ISO 3166-1 alpha-2)가 아닙니다"
+        case .duplicateName(let name, let first): return "이름 \(KoreanParticle.attach(.subject, to: quoted(name))) 겹칩니다(처음 나온 줄: \(first))"
+        case .unknownZone(let zone): return "알 수 없는 시간대 \(quoted(zone))"
+        case .noRows: return "머리 줄만 있고 곳이 하나도 없습니다"
+        @unknown default: return message
+        }
+    }
+}

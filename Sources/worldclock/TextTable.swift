@@ -1,0 +1,80 @@
+/// Rows of cells laid out to fit a terminal: columns aligned by display width (Hangul counts
+/// two), the most important columns always shown, the others only when there is room, cells cut
+/// with `…` rather than a row ever wrapping.
+struct TextTable {
+    /// How a column behaves when the terminal is narrow.
+    struct Column {
+        /// 0: always shown; otherwise shown in increasing order of this number while there is room.
+        var priority = 0
+        /// Its cells may be cut with `…`, down to this many columns (nil: never cut).
+        var minimumWidth: Int?
+        /// Printed dimmed when colour is on.
+        var dimmed = false
+    }
+
+    let columns: [Column]
+    /// Cells as shown: already made printable (see `Terminal.printable`).
+    let rows: [[String]]
+
+    init(columns: [Column], rows: [[String]]) {
+        self.columns = columns
+        self.rows = rows
+    }
+
+    /// Every column always shown, none cut (a table whose cells are short by nature).
+    init(rows: [[String]]) {
+        self.init(columns: Array(repeating: Column(), count: rows.map(\.count).max() ?? 0), rows: rows)
+    }
+
+    /// The width of each column as shown, nil for a column left out.
+    func widths(fitting width: Int?) -> [Int?] {
+        let natural = columns.indices.map { column in
+            rows.map { column < $0.count ? Terminal.displayWidth($0[column]) : 0 }.max() ?? 0
+        }
+        guard let width else { return natural }
+        var shown: [Int?] = columns.map { $0.priority == 0 ? 0 : nil }
+        for column in columns.indices where shown[column] != nil { shown[column] = natural[column] }
+        func used() -> Int {
+            let widths = shown.compactMap { $0 }
+            return widths.reduce(0, +) + 2 * max(0, widths.count - 1)
+        }
+        // Too wide with the essential columns alone: cut the ones that may be cut, widest first.
+        for column in columns.indices.sorted(by: { natural[$0] > natural[$1] }) where used() > width {
+            guard let minimum = columns[column].minimumWidth, let current = shown[column] else { continue }
+            shown[column] = max(minimum, current - (used() - width))
+        }
+        // Then the others, most important first, whole or cut to the room left.
+        let optional = columns.indices.filter { columns[$0].priority > 0 }.sorted { columns[$0].priority < columns[$1].priority }
+        for column in optional {
+            let room = width - used() - 2
+            if natural[column] <= room {
+                shown[column] = natural[column]
+            } else if let minimum = columns[column].minimumWidth, room >= minimum {
+                shown[column] = room
+            }
+        }
+        return shown
+    }
+
+    /// The rows as lines of at most `width` display columns (nil: no limit), each prefixed with
+    /// `indent`; trailing spaces trimmed.
+    func lines(fitting width: Int?, indent: String = "") -> [String] {
+        let widths = self.widths(fitting: width.map { $0 - Terminal.displayWidth(indent) })
+        let last = widths.lastIndex { $0 != nil }
+        return rows.map { row in
+            var line = indent, plain = indent
+            for (column, columnWidth) in widths.enumerated() {
+                guard let columnWidth else { continue }
+                let cell = Terminal.truncate(column < row.count ? row[column] : "", to: columnWidth)
+                let padding = column == last ? "" : String(repeating: " ", count: columnWidth - Terminal.displayWidth(cell) + 2)
+                line += (columns[column].dimmed && !cell.isEmpty ? Terminal.dim(cell) : cell) + padding
+                plain += cell + padding
+            }
+            while line.last == " " { line.removeLast() }
+            while plain.last == " " { plain.removeLast() }
+            // Narrower than the essential columns: cut the row itself rather than let it wrap.
+            if let width, Terminal.displayWidth(plain) > width { return Terminal.truncate(plain, to: width) }
+            return line
+        }
+    }
+}
