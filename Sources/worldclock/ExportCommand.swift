@@ -12,26 +12,19 @@ struct ExportCommand: ParsableCommand {
         discussion: "내보낸 시각의 본문은 `worldclock serve`에 같은 `?at=`을 준 응답과 바이트까지 같습니다. 시각은 시간대마다 앞으로 1년치 전환 정보가 함께 있어 클라이언트가 직접 계산합니다. 하루에 한 번 다시 내보내면 됩니다. nginx 설정 예: Scripts/nginx-export.conf"
     )
 
-    @Argument(help: ArgumentHelp("The directory to write (created if missing).", valueName: "dir"))
+    @Argument(help: ArgumentHelp("쓸 디렉터리(없으면 만듭니다).", valueName: "디렉터리"))
     var directory: String
 
-    @Option(help: ArgumentHelp("Export times at this instant instead of now (ISO 8601).", valueName: "2026-07-15T12:00:00Z"))
-    var at: String?
-
-    @Option(help: ArgumentHelp("Use this zone table instead of the bundled one.", valueName: "file"))
-    var data: String?
-
+    @OptionGroup var instant: InstantOptions
+    @OptionGroup var table: TableOptions
     @OptionGroup var tzdata: TZDataOption
 
     func run() throws {
-        let catalogue: Catalogue
-        do { catalogue = try Catalogue.load(data.map { .file(path: $0) } ?? .bundled) } catch { throw CLIError.data(error.description) }
-        let instant = try at.map { text -> Date in
-            do { return try ISO8601.parseInstant(text) } catch { throw CLIError.usage("--at: \(error)") }
-        } ?? Date()
+        let catalogue = try table.catalogue()
+        let at = try instant.instant()
         let index: StaticExport.Index
         do {
-            index = try StaticExport.write(catalogue: catalogue, tzdata: try tzdata.database(), at: instant,
+            index = try StaticExport.write(catalogue: catalogue, tzdata: try tzdata.database(), at: at,
                                            to: URL(fileURLWithPath: directory, isDirectory: true))
         } catch let error as CLIError {
             throw error
