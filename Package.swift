@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "WorldClock", targets: ["WorldClock"]),
         .library(name: "WorldClockServer", targets: ["WorldClockServer"]),
         .executable(name: "index-benchmark", targets: ["IndexBenchmark"]),
+        .executable(name: "search-benchmark", targets: ["SearchBenchmark"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -55,6 +56,8 @@ let package = Package(
             ]
         ),
         .executableTarget(name: "IndexBenchmark", dependencies: ["HangulIndex"]),
+        // Search speed and the right-zone-first rate over the user query set (Scripts/bench-search).
+        .executableTarget(name: "SearchBenchmark", dependencies: ["WorldClock"]),
 
         .testTarget(name: "HangulIndexTests", dependencies: ["HangulIndex"]),
         // Imports Foundation beside HangulIndex: a clean build of this target proves the ICU isolation.
