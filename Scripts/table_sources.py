@@ -16,8 +16,9 @@ HANGUL = re.compile("[\uac00-\ud7a3]")
 ADMIN_SUFFIX = re.compile(r" (시|구)$")
 # Official long forms of Korean cities (서울특별시, 부산광역시): found by search, never the name.
 KOREAN_LONG_FORM = re.compile(r"(특별시|광역시|직할시|특별자치시)$")
-# The cities the list shows besides every zone's exemplar: a country's capital and any city this big.
-LIST_POPULATION = 1_000_000
+# The cities the list shows besides every zone's exemplar: a country's capital and any city this big
+# (bigger and the list, parsed and sorted at every start, outgrows its start-up budget).
+LIST_POPULATION = 5_000_000
 # Airports are kept when a catalogue place this big is this close (km) in the same zone: GA strips
 # far from any city drop out; airportsdata has no flag for scheduled service.
 AIRPORT_CITY_POPULATION = 100_000

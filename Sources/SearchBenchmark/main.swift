@@ -1,8 +1,10 @@
 // search-benchmark: how fast and how right the bundled catalogue's search is, over the query set
 // of Tests/WorldClockTests/user-queries.tsv and Android DeskClock's Korean city names.
 //
-//   search-benchmark QUERIES.tsv [DESKCLOCK.tsv] [--rounds N]
+//   search-benchmark QUERIES.tsv [DESKCLOCK.tsv] [--rounds N] [--load-before OLD.tsv --load-after NEW.tsv]
 //
+// With --load-before/--load-after, also times loading each listed table as `list` does (parse,
+// validate, sort into sections), alternating, in this one process.
 // Prints the right-zone-first rate per category, DeskClock's found and right-zone rates, and the
 // in-process time per query (p50, p99, max over every query of every round). A figure, not a test.
 import Foundation
@@ -19,6 +21,14 @@ if let flag = arguments.firstIndex(of: "--rounds") {
     guard flag + 1 < arguments.count, let value = Int(arguments[flag + 1]), value > 0 else { fail("--rounds takes a positive number") }
     rounds = value
     arguments.removeSubrange(flag...(flag + 1))
+}
+var loadTables: [String] = []
+for flag in ["--load-before", "--load-after"] {
+    if let index = arguments.firstIndex(of: flag) {
+        guard index + 1 < arguments.count else { fail("\(flag) takes a table") }
+        loadTables.append(arguments[index + 1])
+        arguments.removeSubrange(index...(index + 1))
+    }
 }
 guard let queriesPath = arguments.first else { fail("usage: search-benchmark QUERIES.tsv [DESKCLOCK.tsv] [--rounds N]") }
 
@@ -81,18 +91,46 @@ if arguments.count > 1 {
 // Speed: every query of the set, `rounds` times, limit 20 (what the CLI and the server ask for).
 var samples: [Duration] = []
 samples.reserveCapacity(queries.count * rounds)
+var perQuery = Array(repeating: [Duration](), count: queries.count)
 let clock = ContinuousClock()
 for _ in 0..<rounds {
-    for query in queries {
+    for (number, query) in queries.enumerated() {
         let start = clock.now
         _ = try? catalogue.search.search(query.text, limit: 20)
-        samples.append(start.duration(to: clock.now))
+        let took = start.duration(to: clock.now)
+        samples.append(took)
+        perQuery[number].append(took)
     }
 }
 samples.sort()
+// Each query's median, so a slow query shows apart from the machine's noise.
+let medians = perQuery.map { $0.sorted()[$0.count / 2] }
 func micro(_ d: Duration) -> String {
     let (s, atto) = d.components
     return String(format: "%.1f µs", Double(s) * 1e6 + Double(atto) / 1e12)
 }
 print("\nsearch time per query (\(queries.count) queries × \(rounds) rounds, limit 20): p50 \(micro(samples[samples.count / 2])), "
       + "p99 \(micro(samples[samples.count * 99 / 100])), max \(micro(samples[samples.count - 1]))")
+let slowest = medians.indices.sorted { medians[$0] > medians[$1] }.prefix(5)
+print("slowest queries by their median: " + slowest.map { "\(queries[$0].text) \(micro(medians[$0]))" }.joined(separator: ", "))
+
+// The list's start-up cost that grows with the table: load before and after, alternating.
+if loadTables.count == 2 {
+    _ = try? Catalogue.load(.file(path: loadTables[0]))  // reads Foundation's zone list and the bundled ids once
+    var times: [[Duration]] = [[], []]
+    var counts = [0, 0]
+    for _ in 0..<max(rounds / 4, 10) {
+        for which in 0..<2 {
+            let start = clock.now
+            guard let loaded = try? Catalogue.load(.file(path: loadTables[which])) else { fail("cannot load \(loadTables[which])") }
+            _ = loaded.sections.section(titled: "ㄱ")
+            times[which].append(start.duration(to: clock.now))
+            counts[which] = loaded.places.count
+        }
+    }
+    let medians = times.map { $0.sorted()[$0.count / 2] }
+    let ratio = Double(medians[1].components.attoseconds + medians[1].components.seconds * 1_000_000_000_000_000_000)
+        / Double(medians[0].components.attoseconds + medians[0].components.seconds * 1_000_000_000_000_000_000)
+    print("\nloading the listed table for list --section ㄱ (median): before \(counts[0]) places \(micro(medians[0])), "
+          + "after \(counts[1]) places \(micro(medians[1])) (\(String(format: "%.2f", ratio))×)")
+}
