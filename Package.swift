@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "WorldClockServer", targets: ["WorldClockServer"]),
         .executable(name: "index-benchmark", targets: ["IndexBenchmark"]),
         .executable(name: "tz-benchmark", targets: ["TimeZoneBenchmark"]),
+        .executable(name: "search-benchmark", targets: ["SearchBenchmark"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -66,12 +67,14 @@ let package = Package(
         ),
         .executableTarget(name: "IndexBenchmark", dependencies: ["HangulIndex"]),
         .executableTarget(name: "TimeZoneBenchmark", dependencies: ["TimeZoneRules"]),
+        // Search speed and the right-zone-first rate over the user query set (Scripts/bench-search).
+        .executableTarget(name: "SearchBenchmark", dependencies: ["WorldClock"]),
 
         .testTarget(name: "HangulIndexTests", dependencies: ["HangulIndex"]),
         // Imports Foundation beside HangulIndex: a clean build of this target proves the ICU isolation.
         .testTarget(name: "FoundationCanaryTests", dependencies: ["HangulIndex"]),
         .testTarget(name: "TimeZoneRulesTests", dependencies: ["TimeZoneRules"]),
-        .testTarget(name: "WorldClockTests", dependencies: ["WorldClock", "TimeZoneRules"]),
+        .testTarget(name: "WorldClockTests", dependencies: ["WorldClock", "TimeZoneRules"], exclude: ["user-queries.tsv"]),
         .testTarget(
             name: "WorldClockServerTests",
             dependencies: [

@@ -33,6 +33,13 @@ enum HangulLetter: Equatable, Sendable {
         }
     }
 
+    /// Spaces and punctuation, which search skips on both sides: 세계표준시 finds 세계 표준시 and
+    /// 워싱턴DC finds 워싱턴 D.C.
+    var isIgnored: Bool {
+        guard case .other(let character) = self else { return false }
+        return character.isWhitespace || character.isPunctuation
+    }
+
     /// The initial consonant, for a syllable or a bare consonant.
     var initial: Int? {
         switch self {

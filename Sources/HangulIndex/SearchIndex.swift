@@ -28,14 +28,16 @@ public enum MatchKind: Int, Comparable, CaseIterable, Sendable {
     }
 }
 
-/// A text of an item that search looks at, with the name of its field ("name", "alias", …).
-/// Fields listed first rank first among matches of the same kind.
+/// A text of an item that search looks at, with the name of its field ("name", "alias", …) and,
+/// where the text alone does not say it, what it means for this item (CST: "미 중부 표준시").
 public struct SearchableText: Sendable {
     public let field: String
     public let text: String
-    public init(field: String, text: String) {
+    public let label: String?
+    public init(field: String, text: String, label: String? = nil) {
         self.field = field
         self.text = text
+        self.label = label
     }
 }
 
@@ -46,6 +48,8 @@ public struct SearchMatch<Item> {
     /// The field that matched and its text.
     public let field: String
     public let text: String
+    /// What the text means for this item, when its `SearchableText` said.
+    public let label: String?
     /// The matched part of `text`, in UTF-16 code units (what a UI highlights).
     public let utf16Range: Range<Int>
 }
@@ -77,20 +81,37 @@ public enum SearchError: Error, Equatable, Sendable, CustomStringConvertible {
 
 /// Korean-aware search over a fixed list of items, with the texts prepared once.
 ///
-/// Matching is case-insensitive for Latin, treats `_` as a space (NEW_YORK, america/new_york), and
-/// takes NFC, NFD, halfwidth jamo and compatibility clusters (ㄻ = ㄹㅁ) alike. Ranking: match kind,
-/// then field order, then the items' order.
+/// Matching is case-insensitive for Latin, ignores spaces and punctuation (세계표준시 = 세계 표준시,
+/// 워싱턴DC = 워싱턴 D.C., america/new_york = America/New_York), and takes NFC, NFD, halfwidth jamo
+/// and compatibility clusters (ㄻ = ㄹㅁ) alike. Ranking: match kind, then field order, then the
+/// item's importance (a city's population), then the items' order.
 public struct SearchIndex<Item: Sendable>: Sendable {
     /// Queries longer than this many characters are refused.
     public static var maximumQueryLength: Int { 100 }
 
     private let items: [Item]
-    private let fields: [[SearchField]]
+    private let table: MatchTable
 
-    /// Prepares `items` for search; `texts` lists each item's searchable texts in rank order.
+    /// Prepares `items` for search; `texts` lists each item's searchable texts, and fields rank in
+    /// the order they first appear.
     public init(_ items: [Item], texts: (Item) -> [SearchableText]) {
+        self.init(items, fields: [], importance: { _ in 0 }, texts: texts)
+    }
+
+    /// Prepares `items` for search.
+    /// - Parameters:
+    ///   - fields: field names in rank order (a name match beats an alias match of the same kind);
+    ///     fields not listed rank after them, in the order they first appear.
+    ///   - importance: ranks items whose matches are of the same kind and field (higher first).
+    ///   - texts: each item's searchable texts. Texts equal in field, text and label are stored once
+    ///     for all their items (a country name shared by a thousand cities).
+    public init(_ items: [Item], fields: [String], importance: (Item) -> Int, texts: (Item) -> [SearchableText]) {
         self.items = items
-        self.fields = items.map { texts($0).map(SearchField.init) }
+        var builder = MatchTable.Builder(fieldOrder: fields)
+        for (position, item) in items.enumerated() {
+            builder.add(texts(item), item: position, importance: importance(item))
+        }
+        self.table = builder.build()
     }
 
     /// `query` as search takes it, surrounding spaces trimmed; what searches and lookups by a typed
@@ -119,76 +140,225 @@ public struct SearchIndex<Item: Sendable>: Sendable {
     }
 
     private func matches(_ query: [HangulLetter], limit: Int?) -> [SearchMatch<Item>] {
-        let found = HangulMatcher.ranked(query, in: fields)
-        return found.prefix(limit ?? found.count).map { found in
-            let field = fields[found.position][found.field]
-            return SearchMatch(item: items[found.position], kind: found.kind, field: field.name, text: field.text,
-                               utf16Range: field.utf16Offsets[found.range.lowerBound]..<field.utf16Offsets[found.range.upperBound])
+        table.ranked(query.filter { !$0.isIgnored }, limit: limit).map { found in
+            let entry = table.entries[found.entry]
+            let field = entry.field
+            return SearchMatch(item: items[found.position], kind: found.kind, field: table.fieldNames[entry.fieldRank],
+                               text: field.text, label: entry.label,
+                               utf16Range: field.utf16Starts[found.range.lowerBound]..<field.utf16Ends[found.range.upperBound - 1])
         }
     }
 }
 
-/// One searchable text of an item, prepared: its letters and where each starts in UTF-16.
+/// One searchable text, prepared: its letters without spaces and punctuation, and where each
+/// letter starts and ends in UTF-16.
 struct SearchField: Sendable {
-    let name: String
     let text: String
     let letters: [HangulLetter]
-    let utf16Offsets: [Int]  // where each character starts, plus the end
+    let utf16Starts: [Int]
+    let utf16Ends: [Int]
 
-    init(_ searchable: SearchableText) {
-        let utf8 = searchable.text.utf8
-        var letters: [HangulLetter] = []
-        var offsets = [0]
+    init(_ text: String) {
+        var letters: [HangulLetter] = [], starts: [Int] = [], ends: [Int] = []
+        let utf8 = text.utf8
+        letters.reserveCapacity(utf8.count)
+        starts.reserveCapacity(utf8.count)
+        ends.reserveCapacity(utf8.count)
         if utf8.allSatisfy({ $0 < 0x80 && $0 != UInt8(ascii: "\r") }) {
-            // ASCII without CR LF (English names, zone ids): one byte, one character, one UTF-16 unit.
-            letters = utf8.map(HangulLetter.init(ascii:))
-            offsets = Array(0...utf8.count)
+            // ASCII without CR LF (English names, zone ids, codes): one byte, one character, one UTF-16 unit.
+            for (offset, byte) in utf8.enumerated() {
+                let letter = HangulLetter(ascii: byte)
+                if letter.isIgnored { continue }
+                letters.append(letter)
+                starts.append(offset)
+                ends.append(offset + 1)
+            }
         } else {
-            // One pass over the characters for both the letters and where each starts in UTF-16.
-            letters.reserveCapacity(utf8.count)
-            offsets.reserveCapacity(utf8.count + 1)
-            for character in searchable.text {
-                letters.append(HangulLetter(character))
-                offsets.append(offsets[offsets.count - 1] + character.utf16.count)
+            var offset = 0
+            for character in text {
+                let width = character.utf16.count
+                defer { offset += width }
+                let letter = HangulLetter(character)
+                if letter.isIgnored { continue }
+                letters.append(letter)
+                starts.append(offset)
+                ends.append(offset + width)
             }
         }
-        self.name = searchable.field
-        self.text = searchable.text
+        self.text = text
         self.letters = letters
-        self.utf16Offsets = offsets
+        self.utf16Starts = starts
+        self.utf16Ends = ends
     }
 }
 
-/// An item's best match: ordered by kind, then field order, then item order.
+/// An item's best match: ordered by kind, then field rank, then importance (higher first), then item order.
 struct RankedMatch: Comparable {
     let kind: MatchKind
     let field: Int
+    let importance: Int
     let position: Int
+    let entry: Int
     let range: Range<Int>
 
-    static func < (a: RankedMatch, b: RankedMatch) -> Bool { (a.kind, a.field, a.position) < (b.kind, b.field, b.position) }
-    static func == (a: RankedMatch, b: RankedMatch) -> Bool { (a.kind, a.field, a.position) == (b.kind, b.field, b.position) }
+    static func < (a: RankedMatch, b: RankedMatch) -> Bool {
+        (a.kind, a.field, b.importance, a.position) < (b.kind, b.field, a.importance, b.position)
+    }
+    static func == (a: RankedMatch, b: RankedMatch) -> Bool {
+        (a.kind, a.field, a.importance, a.position) == (b.kind, b.field, b.importance, b.position)
+    }
+}
+
+/// The prepared texts of every item, each distinct text once, found by their first letter (for
+/// every kind of match that starts at the text's start) or by a later pair of letters (for
+/// substrings), so a query looks at a few hundred texts, not all of them.
+struct MatchTable: Sendable {
+    struct Entry: Sendable {
+        let field: SearchField
+        let fieldRank: Int
+        let label: String?
+        /// The items with this text, most important first, then in item order.
+        let items: [Int32]
+    }
+
+    let entries: [Entry]
+    let fieldNames: [String]
+    let importance: [Int]
+    /// Entries by the key of their first letter's initial (`startKey`): what a query that starts
+    /// with a bare consonant, or is one syllable still being typed, may match.
+    let byStart: [UInt32: [Int32]]
+    /// Entries by their first letter (`letterKey`): what any other query may match at the start.
+    let byFirst: [UInt32: [Int32]]
+    /// Entries by each pair of letters after the first (`pairKey`), each entry once per pair:
+    /// where a substring of two letters or more may be.
+    let byLaterPair: [UInt64: [Int32]]
+    /// Entries by each letter after the first, for one-letter substrings.
+    let byLaterLetter: [UInt32: [Int32]]
+
+    struct Builder {
+        private var fieldNames: [String]
+        private var rankOfField: [String: Int]
+        private var entryOfKey: [String: Int] = [:]
+        private var texts: [(SearchableText, Int)] = []
+        private var itemsOfEntry: [[Int32]] = []
+        private var importance: [Int] = []
+
+        init(fieldOrder: [String]) {
+            fieldNames = fieldOrder
+            rankOfField = Dictionary(fieldOrder.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+        }
+
+        mutating func add(_ searchable: [SearchableText], item: Int, importance value: Int) {
+            importance.append(value)
+            for text in searchable {
+                let rank: Int
+                if let known = rankOfField[text.field] { rank = known } else {
+                    rank = fieldNames.count
+                    fieldNames.append(text.field)
+                    rankOfField[text.field] = rank
+                }
+                let key = text.field + "\u{1F}" + text.text + "\u{1F}" + (text.label ?? "")
+                if let entry = entryOfKey[key] {
+                    if itemsOfEntry[entry].last != Int32(item) { itemsOfEntry[entry].append(Int32(item)) }
+                } else {
+                    entryOfKey[key] = texts.count
+                    texts.append((text, rank))
+                    itemsOfEntry.append([Int32(item)])
+                }
+            }
+        }
+
+        func build() -> MatchTable {
+            var entries: [Entry] = []
+            entries.reserveCapacity(texts.count)
+            var byStart: [UInt32: [Int32]] = [:], byFirst: [UInt32: [Int32]] = [:]
+            var byLaterLetter: [UInt32: [Int32]] = [:], byLaterPair: [UInt64: [Int32]] = [:]
+            var letterSeen: Set<UInt32> = [], pairSeen: Set<UInt64> = []
+            for (index, (text, rank)) in texts.enumerated() {
+                let field = SearchField(text.text)
+                let items = itemsOfEntry[index].sorted { (importance[Int($0)], $1) > (importance[Int($1)], $0) }
+                entries.append(Entry(field: field, fieldRank: rank, label: text.label, items: items))
+                guard let first = field.letters.first else { continue }
+                let entry = Int32(index)
+                byStart[MatchTable.startKey(first), default: []].append(entry)
+                byFirst[MatchTable.letterKey(first), default: []].append(entry)
+                let keys = field.letters.map(MatchTable.letterKey)
+                letterSeen.removeAll(keepingCapacity: true)
+                pairSeen.removeAll(keepingCapacity: true)
+                for position in 1..<keys.count {
+                    if letterSeen.insert(keys[position]).inserted { byLaterLetter[keys[position], default: []].append(entry) }
+                    if position + 1 < keys.count, case let pair = MatchTable.pairKey(keys[position], keys[position + 1]),
+                       pairSeen.insert(pair).inserted {
+                        byLaterPair[pair, default: []].append(entry)
+                    }
+                }
+            }
+            return MatchTable(entries: entries, fieldNames: fieldNames, importance: importance, byStart: byStart,
+                              byFirst: byFirst, byLaterPair: byLaterPair, byLaterLetter: byLaterLetter)
+        }
+    }
+
+    /// The key every kind of match at a text's start agrees on: the initial consonant of a syllable
+    /// or bare consonant (ㄴ, 뉴 and 늉 all start 뉴욕), else the character's first scalar.
+    static func startKey(_ letter: HangulLetter) -> UInt32 {
+        switch letter {
+        case .syllable(let initial, _, _), .consonant(let initial): 0x8000_0000 | UInt32(initial)
+        case .other(let character): character.unicodeScalars.first!.value
+        }
+    }
+
+    /// A key equal letters share (different letters rarely do; matches are checked anyway).
+    static func letterKey(_ letter: HangulLetter) -> UInt32 {
+        switch letter {
+        case .syllable(let initial, let medial, let final): 0x4000_0000 | UInt32((initial * 21 + medial) * 29 + (final.map { $0 + 1 } ?? 0))
+        case .consonant(let initial): 0x8000_0000 | UInt32(initial)
+        case .other(let character): character.unicodeScalars.first!.value
+        }
+    }
+
+    static func pairKey(_ a: UInt32, _ b: UInt32) -> UInt64 { UInt64(a) << 32 | UInt64(b) }
+
+    /// Each matching item's best match, best first, at most `limit`.
+    func ranked(_ query: [HangulLetter], limit: Int?) -> [RankedMatch] {
+        guard let first = query.first else { return [] }
+        var best: [Int32: RankedMatch] = [:]
+        func consider(_ index: Int32, _ kind: MatchKind, _ range: Range<Int>) {
+            let entry = entries[Int(index)]
+            // An entry's items are in rank order, so past the first `limit` none can make the cut.
+            for item in entry.items.prefix(limit ?? entry.items.count) {
+                let candidate = RankedMatch(kind: kind, field: entry.fieldRank, importance: importance[Int(item)],
+                                            position: Int(item), entry: Int(index), range: range)
+                if let known = best[item], !(candidate < known) { continue }
+                best[item] = candidate
+            }
+        }
+        // A first letter that is a consonant (ㄴ → 뉴욕) or a lone syllable still being typed (늉,
+        // 고 → 과) covers several first letters; any other must be the text's first letter.
+        let coversOthers = if case .consonant = first { true } else { query.count == 1 && first.initial != nil }
+        let candidates = coversOthers ? byStart[Self.startKey(first)] : byFirst[Self.letterKey(first)]
+        for index in candidates ?? [] {
+            if let (kind, range) = HangulMatcher.match(query, in: entries[Int(index)].field.letters) { consider(index, kind, range) }
+        }
+        // Substrings rank after every other kind: needed only while fewer than `limit` items matched.
+        if limit.map({ best.count < $0 }) ?? true {
+            let keys = query.map(Self.letterKey)
+            let lists = keys.count == 1 ? [byLaterLetter[keys[0]] ?? []]
+                : zip(keys, keys.dropFirst()).map { byLaterPair[Self.pairKey($0, $1)] ?? [] }
+            if let rarest = lists.min(by: { $0.count < $1.count }) {
+                for index in rarest {
+                    if let (kind, range) = HangulMatcher.match(query, in: entries[Int(index)].field.letters), kind == .substring {
+                        consider(index, kind, range)
+                    }
+                }
+            }
+        }
+        let sorted = best.values.sorted()
+        return limit.map { Array(sorted.prefix($0)) } ?? sorted
+    }
 }
 
 /// The matching rules, outside the generic `SearchIndex` so that its loops need no generic metadata.
 enum HangulMatcher {
-    /// Each item's best match for `query` over its prepared fields, best first.
-    static func ranked(_ query: [HangulLetter], in fields: [[SearchField]]) -> [RankedMatch] {
-        var found: [RankedMatch] = []
-        for (position, itemFields) in fields.enumerated() {
-            for (fieldRank, field) in itemFields.enumerated() {
-                guard let (kind, range) = match(query, in: field.letters) else { continue }
-                let candidate = RankedMatch(kind: kind, field: fieldRank, position: position, range: range)
-                if let last = found.last, last.position == position {
-                    if candidate < last { found[found.count - 1] = candidate }
-                } else {
-                    found.append(candidate)
-                }
-            }
-        }
-        return found.sorted()
-    }
-
     /// The best way `query` matches `text`, and the matched characters.
     static func match(_ query: [HangulLetter], in text: [HangulLetter]) -> (MatchKind, Range<Int>)? {
         let n = query.count

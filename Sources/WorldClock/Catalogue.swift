@@ -12,8 +12,12 @@ public enum TableSource: Sendable, Equatable {
 
 /// The validated catalogue: every place of a zone table under its canonical zone, grouped into the
 /// Korean index (ㄱ … ㅎ, A–Z, #) and sorted by ICU's Korean collator. Built once per process.
+///
+/// The bundled catalogue has two more tables that only search needs, read on its first use: the
+/// places found by search only (`Data/search-only.tsv`) and the terms that lead to places
+/// (`Data/terms.tsv`: countries, regions, zone names, airport codes).
 public struct Catalogue: Sendable {
-    /// The places in index order.
+    /// The places the list shows, in index order.
     public let places: [Place]
     /// The places grouped into sections, with the index titles and lookup by title.
     public let sections: SectionIndex<Place>
@@ -21,15 +25,18 @@ public struct Catalogue: Sendable {
     public let indexer: SectionIndexer
     /// Where the table came from, as errors name it.
     public let path: String
-    /// A digest of the table's bytes (FNV-1a, 64 bits, hex): changes whenever the table does.
+    /// A digest of the tables' bytes (FNV-1a, 64 bits, hex): changes whenever a table does.
     public let digest: String
     /// The table rows whose zone id was an alias, with the canonical id used instead.
     public let rewrittenZones: [(line: Int, written: String, canonical: String)]
 
-    /// Korean-aware search over names, old spellings, countries, English names and zone ids,
-    /// prepared on first use (a `list` never pays for it) and kept.
+    /// Korean-aware search over names, old spellings, English names, regions, zone names, airport
+    /// codes, countries and zone ids, of the listed and the search-only places; prepared on first
+    /// use (a `list` never pays for it) and kept.
     public var search: SearchIndex<Place> { searchIndex.value }
     private let searchIndex: Lazy<SearchIndex<Place>>
+    /// The search-only places and the terms, read on first use.
+    private let searchData: Lazy<Result<SearchData, TableError>>
 
     private let placeByName: [String: Place]
     private let canonicalZoneIDs: Set<String>
@@ -37,6 +44,9 @@ public struct Catalogue: Sendable {
     private let placeZoneIDs: Set<String>
     /// tzdata's links, read on the first lookup of an id that is not the catalogue's own.
     private let zoneAliases: Lazy<ZoneAliases>
+
+    /// The fields search looks at, in rank order (a name match beats an alias match of the same kind).
+    public static let searchFields = ["name", "alias", "english", "region", "zone_name", "airport", "country", "zone"]
 
     /// Loads, validates and indexes a table.
     /// - Throws: `CatalogueError` naming the file and line of a malformed row or an unknown zone,
@@ -59,12 +69,16 @@ public struct Catalogue: Sendable {
         do { table = try ZoneTable(bytes: bytes, path: path) } catch { throw .table(error) }
         // The bundled table's own ids are the canonical ones; no need to parse it twice.
         let canonical = source == .bundled ? Set(table.rows.map(\.zone)) : Self.bundledZoneIDs
-        return try Catalogue(table: table, digest: Self.fnv1a(bytes), canonicalZoneIDs: canonical)
+        let digest = Self.fnv1a(source == .bundled ? bytes + Array(EmbeddedTable.searchDigest.utf8) : bytes)
+        return try Catalogue(table: table, digest: digest, canonicalZoneIDs: canonical,
+                             searchTables: source == .bundled ? .bundled : nil)
     }
 
     /// Validates a parsed table: every zone must be known to Foundation's `TimeZone`, and aliases
     /// are rewritten to the canonical id so one place never appears under two ids.
-    init(table: ZoneTable, digest: String, canonicalZoneIDs: Set<String> = Catalogue.bundledZoneIDs) throws(CatalogueError) {
+    /// - Parameter searchTables: the search-only places and terms (the bundled ones, or none).
+    init(table: ZoneTable, digest: String, canonicalZoneIDs: Set<String> = Catalogue.bundledZoneIDs,
+         searchTables: SearchTables? = nil) throws(CatalogueError) {
         var aliases: ZoneAliases?  // tzdata's links, read only when a row uses a non-canonical id
         var places: [Place] = []
         var rewritten: [(Int, String, String)] = []
@@ -78,8 +92,8 @@ public struct Catalogue: Sendable {
                 canonical = aliases!.canonicalID(for: row.zone)
             }
             if canonical != row.zone { rewritten.append((row.line, row.zone, canonical)) }
-            places.append(Place(name: row.name, country: row.country, countryCode: row.countryCode,
-                                zoneID: canonical, englishName: row.english, aliases: row.aliases))
+            places.append(Place(name: row.name, country: row.country, countryCode: row.countryCode, zoneID: canonical,
+                                englishName: row.english, aliases: row.aliases, population: row.population))
         }
         let indexer: SectionIndexer, collator: Collator
         do {
@@ -96,21 +110,53 @@ public struct Catalogue: Sendable {
         self.digest = digest
         self.rewrittenZones = rewritten
         self.canonicalZoneIDs = canonicalZoneIDs
-        self.placeZoneIDs = Set(places.map(\.zoneID))
+        let placeZoneIDs = Set(places.map(\.zoneID))
+        self.placeZoneIDs = placeZoneIDs
         self.zoneAliases = Lazy { ZoneAliases(canonical: canonicalZoneIDs, links: TZDataChoice.automatic.database.links) }
-        self.placeByName = Dictionary(uniqueKeysWithValues: places.map { ($0.name, $0) })
+        let placeByName = Dictionary(uniqueKeysWithValues: places.map { ($0.name, $0) })
+        self.placeByName = placeByName
+        let searchData = Lazy { () -> Result<SearchData, TableError> in
+            guard let searchTables else { return .success(SearchData(listed: sections.rows)) }
+            return Result(catching: { () throws(TableError) -> SearchData in
+                try SearchData(searchTables, listed: placeByName, zoneIDs: placeZoneIDs)
+            })
+        }
+        self.searchData = searchData
         let rows = sections.rows
-        self.searchIndex = Lazy { SearchIndex(rows) { place in
-            [SearchableText(field: "name", text: place.name)]
-                + place.aliases.map { SearchableText(field: "alias", text: $0) }
-                + [SearchableText(field: "country", text: place.country),
-                   SearchableText(field: "english", text: place.englishName),
-                   SearchableText(field: "zone", text: place.zoneID)]
-        } }
+        self.searchIndex = Lazy {
+            // The bundled search tables are checked by the tests byte for byte as compiled in; a
+            // `--data` table has none. So the fallback to the listed places alone is never taken.
+            let data = (try? searchData.value.get()) ?? SearchData(listed: rows)
+            return SearchIndex(rows + data.places, fields: Self.searchFields, importance: \.population) { place in
+                var texts = [SearchableText(field: "name", text: place.name)]
+                texts += place.aliases.map { SearchableText(field: "alias", text: $0) }
+                texts.append(SearchableText(field: "english", text: place.englishName))
+                texts += data.termsByPlace[place.name] ?? []
+                // The terms carry the country's own name too, with its short forms (한국, 미국).
+                texts += data.termsByCountry[place.countryCode] ?? [SearchableText(field: "country", text: place.country)]
+                texts.append(SearchableText(field: "zone", text: place.zoneID))
+                return texts
+            }
+        }
     }
 
-    /// The place called exactly `name` (any Unicode form: NFD and NFC match).
-    public func place(named name: String) -> Place? { placeByName[name] }
+    /// Reads and checks the search-only places and the terms now (tests; a server's start-up).
+    /// - Throws: `CatalogueError` naming the file and line of a malformed row, a zone no listed
+    ///   place has, a place listed twice, or a term leading nowhere.
+    public func validateSearchTables() throws(CatalogueError) {
+        do { _ = try searchData.value.get() } catch { throw .table(error) }
+    }
+
+    /// The search-only places (none for a `--data` table), in table order.
+    public var searchOnlyPlaces: [Place] { (try? searchData.value.get())?.places ?? [] }
+
+    /// The terms that lead to places (countries, regions, zone names, airport codes), in table order.
+    public var terms: [Term] { (try? searchData.value.get())?.terms ?? [] }
+
+    /// The place called exactly `name` (any Unicode form: NFD and NFC match), listed or search-only.
+    public func place(named name: String) -> Place? {
+        placeByName[name] ?? (try? searchData.value.get())?.placeByName[name]
+    }
 
     /// The catalogue's zone id for `zoneID`: itself when a place has it, the canonical id when it
     /// is an alias of one (Asia/Calcutta → Asia/Kolkata), else nil.
@@ -157,6 +203,69 @@ public struct Catalogue: Sendable {
         for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
         let hex = String(hash, radix: 16)
         return String(repeating: "0", count: 16 - hex.count) + hex
+    }
+}
+
+/// The tables only search needs, as text with the paths errors name.
+struct SearchTables: Sendable {
+    let searchOnly: (text: String, path: String)
+    let terms: (text: String, path: String)
+
+    static let bundled = SearchTables(searchOnly: (EmbeddedTable.searchOnly, EmbeddedTable.searchOnlyPath),
+                                      terms: (EmbeddedTable.terms, EmbeddedTable.termsPath))
+}
+
+/// The search-only places and the terms, parsed and checked against the listed places.
+struct SearchData: Sendable {
+    let places: [Place]
+    let placeByName: [String: Place]
+    let terms: [Term]
+    /// Regions, zone names and airport codes, by the name of the place they lead to.
+    let termsByPlace: [String: [SearchableText]]
+    /// Country names and short forms, by country code.
+    let termsByCountry: [String: [SearchableText]]
+
+    /// No search-only places and no terms (a `--data` table).
+    init(listed: [Place]) {
+        (places, placeByName, terms, termsByPlace, termsByCountry) = ([], [:], [], [:], [:])
+    }
+
+    init(_ tables: SearchTables, listed: [String: Place], zoneIDs: Set<String>) throws(TableError) {
+        let table = try ZoneTable(bytes: Array(tables.searchOnly.text.utf8), path: tables.searchOnly.path)
+        var places: [Place] = []
+        places.reserveCapacity(table.rows.count)
+        for row in table.rows {
+            // Search-only places share the listed places' zones, which were checked against Foundation.
+            guard zoneIDs.contains(row.zone) else {
+                throw TableError(path: table.path, line: row.line, problem: .unknownZone(row.zone))
+            }
+            if listed[row.name] != nil { throw TableError(path: table.path, line: row.line, problem: .placeListedTwice(row.name)) }
+            places.append(Place(name: row.name, country: row.country, countryCode: row.countryCode, zoneID: row.zone,
+                                englishName: row.english, aliases: row.aliases, population: row.population, isListed: false))
+        }
+        let placeByName = Dictionary(uniqueKeysWithValues: places.map { ($0.name, $0) })
+        let terms = try TermTable(bytes: Array(tables.terms.text.utf8), path: tables.terms.path).terms
+        let codes = Set(listed.values.map(\.countryCode))
+        var byPlace: [String: [SearchableText]] = [:], byCountry: [String: [SearchableText]] = [:]
+        for term in terms {
+            let text = SearchableText(field: term.kind.rawValue, text: term.term, label: term.label)
+            if term.kind == .country {
+                guard codes.contains(term.target) else {
+                    throw TableError(path: tables.terms.path, line: term.line, problem: .unknownTarget(term.target))
+                }
+                byCountry[term.target, default: []].append(text)
+            } else {
+                guard listed[term.target] != nil || placeByName[term.target] != nil else {
+                    throw TableError(path: tables.terms.path, line: term.line, problem: .unknownTarget(term.target))
+                }
+                byPlace[term.target, default: []].append(text)
+            }
+        }
+        self.places = places
+        self.placeByName = placeByName
+        self.terms = terms
+        self.termsByPlace = byPlace
+        self.termsByCountry = byCountry
     }
 }
 

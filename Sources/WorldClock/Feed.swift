@@ -184,20 +184,25 @@ public struct FeedSearchResult: Codable, Equatable, Sendable {
 
     public init(_ match: SearchMatch<Place>, time: ZoneTime?, reference: ZoneTime? = nil) {
         place = FeedPlace(match.item, time: time, reference: reference)
-        self.match = FeedMatch(kind: match.kind.name, field: match.field, text: match.text,
+        self.match = FeedMatch(kind: match.kind.name, field: match.field, text: match.text, label: match.label,
                                utf16Start: match.utf16Range.lowerBound, utf16End: match.utf16Range.upperBound)
     }
 }
 
-/// How a search result matched: the kind, the field, its text and the matched UTF-16 range.
+/// How a search result matched: the kind, the field (why the place matched: `name`, `alias`,
+/// `english`, `region`, `zone_name`, `airport`, `country`, `zone`), its text, what the text means
+/// for this place when it needs saying, and the matched UTF-16 range.
 public struct FeedMatch: Codable, Equatable, Sendable {
     public let kind: String
     public let field: String
     public let text: String
+    /// For a region, zone name, airport or country: what it means here ("미 중부 표준시" for CST at
+    /// 시카고, "Incheon International Airport" for ICN). Absent for names, aliases and zone ids.
+    public let label: String?
     public let utf16Start: Int
     public let utf16End: Int
 
-    enum CodingKeys: String, CodingKey { case kind, field, text, utf16Start = "utf16_start", utf16End = "utf16_end" }
+    enum CodingKeys: String, CodingKey { case kind, field, text, label, utf16Start = "utf16_start", utf16End = "utf16_end" }
 }
 
 /// The search results for a query.

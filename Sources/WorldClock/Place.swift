@@ -11,17 +11,24 @@ public struct Place: Hashable, Sendable, Identifiable {
     public let zoneID: String
     /// The English name (New York).
     public let englishName: String
-    /// Old spellings and other names a user may search (키예프 for 키이우, 터키 for 튀르키예).
+    /// Old spellings and other names a user may search (키예프 for 키이우, 하바나 for 아바나).
     public let aliases: [String]
+    /// How many people live there (GeoNames; 0 when unknown): search ranks bigger places first.
+    public let population: Int
+    /// Whether the list (`list`, the feed's sections) shows the place; the others are found by search only.
+    public let isListed: Bool
 
     public var id: String { name }
 
-    public init(name: String, country: String, countryCode: String, zoneID: String, englishName: String, aliases: [String]) {
+    public init(name: String, country: String, countryCode: String, zoneID: String, englishName: String, aliases: [String],
+                population: Int = 0, isListed: Bool = true) {
         self.name = name
         self.country = country
         self.countryCode = countryCode
         self.zoneID = zoneID
         self.englishName = englishName
         self.aliases = aliases
+        self.population = population
+        self.isListed = isListed
     }
 }

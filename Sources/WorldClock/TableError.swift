@@ -12,14 +12,21 @@ public struct TableError: Error, Equatable, Sendable, CustomStringConvertible {
         case invalidUTF8(byteOffset: Int)
         case byteOrderMark
         case carriageReturn
-        case missingHeader
-        case wrongHeader(found: String)
-        case wrongColumnCount(found: Int)
+        /// `expected` is the header the file should have.
+        case missingHeader(expected: String)
+        case wrongHeader(found: String, expected: String)
+        case wrongColumnCount(found: Int, expected: [String])
         case emptyField(column: String)
         case surroundingWhitespace(column: String)
         case emptyAlias
         case badCountryCode(String)
+        case badPopulation(String)
         case duplicateName(String, firstLine: Int)
+        /// A name of the search-only table that the listed table has too.
+        case placeListedTwice(String)
+        case unknownTermKind(String)
+        /// A term's target that is neither a place's name nor (for a country) a place's country code.
+        case unknownTarget(String)
         case unknownZone(String)
         case noRows
     }
@@ -42,15 +49,19 @@ public struct TableError: Error, Equatable, Sendable, CustomStringConvertible {
         case .invalidUTF8(let offset): return "invalid UTF-8 at byte \(offset) of the line; save the file as UTF-8"
         case .byteOrderMark: return "the file starts with a byte order mark (BOM); save it as UTF-8 without BOM"
         case .carriageReturn: return "CRLF or CR line end; save the file with LF line ends"
-        case .missingHeader: return "no header line; the first line that is not a # comment must be: \(ZoneTable.header)"
-        case .wrongHeader(let found): return "header is \"\(found)\"; expected: \(ZoneTable.header)"
-        case .wrongColumnCount(let found):
-            return "\(found) tab-separated column\(found == 1 ? "" : "s"), expected \(ZoneTable.columns.count) (\(ZoneTable.columns.joined(separator: ", ")))"
+        case .missingHeader(let expected): return "no header line; the first line that is not a # comment must be: \(expected)"
+        case .wrongHeader(let found, let expected): return "header is \"\(found)\"; expected: \(expected)"
+        case .wrongColumnCount(let found, let expected):
+            return "\(found) tab-separated column\(found == 1 ? "" : "s"), expected \(expected.count) (\(expected.joined(separator: ", ")))"
         case .emptyField(let column): return "empty \(column)"
         case .surroundingWhitespace(let column): return "\(column) has spaces at its start or end"
         case .emptyAlias: return "an empty alias in aliases (two ';' in a row, or one at an end)"
         case .badCountryCode(let code): return "country_code \"\(code)\" is not two capital letters (ISO 3166-1 alpha-2)"
+        case .badPopulation(let text): return "population \"\(text)\" is not a whole number of people (digits only, 0 when unknown)"
         case .duplicateName(let name, let first): return "duplicate name \"\(name)\" (first on line \(first))"
+        case .placeListedTwice(let name): return "\"\(name)\" is also a place of the listed table; a place appears once"
+        case .unknownTermKind(let kind): return "kind \"\(kind)\" is not one of \(Term.Kind.allCases.map(\.rawValue).joined(separator: ", "))"
+        case .unknownTarget(let target): return "target \"\(target)\" is no place's name (nor, for a country, a country code of the places)"
         case .unknownZone(let zone): return "unknown zone \"\(zone)\": Foundation's TimeZone does not know it"
         case .noRows: return "the table has a header but no rows"
         }

@@ -6,6 +6,8 @@ public struct ZoneTableRow: Equatable, Sendable {
     public let zone: String
     public let english: String
     public let aliases: [String]
+    /// How many people live there (GeoNames); 0 when unknown. Ranks search results.
+    public let population: Int
     /// The 1-based line the row is on.
     public let line: Int
 }
@@ -15,8 +17,9 @@ public struct ZoneTableRow: Equatable, Sendable {
 /// `#` lines before the header are comments, and blank lines anywhere are skipped; everything else
 /// must be a well-formed row, or parsing fails with the file, the line and what is wrong.
 public struct ZoneTable: Sendable {
-    /// The columns, in order.
-    public static let columns = ["name", "country", "country_code", "zone", "english", "aliases"]
+    /// The columns, in order. `population` may be left out of a whole table (the header then ends
+    /// at `aliases`), as in tables written before it existed.
+    public static let columns = ["name", "country", "country_code", "zone", "english", "aliases", "population"]
     /// The header line.
     public static var header: String { columns.joined(separator: "\t") }
 
@@ -27,65 +30,40 @@ public struct ZoneTable: Sendable {
     /// - Parameter path: how errors name the file.
     /// - Throws: `TableError` for a BOM, invalid UTF-8, CR line ends, a missing or wrong header, a
     ///   wrong column count, an empty field (only `aliases` may be empty), spaces around a field,
-    ///   a country code that is not two capitals, a duplicate name, or no rows at all.
+    ///   a country code that is not two capitals, a population that is not a whole number, a
+    ///   duplicate name, or no rows at all.
     public init(bytes: [UInt8], path: String) throws(TableError) {
         func fail(_ line: Int?, _ problem: TableError.Problem) -> TableError {
             TableError(path: path, line: line, problem: problem)
         }
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { throw fail(1, .byteOrderMark) }
-
         var rows: [ZoneTableRow] = []
         var firstLineOfName: [String: Int] = [:]
-        var sawHeader = false
-        for (index, lineBytes) in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated() {
-            let number = index + 1
-            if lineBytes.contains(UInt8(ascii: "\r")) { throw fail(number, .carriageReturn) }
-            guard String(validating: lineBytes, as: UTF8.self) != nil else {
-                throw fail(number, .invalidUTF8(byteOffset: Self.firstInvalidByte(in: lineBytes)))
-            }
-            if lineBytes.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }) { continue }
-            if !sawHeader {
-                if lineBytes.first == UInt8(ascii: "#") { continue }
-                let line = String(decoding: lineBytes, as: UTF8.self)
-                guard line == Self.header else {
-                    throw fail(number, line.contains("\t") ? .wrongHeader(found: line) : .missingHeader)
-                }
-                sawHeader = true
-                continue
-            }
-            // Split on tab bytes: a tab never occurs inside a UTF-8 sequence.
-            let fields = lineBytes.split(separator: UInt8(ascii: "\t"), omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
-            guard fields.count == Self.columns.count else { throw fail(number, .wrongColumnCount(found: fields.count)) }
-            for (column, field) in zip(Self.columns, fields) {
-                if field.isEmpty && column != "aliases" { throw fail(number, .emptyField(column: column)) }
-                if Self.hasSurroundingWhitespace(field) {
-                    throw fail(number, .surroundingWhitespace(column: column))
-                }
-            }
+        let withoutPopulation = Array(Self.columns.dropLast())
+        try TabSeparated.parse(bytes, path: path, headers: [Self.columns, withoutPopulation], optional: ["aliases"]) { (number, fields) throws(TableError) in
             let aliases = fields[5].isEmpty ? [] : fields[5].split(separator: ";", omittingEmptySubsequences: false).map(String.init)
             if aliases.contains(where: { $0.isEmpty }) { throw fail(number, .emptyAlias) }
-            if aliases.contains(where: Self.hasSurroundingWhitespace) {
+            if aliases.contains(where: TabSeparated.hasSurroundingWhitespace) {
                 throw fail(number, .surroundingWhitespace(column: "aliases"))
             }
             let code = fields[2]
             guard code.utf8.count == 2, code.utf8.allSatisfy({ (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) }) else {
                 throw fail(number, .badCountryCode(code))
             }
+            var population = 0
+            if fields.count > 6 {
+                guard fields[6].utf8.count <= 12, fields[6].utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }),
+                      let value = Int(fields[6]) else { throw fail(number, .badPopulation(fields[6])) }
+                population = value
+            }
             // String equality is canonical: an NFD 서울 duplicates an NFC 서울.
             if let first = firstLineOfName[fields[0]] { throw fail(number, .duplicateName(fields[0], firstLine: first)) }
             firstLineOfName[fields[0]] = number
             rows.append(ZoneTableRow(name: fields[0], country: fields[1], countryCode: code, zone: fields[3],
-                                     english: fields[4], aliases: aliases, line: number))
+                                     english: fields[4], aliases: aliases, population: population, line: number))
         }
-        if !sawHeader { throw fail(nil, .missingHeader) }
         if rows.isEmpty { throw fail(nil, .noRows) }
         self.path = path
         self.rows = rows
-    }
-
-    /// Whether `text` starts or ends with a White_Space character (space, tab, NBSP, ideographic space…).
-    private static func hasSurroundingWhitespace(_ text: String) -> Bool {
-        isWhitespace(text.unicodeScalars.first) || isWhitespace(text.unicodeScalars.last)
     }
 
     /// Unicode's White_Space property, spelled out: looking the property up was the parser's hot spot.
@@ -95,6 +73,52 @@ public struct ZoneTable: Sendable {
         case 0x09...0x0D, 0x20, 0x85, 0xA0, 0x1680, 0x2000...0x200A, 0x2028, 0x2029, 0x202F, 0x205F, 0x3000: true
         default: false
         }
+    }
+}
+
+/// The lines of a tab-separated table: header, comments, blank lines, and the checks every field gets.
+enum TabSeparated {
+    /// Calls `row` with each data line's number and fields, after checking the bytes (BOM, UTF-8, CR),
+    /// the header (one of `headers`; a row must have as many fields as it), and that no field but
+    /// those in `optional` is empty and none has spaces around it.
+    static func parse(_ bytes: [UInt8], path: String, headers: [[String]], optional: Set<String>,
+                      row: (Int, [String]) throws(TableError) -> Void) throws(TableError) {
+        func fail(_ line: Int?, _ problem: TableError.Problem) -> TableError {
+            TableError(path: path, line: line, problem: problem)
+        }
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { throw fail(1, .byteOrderMark) }
+        var columns: [String]?
+        for (index, lineBytes) in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated() {
+            let number = index + 1
+            if lineBytes.contains(UInt8(ascii: "\r")) { throw fail(number, .carriageReturn) }
+            guard String(validating: lineBytes, as: UTF8.self) != nil else {
+                throw fail(number, .invalidUTF8(byteOffset: firstInvalidByte(in: lineBytes)))
+            }
+            if lineBytes.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }) { continue }
+            guard let columns else {
+                if lineBytes.first == UInt8(ascii: "#") { continue }
+                let line = String(decoding: lineBytes, as: UTF8.self)
+                guard let header = headers.first(where: { $0.joined(separator: "\t") == line }) else {
+                    throw fail(number, line.contains("\t") ? .wrongHeader(found: line, expected: headers[0].joined(separator: "\t")) : .missingHeader(expected: headers[0].joined(separator: "\t")))
+                }
+                columns = header
+                continue
+            }
+            // Split on tab bytes: a tab never occurs inside a UTF-8 sequence.
+            let fields = lineBytes.split(separator: UInt8(ascii: "\t"), omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
+            guard fields.count == columns.count else { throw fail(number, .wrongColumnCount(found: fields.count, expected: columns)) }
+            for (column, field) in zip(columns, fields) {
+                if field.isEmpty && !optional.contains(column) { throw fail(number, .emptyField(column: column)) }
+                if hasSurroundingWhitespace(field) { throw fail(number, .surroundingWhitespace(column: column)) }
+            }
+            try row(number, fields)
+        }
+        if columns == nil { throw fail(nil, .missingHeader(expected: headers[0].joined(separator: "\t"))) }
+    }
+
+    /// Whether `text` starts or ends with a White_Space character (space, tab, NBSP, ideographic space…).
+    static func hasSurroundingWhitespace(_ text: String) -> Bool {
+        ZoneTable.isWhitespace(text.unicodeScalars.first) || ZoneTable.isWhitespace(text.unicodeScalars.last)
     }
 
     /// The offset of the first byte that breaks UTF-8 in `bytes`.

@@ -122,7 +122,9 @@ paths:
       summary: Korean-aware ranked search over the places.
       description: |
         Ranked by match kind (exact, prefix, choseong, mixed, incremental, substring), then
-        field (name, alias, country, english, zone), then index order. Latin text that
+        field (name, alias, english, region, zone_name, airport, country, zone), then
+        population, then index order; spaces and punctuation do not matter. Covers the listed
+        places and those found by search only. Latin text that
         matches nothing is retried as Hangul typed on a 2-set keyboard (sbdyr → 뉴욕), and
         `keyboard_conversion` says so.
       parameters:
@@ -750,10 +752,21 @@ components:
           enum: [exact, prefix, choseong, mixed, incremental, substring]
         field:
           type: string
-          enum: [name, alias, country, english, zone]
+          enum: [name, alias, english, region, zone_name, airport, country, zone]
+          description: >-
+            Why the place matched: its name, an alias (another spelling, an old name), its
+            English name, a region that keeps its clock (캘리포니아), a zone name or abbreviation
+            of its zone (KST, 한국 표준시), an airport code that leads to it (ICN), its country's
+            name or short form (한국: every place of the country, largest first), or its zone id.
         text:
           type: string
           description: The matched field's text.
+        label:
+          type: string
+          description: >-
+            What a region, zone name, airport code or country means for this place, so an
+            ambiguous one (CST, IST) can be told apart: "미 중부 표준시", "Incheon International
+            Airport". Absent for name, alias, english and zone matches.
         utf16_start:
           type: integer
         utf16_end:

@@ -156,7 +156,9 @@ struct KoreanWordingTests {
         let note = try #require(lines(result).first { $0.contains("PST =") })
         #expect(note.contains("PST = UTC+8 (세부)"), "\(note)")
         #expect(note.contains("PDT = UTC\u{2212}7"), "\(note)")
-        let single = try CommandRunner.run(["list", "--section", "ㄱ"] + fixed)
+        // ㅋ's abbreviations each mean one offset (ㄱ has China's and Central America's CST since the catalogue grew).
+        let single = try CommandRunner.run(["list", "--section", "ㅋ"] + fixed)
+        #expect(single.status == 0)
         #expect(!single.stdout.contains("※"), "no note without two meanings")
     }
 

@@ -1,0 +1,136 @@
+// search-benchmark: how fast and how right the bundled catalogue's search is, over the query set
+// of Tests/WorldClockTests/user-queries.tsv and Android DeskClock's Korean city names.
+//
+//   search-benchmark QUERIES.tsv [DESKCLOCK.tsv] [--rounds N] [--load-before OLD.tsv --load-after NEW.tsv]
+//
+// With --load-before/--load-after, also times loading each listed table as `list` does (parse,
+// validate, sort into sections), alternating, in this one process.
+// Prints the right-zone-first rate per category, DeskClock's found and right-zone rates, and the
+// in-process time per query (p50, p99, max over every query of every round). A figure, not a test.
+import Foundation
+import WorldClock
+
+func fail(_ message: String) -> Never {
+    FileHandle.standardError.write(Data("search-benchmark: \(message)\n".utf8))
+    exit(2)
+}
+
+var arguments = Array(CommandLine.arguments.dropFirst())
+var rounds = 200
+if let flag = arguments.firstIndex(of: "--rounds") {
+    guard flag + 1 < arguments.count, let value = Int(arguments[flag + 1]), value > 0 else { fail("--rounds takes a positive number") }
+    rounds = value
+    arguments.removeSubrange(flag...(flag + 1))
+}
+var loadTables: [String] = []
+for flag in ["--load-before", "--load-after"] {
+    if let index = arguments.firstIndex(of: flag) {
+        guard index + 1 < arguments.count else { fail("\(flag) takes a table") }
+        loadTables.append(arguments[index + 1])
+        arguments.removeSubrange(index...(index + 1))
+    }
+}
+guard let queriesPath = arguments.first else { fail("usage: search-benchmark QUERIES.tsv [DESKCLOCK.tsv] [--rounds N]") }
+
+/// The data lines of a TSV file, split into fields (# comments and the header skipped).
+func rows(_ path: String, header: String?) -> [[String]] {
+    guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { fail("cannot read \(path)") }
+    return text.split(separator: "\n").filter { line in !line.hasPrefix("#") && !(header.map { line.hasPrefix($0) } ?? false) }
+        .map { $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init) }
+}
+
+let catalogue: Catalogue
+do { catalogue = try Catalogue.load() } catch { fail(error.description) }
+let started = ContinuousClock.now
+_ = catalogue.search
+print("search index built in \(started.duration(to: .now)) over \(catalogue.places.count) listed + \(catalogue.searchOnlyPlaces.count) search-only places, \(catalogue.terms.count) terms")
+
+// The query set: right zone first, per category.
+struct Query { let text: String; let first: Set<String>; let category: String }
+let queries = rows(queriesPath, header: "query\t").compactMap { fields -> Query? in
+    fields.count == 4 ? Query(text: fields[0], first: Set(fields[1].split(separator: "|").map(String.init)), category: fields[3]) : nil
+}
+var right: [String: (Int, Int)] = [:]
+var wrong: [String] = []
+for query in queries {
+    let first = try? catalogue.search.search(query.text, limit: 20).matches.first
+    let ok = first.map { query.first.contains($0.item.zoneID) } ?? false
+    right[query.category, default: (0, 0)].0 += ok ? 1 : 0
+    right[query.category, default: (0, 0)].1 += 1
+    if !ok { wrong.append("\(query.text) → \(first.map { "\($0.item.name) \($0.item.zoneID)" } ?? "nothing")") }
+}
+let total = right.values.reduce((0, 0)) { ($0.0 + $1.0, $0.1 + $1.1) }
+print("\nright zone first, user query set: \(total.0)/\(total.1) = \(String(format: "%.1f", 100.0 * Double(total.0) / Double(total.1))) %")
+for (category, (ok, all)) in right.sorted(by: { $0.key < $1.key }) {
+    print("  \(category.padding(toLength: 8, withPad: " ", startingAt: 0)) \(ok)/\(all)")
+}
+if !wrong.isEmpty { print("  wrong: " + wrong.joined(separator: "; ")) }
+
+// DeskClock: found at all, and the first result in the same zone (after tzdata's links) or with
+// the same UTC offsets in January and July (DeskClock files Doha under Asia/Riyadh).
+if arguments.count > 1 {
+    let names = rows(arguments[1], header: nil).filter { $0.count == 2 }
+    let instants = [Date(timeIntervalSince1970: 1_768_478_400), Date(timeIntervalSince1970: 1_784_116_800)]  // 2026-01-15, 2026-07-15
+    func offsets(_ zone: String) -> [Int]? {
+        guard let clock = ZoneClock(zoneID: zone) else { return nil }
+        return instants.map { clock.time(at: $0).utcOffset }
+    }
+    var found = 0, sameZone = 0
+    var missed: [String] = []
+    for fields in names {
+        guard let first = (try? catalogue.search.search(fields[0], limit: 20))?.matches.first else { missed.append(fields[0]); continue }
+        found += 1
+        let expected = catalogue.zoneID(for: fields[1]) ?? fields[1]
+        if first.item.zoneID == expected || offsets(first.item.zoneID) == offsets(expected) { sameZone += 1 } else { missed.append("\(fields[0]) → \(first.item.name)") }
+    }
+    print("\nDeskClock's Korean names: found \(found)/\(names.count) = \(String(format: "%.1f", 100.0 * Double(found) / Double(names.count))) %, "
+          + "right zone first \(sameZone)/\(names.count) = \(String(format: "%.1f", 100.0 * Double(sameZone) / Double(names.count))) %")
+    if !missed.isEmpty { print("  not right: " + missed.joined(separator: "; ")) }
+}
+
+// Speed: every query of the set, `rounds` times, limit 20 (what the CLI and the server ask for).
+var samples: [Duration] = []
+samples.reserveCapacity(queries.count * rounds)
+var perQuery = Array(repeating: [Duration](), count: queries.count)
+let clock = ContinuousClock()
+for _ in 0..<rounds {
+    for (number, query) in queries.enumerated() {
+        let start = clock.now
+        _ = try? catalogue.search.search(query.text, limit: 20)
+        let took = start.duration(to: clock.now)
+        samples.append(took)
+        perQuery[number].append(took)
+    }
+}
+samples.sort()
+// Each query's median, so a slow query shows apart from the machine's noise.
+let medians = perQuery.map { $0.sorted()[$0.count / 2] }
+func micro(_ d: Duration) -> String {
+    let (s, atto) = d.components
+    return String(format: "%.1f µs", Double(s) * 1e6 + Double(atto) / 1e12)
+}
+print("\nsearch time per query (\(queries.count) queries × \(rounds) rounds, limit 20): p50 \(micro(samples[samples.count / 2])), "
+      + "p99 \(micro(samples[samples.count * 99 / 100])), max \(micro(samples[samples.count - 1]))")
+let slowest = medians.indices.sorted { medians[$0] > medians[$1] }.prefix(5)
+print("slowest queries by their median: " + slowest.map { "\(queries[$0].text) \(micro(medians[$0]))" }.joined(separator: ", "))
+
+// The list's start-up cost that grows with the table: load before and after, alternating.
+if loadTables.count == 2 {
+    _ = try? Catalogue.load(.file(path: loadTables[0]))  // reads Foundation's zone list and the bundled ids once
+    var times: [[Duration]] = [[], []]
+    var counts = [0, 0]
+    for _ in 0..<max(rounds / 4, 10) {
+        for which in 0..<2 {
+            let start = clock.now
+            guard let loaded = try? Catalogue.load(.file(path: loadTables[which])) else { fail("cannot load \(loadTables[which])") }
+            _ = loaded.sections.section(titled: "ㄱ")
+            times[which].append(start.duration(to: clock.now))
+            counts[which] = loaded.places.count
+        }
+    }
+    let medians = times.map { $0.sorted()[$0.count / 2] }
+    let ratio = Double(medians[1].components.attoseconds + medians[1].components.seconds * 1_000_000_000_000_000_000)
+        / Double(medians[0].components.attoseconds + medians[0].components.seconds * 1_000_000_000_000_000_000)
+    print("\nloading the listed table for list --section ㄱ (median): before \(counts[0]) places \(micro(medians[0])), "
+          + "after \(counts[1]) places \(micro(medians[1])) (\(String(format: "%.2f", ratio))×)")
+}

@@ -1,0 +1,43 @@
+/// One row of the terms table: a word that leads to places without being their name.
+public struct Term: Equatable, Sendable {
+    /// What the word is.
+    public enum Kind: String, CaseIterable, Sendable {
+        /// A country or territory name or short form (한국, 호주, UAE): leads to every place of the country.
+        case country
+        /// A state, province or island (캘리포니아, 퀸즐랜드, 발리): leads to the city whose clock it keeps.
+        case region
+        /// A zone name or abbreviation (KST, CST, 한국 표준시): leads to the zone's city.
+        case zoneName = "zone_name"
+        /// An IATA airport code (ICN, LAX): leads to its city.
+        case airport
+    }
+
+    public let term: String
+    public let kind: Kind
+    /// A country code for `.country`, else a place name.
+    public let target: String
+    /// What the word means here (미 중부 표준시 for CST at 시카고; the airport's name).
+    public let label: String
+    /// The 1-based line the row is on.
+    public let line: Int
+}
+
+/// `Data/terms.tsv`: countries, regions, zone names and airport codes, each leading to places.
+public struct TermTable: Sendable {
+    public static let columns = ["term", "kind", "target", "label"]
+
+    public let terms: [Term]
+
+    /// Parses the table; a target must be checked against the places by the caller.
+    /// - Throws: `TableError` for malformed bytes or lines (as `ZoneTable`), or an unknown kind.
+    public init(bytes: [UInt8], path: String) throws(TableError) {
+        var terms: [Term] = []
+        try TabSeparated.parse(bytes, path: path, headers: [Self.columns], optional: []) { (number, fields) throws(TableError) in
+            guard let kind = Term.Kind(rawValue: fields[1]) else {
+                throw TableError(path: path, line: number, problem: .unknownTermKind(fields[1]))
+            }
+            terms.append(Term(term: fields[0], kind: kind, target: fields[2], label: fields[3], line: number))
+        }
+        self.terms = terms
+    }
+}
