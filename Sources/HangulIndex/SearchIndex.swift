@@ -65,13 +65,59 @@ extension SearchResult: Sendable where Item: Sendable {}
 /// A query search cannot take.
 public enum SearchError: Error, Equatable, Sendable, CustomStringConvertible {
     case emptyQuery
-    case queryTooLong(characters: Int, limit: Int)
+    /// Over `SearchQueryLimits.maximumScalars` Unicode scalars (code points).
+    case queryTooLong(scalars: Int, limit: Int)
+    /// More than `SearchQueryLimits.maximumCombiningMarksInARow` combining marks in a row,
+    /// starting at the 1-based `scalar`.
+    case tooManyCombiningMarks(scalar: Int, limit: Int)
 
     public var description: String {
         switch self {
         case .emptyQuery: "the search query is empty"
-        case .queryTooLong(let characters, let limit): "the search query is \(characters) characters long; the limit is \(limit)"
+        case .queryTooLong(let scalars, let limit):
+            "the search query is \(scalars) Unicode code points long; the limit is \(limit)"
+        case .tooManyCombiningMarks(let scalar, let limit):
+            "the search query has more than \(limit) combining marks in a row (from code point \(scalar)); no name needs more"
         }
+    }
+}
+
+/// What a search query may be, checked before any work that grows with it. Shared by the CLI and
+/// the server, so both refuse the same queries with the same words.
+///
+/// The limits are in Unicode scalars, not characters: f followed by 336 combining accents is one
+/// character (grapheme cluster) but 337 scalars, and every step of matching costs as much as the
+/// scalars it touches.
+public enum SearchQueryLimits {
+    /// The most Unicode scalars (code points, what JSON Schema's maxLength counts) in a query,
+    /// surrounding spaces included; at most 4 bytes each, so a query is at most 400 bytes.
+    public static let maximumScalars = 100
+    /// The longest run of combining marks (Mn, Mc, Me) a query may have: Vietnamese needs 2
+    /// (ế = e + ◌̂ + ◌́ in NFD); Zalgo text is refused rather than searched.
+    public static let maximumCombiningMarksInARow = 4
+
+    /// Checks `query` against the limits, reading at most `4 × maximumScalars` bytes of it
+    /// before deciding on length.
+    /// - Throws: `SearchError` for an empty (or spaces only), over-long or mark-laden query.
+    public static func validate(_ query: String) throws(SearchError) {
+        let bytes = query.utf8.count
+        if bytes > 4 * maximumScalars { throw .queryTooLong(scalars: query.unicodeScalars.count, limit: maximumScalars) }
+        var scalars = 0, marksInARow = 0, onlySpaces = true
+        for scalar in query.unicodeScalars {
+            scalars += 1
+            switch scalar.properties.generalCategory {
+            case .nonspacingMark, .spacingMark, .enclosingMark:
+                marksInARow += 1
+                if marksInARow > maximumCombiningMarksInARow {
+                    throw .tooManyCombiningMarks(scalar: scalars - maximumCombiningMarksInARow, limit: maximumCombiningMarksInARow)
+                }
+            default:
+                marksInARow = 0
+            }
+            if onlySpaces, !scalar.properties.isWhitespace { onlySpaces = false }
+        }
+        if scalars > maximumScalars { throw .queryTooLong(scalars: scalars, limit: maximumScalars) }
+        if onlySpaces { throw .emptyQuery }
     }
 }
 
@@ -81,33 +127,48 @@ public enum SearchError: Error, Equatable, Sendable, CustomStringConvertible {
 /// takes NFC, NFD, halfwidth jamo and compatibility clusters (ㄻ = ㄹㅁ) alike. Ranking: match kind,
 /// then field order, then the items' order.
 public struct SearchIndex<Item: Sendable>: Sendable {
-    /// Queries longer than this many characters are refused.
-    public static var maximumQueryLength: Int { 100 }
-
     private let items: [Item]
     private let fields: [[SearchField]]
+    /// Every character the fields hold as `.other`: a query character outside it is `.absent`.
+    private let otherCharacters: Set<Character>
 
     /// Prepares `items` for search; `texts` lists each item's searchable texts in rank order.
     public init(_ items: [Item], texts: (Item) -> [SearchableText]) {
         self.items = items
-        self.fields = items.map { texts($0).map(SearchField.init) }
+        let fields = items.map { texts($0).map(SearchField.init) }
+        self.fields = fields
+        var others = Set<Character>()
+        for field in fields.joined() {
+            for case .other(let character) in field.letters { others.insert(character) }
+        }
+        otherCharacters = others
     }
 
     /// The items matching `query`, best first, one match per item.
-    /// - Throws: `SearchError` for an empty or over-long query.
+    ///
+    /// Cost: O(q) to read the query (q ≤ 100 scalars, `SearchQueryLimits`), then O(q × L) letter
+    /// comparisons of constant cost, L being the letters of all fields (a query character that no
+    /// field holds is compared as `.absent`, never scalar by scalar).
+    /// - Throws: `SearchError` for an empty, over-long or mark-laden query (`SearchQueryLimits`).
     public func search(_ query: String, limit: Int? = nil) throws(SearchError) -> SearchResult<Item> {
+        try SearchQueryLimits.validate(query)
         let trimmed = query.drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }.reversed()
         if trimmed.isEmpty { throw .emptyQuery }
-        if trimmed.count > Self.maximumQueryLength { throw .queryTooLong(characters: trimmed.count, limit: Self.maximumQueryLength) }
-        let letters = HangulMatcher.splittingClusters(trimmed.map(HangulLetter.init))
+        let letters = HangulMatcher.splittingClusters(trimmed.map(HangulLetter.init)).map(interned)
         let matches = self.matches(letters, limit: limit)
         if matches.isEmpty, let converted = DubeolsikKeyboard.hangul(fromLatin: String(trimmed)) {
-            let convertedMatches = self.matches(converted.map(HangulLetter.init), limit: limit)
+            let convertedMatches = self.matches(converted.map(HangulLetter.init).map(interned), limit: limit)
             if !convertedMatches.isEmpty {
                 return SearchResult(matches: convertedMatches, keyboardConversion: (String(trimmed), converted))
             }
         }
         return SearchResult(matches: matches, keyboardConversion: nil)
+    }
+
+    /// `.absent` for a character no field holds, else the letter itself.
+    private func interned(_ letter: HangulLetter) -> HangulLetter {
+        if case .other(let character) = letter, !otherCharacters.contains(character) { return .absent }
+        return letter
     }
 
     private func matches(_ query: [HangulLetter], limit: Int?) -> [SearchMatch<Item>] {
