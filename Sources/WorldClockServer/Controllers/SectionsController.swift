@@ -19,10 +19,7 @@ struct SectionsController: Sendable {
         var contentLocation: String?
         var key = ""
         if let typed = query["section"] {
-            let resolved: ResolvedTitle
-            do { resolved = try service.catalogue.indexer.resolveTitle(typed) } catch {
-                throw .badRequest("invalid_section", "the parameter 'section': \(QueryString.printable(error.description, limit: nil))")
-            }
+            let resolved = try Self.resolve(typed, indexer: service.catalogue.indexer)
             // A title without places (none in this catalogue) is an empty list, not an error.
             selected = service.catalogue.sections.section(titled: resolved.title.text).map { [$0] } ?? []
             key = "section=" + QueryString.encode(resolved.title.text)
@@ -36,6 +33,18 @@ struct SectionsController: Sendable {
             let zones = (selected ?? service.catalogue.sections.sections).lazy.flatMap(\.rows).map(\.zoneID)
             return .init(body: FeedJSON.encode(feed), nextTransition: service.earliestTransition(zoneIDs: zones, after: instant.date),
                          contentLocation: contentLocation)
+        }
+    }
+
+    /// The title `typed` stands for. Stricter than the CLI's `--section`: no spaces around it, so
+    /// that the OpenAPI document's pattern for `section` is exactly what is accepted.
+    static func resolve(_ typed: String, indexer: SectionIndexer) throws(APIError) -> ResolvedTitle {
+        let scalars = typed.unicodeScalars
+        if let first = scalars.first, let last = scalars.last, first.properties.isWhitespace || last.properties.isWhitespace {
+            throw .badRequest("invalid_section", "the parameter 'section' has spaces around it; give the title alone, e.g. section=%E3%84%B1 (ㄱ)")
+        }
+        do { return try indexer.resolveTitle(typed) } catch {
+            throw .badRequest("invalid_section", "the parameter 'section': \(QueryString.printable(error.description, limit: nil))")
         }
     }
 }
