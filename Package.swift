@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "WorldClock", targets: ["WorldClock"]),
         .library(name: "WorldClockServer", targets: ["WorldClockServer"]),
         .executable(name: "index-benchmark", targets: ["IndexBenchmark"]),
+        .executable(name: "worldclock-fuzz", targets: ["Fuzz"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -60,6 +61,9 @@ let package = Package(
             ]
         ),
         .executableTarget(name: "IndexBenchmark", dependencies: ["HangulIndex"]),
+        // libFuzzer targets for every parser of outside input (Scripts/fuzz builds them with
+        // -DFUZZING -sanitize=fuzzer,address); a plain build replays a saved input.
+        .executableTarget(name: "Fuzz", dependencies: ["WorldClock", "WorldClockServer", "HangulIndex"]),
 
         .testTarget(name: "HangulIndexTests", dependencies: ["HangulIndex"]),
         // Imports Foundation beside HangulIndex: a clean build of this target proves the ICU isolation.
