@@ -298,13 +298,13 @@ components:
       description: |
         One section's title: ㄱ … ㅎ, A … Z or #. Also accepted: the conjoining (ᄀ, ᆨ) and
         halfwidth (ﾡ) jamo, a lowercase letter (n → N), a double consonant (ㄲ → ㄱ) or a
-        syllable, precomposed or as conjoining jamo (가 → ㄱ); for these, which are not titles
-        themselves, the answer has a `Content-Location` naming the title used. Anything else
-        (spaces around it too) → 400 `invalid_section`, listing the valid titles. A valid title
-        without places gives an empty `sections`.
+        precomposed syllable (가 → ㄱ); for these, which are not titles themselves, the answer
+        has a `Content-Location` naming the title used. One code point: anything else (spaces
+        around it, a syllable as conjoining jamo) → 400 `invalid_section`, listing the valid
+        titles. A valid title without places gives an empty `sections`.
       schema:
         type: string
-        pattern: "^(?:[ㄱㄲㄴㄷㄸㄹㅁㅂㅃㅅㅆㅇㅈㅉㅊㅋㅌㅍㅎ]|[ᄀ-ᄒ]|[ᆨᆩᆫᆮᆯᆷᆸᆺ-ᇂ]|[ﾡﾢﾤﾧﾨﾩﾱﾲﾳﾵ-ﾾ]|[가-힣]|[A-Za-z#\u212A]|[ᄀ-ᄒ][ᅡ-ᅵ][ᆨ-ᇂ]?)$"
+        pattern: "^[#A-Za-z\u212Aㄱㄲㄴㄷㄸㄹㅁㅂㅃㅅㅆㅇㅈㅉㅊㅋㅌㅍㅎᄀ-ᄒᆨᆩᆫᆮᆯᆷᆸᆺ-ᇂﾡﾢﾤﾧﾨﾩﾱﾲﾳﾵ-ﾾ가-힣]$"
       example: ㄱ
     Query:
       name: q

@@ -36,15 +36,16 @@ struct SectionsController: Sendable {
         }
     }
 
-    /// The title `typed` stands for. Stricter than the CLI's `--section`: no spaces around it, so
-    /// that the OpenAPI document's pattern for `section` is exactly what is accepted.
+    /// The title `typed` stands for. Stricter than the CLI's `--section`: one code point, so that
+    /// the OpenAPI document's pattern for `section` (a character class) is exactly what is accepted.
     static func resolve(_ typed: String, indexer: SectionIndexer) throws(APIError) -> ResolvedTitle {
-        let scalars = typed.unicodeScalars
-        if let first = scalars.first, let last = scalars.last, first.properties.isWhitespace || last.properties.isWhitespace {
-            throw .badRequest("invalid_section", "the parameter 'section' has spaces around it; give the title alone, e.g. section=%E3%84%B1 (ㄱ)")
-        }
-        do { return try indexer.resolveTitle(typed) } catch {
+        let resolved: ResolvedTitle
+        do { resolved = try indexer.resolveTitle(typed) } catch {
             throw .badRequest("invalid_section", "the parameter 'section': \(QueryString.printable(error.description, limit: nil))")
         }
+        guard typed.unicodeScalars.count == 1 else {
+            throw .badRequest("invalid_section", "the parameter 'section' must be one code point, such as \(resolved.title.text), without spaces or conjoining jamo")
+        }
+        return resolved
     }
 }
