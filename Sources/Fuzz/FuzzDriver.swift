@@ -10,8 +10,8 @@ let fuzzTargets: [String: @Sendable (UnsafeRawBufferPointer) -> Void] = [
 ]
 
 #if FUZZING
-// Built by Scripts/fuzz with -DFUZZING -sanitize=fuzzer,address: libFuzzer's own `main` runs (this
-// module then has none) and calls these. libFuzzer reads every argument, so the target comes
+// Built by Scripts/fuzz with -DFUZZING -sanitize=fuzzer,address: libFuzzer's driver runs and calls
+// these. libFuzzer reads every argument, so the target comes
 // from the environment.
 
 nonisolated(unsafe) private var selectedTarget: (@Sendable (UnsafeRawBufferPointer) -> Void)?
@@ -32,6 +32,21 @@ public func fuzzerTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CI
     selectedTarget?(UnsafeRawBufferPointer(start: data, count: size))
     return 0
 }
+
+/// SwiftPM links an executable with `main` aliased to `<module>_main`: hand over to libFuzzer there.
+@_cdecl("Fuzz_main")
+public func fuzzMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) -> CInt {
+    var argc = argc
+    var argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = argv
+    return LLVMFuzzerRunDriver(&argc, &argv) { data, size in fuzzerTestOneInput(data, size) }
+}
+
+@_silgen_name("LLVMFuzzerRunDriver")
+func LLVMFuzzerRunDriver(
+    _ argc: UnsafeMutablePointer<CInt>,
+    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
+    _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt
+) -> CInt
 #else
 /// Built plainly (`swift build`): `worldclock-fuzz TARGET [FILE…]` runs the target once on each
 /// file, or on stdin: how a saved crash is replayed without sanitizers.
