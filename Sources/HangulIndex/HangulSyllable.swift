@@ -7,6 +7,9 @@ enum HangulLetter: Equatable, Sendable {
     case consonant(Int)
     /// Anything else, compared as a lowercased character.
     case other(Character)
+    /// A query character that no searchable text contains: it matches nothing, and comparing it
+    /// costs nothing however many scalars it had (f + 300 combining marks is one Character).
+    case absent
 
     init(_ character: Character) {
         let scalars = character.unicodeScalars
@@ -44,7 +47,7 @@ enum HangulLetter: Equatable, Sendable {
     var initial: Int? {
         switch self {
         case .syllable(let initial, _, _), .consonant(let initial): return initial
-        case .other: return nil
+        case .other, .absent: return nil
         }
     }
 

@@ -69,13 +69,59 @@ extension SearchResult: Sendable where Item: Sendable {}
 /// A query search cannot take.
 public enum SearchError: Error, Equatable, Sendable, CustomStringConvertible {
     case emptyQuery
-    case queryTooLong(characters: Int, limit: Int)
+    /// Over `SearchQueryLimits.maximumScalars` Unicode scalars (code points).
+    case queryTooLong(scalars: Int, limit: Int)
+    /// More than `SearchQueryLimits.maximumCombiningMarksInARow` combining marks in a row,
+    /// starting at the 1-based `scalar`.
+    case tooManyCombiningMarks(scalar: Int, limit: Int)
 
     public var description: String {
         switch self {
         case .emptyQuery: "the search query is empty"
-        case .queryTooLong(let characters, let limit): "the search query is \(characters) characters long; the limit is \(limit)"
+        case .queryTooLong(let scalars, let limit):
+            "the search query is \(scalars) Unicode code points long; the limit is \(limit)"
+        case .tooManyCombiningMarks(let scalar, let limit):
+            "the search query has more than \(limit) combining marks in a row (from code point \(scalar)); no name needs more"
         }
+    }
+}
+
+/// What a search query may be, checked before any work that grows with it. Shared by the CLI and
+/// the server, so both refuse the same queries with the same words.
+///
+/// The limits are in Unicode scalars, not characters: f followed by 336 combining accents is one
+/// character (grapheme cluster) but 337 scalars, and every step of matching costs as much as the
+/// scalars it touches.
+public enum SearchQueryLimits {
+    /// The most Unicode scalars (code points, what JSON Schema's maxLength counts) in a query,
+    /// surrounding spaces included; at most 4 bytes each, so a query is at most 400 bytes.
+    public static let maximumScalars = 100
+    /// The longest run of combining marks (Mn, Mc, Me) a query may have: Vietnamese needs 2
+    /// (ế = e + ◌̂ + ◌́ in NFD); Zalgo text is refused rather than searched.
+    public static let maximumCombiningMarksInARow = 4
+
+    /// Checks `query` against the limits, reading at most `4 × maximumScalars` bytes of it
+    /// before deciding on length.
+    /// - Throws: `SearchError` for an empty (or spaces only), over-long or mark-laden query.
+    public static func validate(_ query: String) throws(SearchError) {
+        let bytes = query.utf8.count
+        if bytes > 4 * maximumScalars { throw .queryTooLong(scalars: query.unicodeScalars.count, limit: maximumScalars) }
+        var scalars = 0, marksInARow = 0, onlySpaces = true
+        for scalar in query.unicodeScalars {
+            scalars += 1
+            switch scalar.properties.generalCategory {
+            case .nonspacingMark, .spacingMark, .enclosingMark:
+                marksInARow += 1
+                if marksInARow > maximumCombiningMarksInARow {
+                    throw .tooManyCombiningMarks(scalar: scalars - maximumCombiningMarksInARow, limit: maximumCombiningMarksInARow)
+                }
+            default:
+                marksInARow = 0
+            }
+            if onlySpaces, !scalar.properties.isWhitespace { onlySpaces = false }
+        }
+        if scalars > maximumScalars { throw .queryTooLong(scalars: scalars, limit: maximumScalars) }
+        if onlySpaces { throw .emptyQuery }
     }
 }
 
@@ -86,11 +132,10 @@ public enum SearchError: Error, Equatable, Sendable, CustomStringConvertible {
 /// and compatibility clusters (ㄻ = ㄹㅁ) alike. Ranking: match kind, then field order, then the
 /// item's importance (a city's population), then the items' order.
 public struct SearchIndex<Item: Sendable>: Sendable {
-    /// Queries longer than this many characters are refused.
-    public static var maximumQueryLength: Int { 100 }
-
     private let items: [Item]
     private let table: MatchTable
+    /// Every character the texts hold as `.other`: a query character outside it is `.absent`.
+    private let otherCharacters: Set<Character>
 
     /// Prepares `items` for search; `texts` lists each item's searchable texts, and fields rank in
     /// the order they first appear.
@@ -112,24 +157,32 @@ public struct SearchIndex<Item: Sendable>: Sendable {
             builder.add(texts(item), item: position, importance: importance(item))
         }
         self.table = builder.build()
+        var others = Set<Character>()
+        for entry in table.entries {
+            for case .other(let character) in entry.field.letters { others.insert(character) }
+        }
+        otherCharacters = others
     }
 
     /// `query` as search takes it, surrounding spaces trimmed; what searches and lookups by a typed
     /// name check first, so that no input costs more than a bounded query.
-    /// - Throws: `SearchError` for an empty or over-long query.
+    /// - Throws: `SearchError` for an empty query, or one over `SearchQueryLimits`.
     public static func validatedQuery(_ query: String) throws(SearchError) -> String {
+        try SearchQueryLimits.validate(query)
         let trimmed = query.drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }.reversed()
         if trimmed.isEmpty { throw .emptyQuery }
-        if trimmed.count > maximumQueryLength { throw .queryTooLong(characters: trimmed.count, limit: maximumQueryLength) }
         return String(trimmed)
     }
 
     /// The items matching `query`, best first, one match per item.
-    /// - Throws: `SearchError` for an empty or over-long query.
+    ///
+    /// Cost: O(q) to read the query (q ≤ 100 scalars, `SearchQueryLimits`), then O(q × L) letter
+    /// comparisons of constant cost, L being the letters of all fields (a query character that no
+    /// field holds is compared as `.absent`, never scalar by scalar).
+    /// - Throws: `SearchError` for an empty, over-long or mark-laden query (`SearchQueryLimits`).
     public func search(_ query: String, limit: Int? = nil) throws(SearchError) -> SearchResult<Item> {
         let trimmed = try Self.validatedQuery(query)
-        let letters = HangulMatcher.splittingClusters(trimmed.map(HangulLetter.init))
-        let matches = self.matches(letters, limit: limit)
+        let matches = self.matches(HangulMatcher.splittingClusters(trimmed.map(HangulLetter.init)), limit: limit)
         if matches.isEmpty, let converted = DubeolsikKeyboard.hangul(fromLatin: String(trimmed)) {
             let convertedMatches = self.matches(converted.map(HangulLetter.init), limit: limit)
             if !convertedMatches.isEmpty {
@@ -139,8 +192,15 @@ public struct SearchIndex<Item: Sendable>: Sendable {
         return SearchResult(matches: matches, keyboardConversion: nil)
     }
 
+    /// `.absent` for a character no field holds, else the letter itself.
+    private func interned(_ letter: HangulLetter) -> HangulLetter {
+        if case .other(let character) = letter, !otherCharacters.contains(character) { return .absent }
+        return letter
+    }
+
+    /// Spaces and punctuation dropped (search ignores them on both sides), then `interned`.
     private func matches(_ query: [HangulLetter], limit: Int?) -> [SearchMatch<Item>] {
-        table.ranked(query.filter { !$0.isIgnored }, limit: limit).map { found in
+        table.ranked(query.filter { !$0.isIgnored }.map(interned), limit: limit).map { found in
             let entry = table.entries[found.entry]
             let field = entry.field
             return SearchMatch(item: items[found.position], kind: found.kind, field: table.fieldNames[entry.fieldRank],
@@ -304,8 +364,12 @@ struct MatchTable: Sendable {
         switch letter {
         case .syllable(let initial, _, _), .consonant(let initial): 0x8000_0000 | UInt32(initial)
         case .other(let character): character.unicodeScalars.first!.value
+        case .absent: absentKey
         }
     }
+
+    /// The key of a character no text holds: no entry has it, so such a query finds nothing at once.
+    static let absentKey = UInt32.max
 
     /// A key equal letters share (different letters rarely do; matches are checked anyway).
     static func letterKey(_ letter: HangulLetter) -> UInt32 {
@@ -313,6 +377,7 @@ struct MatchTable: Sendable {
         case .syllable(let initial, let medial, let final): 0x4000_0000 | UInt32((initial * 21 + medial) * 29 + (final.map { $0 + 1 } ?? 0))
         case .consonant(let initial): 0x8000_0000 | UInt32(initial)
         case .other(let character): character.unicodeScalars.first!.value
+        case .absent: absentKey
         }
     }
 

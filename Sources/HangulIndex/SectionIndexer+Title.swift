@@ -34,7 +34,7 @@ extension SectionIndexer {
             break
         case .other(let other) where other.isASCII && other.isLetter:
             break
-        case .other:
+        case .other, .absent:
             throw failure
         }
         return ResolvedTitle(title: title(for: trimmed), resolvedFrom: trimmed)

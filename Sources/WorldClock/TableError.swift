@@ -46,7 +46,7 @@ public struct TableError: Error, Equatable, Sendable, CustomStringConvertible {
     public var message: String {
         switch problem {
         case .unreadable(let reason): return "cannot read the table: \(reason)"
-        case .invalidUTF8(let offset): return "invalid UTF-8 at byte \(offset) of the line; save the file as UTF-8"
+        case .invalidUTF8(let offset): return "not UTF-8: invalid byte at byte \(offset) of the line (is it a text file?); save the table as UTF-8"
         case .byteOrderMark: return "the file starts with a byte order mark (BOM); save it as UTF-8 without BOM"
         case .carriageReturn: return "CRLF or CR line end; save the file with LF line ends"
         case .missingHeader(let expected): return "no header line; the first line that is not a # comment must be: \(expected)"

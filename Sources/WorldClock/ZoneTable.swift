@@ -87,13 +87,18 @@ enum TabSeparated {
             TableError(path: path, line: line, problem: problem)
         }
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { throw fail(1, .byteOrderMark) }
+        // The whole file first: a binary file (--data /bin/ls) is "not UTF-8", whatever CR bytes
+        // come before its first invalid sequence.
+        if String(validating: bytes, as: UTF8.self) == nil {
+            let offset = firstInvalidByte(in: bytes)
+            let lineStart = bytes[..<offset].lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0
+            let line = bytes[..<lineStart].count(where: { $0 == UInt8(ascii: "\n") }) + 1
+            throw fail(line, .invalidUTF8(byteOffset: offset - lineStart))
+        }
         var columns: [String]?
         for (index, lineBytes) in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated() {
             let number = index + 1
             if lineBytes.contains(UInt8(ascii: "\r")) { throw fail(number, .carriageReturn) }
-            guard String(validating: lineBytes, as: UTF8.self) != nil else {
-                throw fail(number, .invalidUTF8(byteOffset: firstInvalidByte(in: lineBytes)))
-            }
             if lineBytes.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }) { continue }
             guard let columns else {
                 if lineBytes.first == UInt8(ascii: "#") { continue }

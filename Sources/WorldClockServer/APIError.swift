@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import NIOHTTP1
 import WorldClock
 
 /// Every error the feed answers with: a status and the feed's JSON error body
@@ -26,6 +27,22 @@ struct APIError: HTTPResponseError, Equatable {
         return APIError(status: .methodNotAllowed, code: "method_not_allowed",
                         message: "\(method.rawValue) is not allowed on \(QueryString.printable(path)); use \(list)",
                         headers: [.allow: list])
+    }
+
+    /// Past `maxConnections` (the connection is closed after it).
+    static func tooManyConnections(limit: Int) -> APIError {
+        APIError(status: .serviceUnavailable, code: "too_many_connections",
+                 message: "the server has \(limit) connections open, its limit; retry in a moment")
+    }
+
+    /// A request NIO's HTTP/1 parser refused, before routing.
+    static func malformedRequest(_ error: HTTPParserError) -> APIError {
+        if error == .headerOverflow {
+            return APIError(status: .init(code: 431, reasonPhrase: "Request Header Fields Too Large"), code: "headers_too_large",
+                            message: "the request line and headers are over \(ServerLimits.maximumHeaderBytes) bytes, or over \(ServerLimits.maximumHeaderFields) header fields")
+        }
+        return APIError(status: .badRequest, code: "malformed_request",
+                        message: "the request is not valid HTTP/1.1 (\(error)); send e.g. \"GET /v1/sections HTTP/1.1\" with ASCII headers and a percent-encoded path")
     }
 
     static let internalError = APIError(status: .internalServerError, code: "internal_error",

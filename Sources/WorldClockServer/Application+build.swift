@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import HummingbirdCore
 import Logging
 import TimeZoneRules
 import WorldClock
@@ -19,8 +20,10 @@ public func buildApplication(catalogue: Catalogue, tzdata: TZDataChoice = .autom
 
 /// The same with a given service (a fixed clock, shared zone clocks) and logger, for tests.
 func buildApplication(service: FeedService, configuration: ServerConfiguration, logger: Logger) -> some ApplicationProtocol {
-    Application(
+    let limits = ConnectionLimits(maxConnections: configuration.maxConnections, requestTimeout: configuration.requestTimeout, logger: logger)
+    return Application(
         router: buildRouter(service: service, quiet: configuration.quiet),
+        server: HTTPServerBuilder { responder in GuardedHTTP1Channel(responder: responder, configuration: configuration, limits: limits) },
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "worldclock"),
         logger: logger
     )
@@ -31,7 +34,7 @@ public func serve(catalogue: Catalogue, tzdata: TZDataChoice = .automatic, confi
     try await buildApplication(catalogue: catalogue, tzdata: tzdata, configuration: configuration).runService()
 }
 
-/// The router: request log (unless quiet), CORS, JSON errors, then the controllers' routes.
+/// The router: request log (unless quiet), CORS, JSON errors, canonical paths, then the controllers' routes.
 func buildRouter(service: FeedService, quiet: Bool) -> Router<BasicRequestContext> {
     // The routes once on a bare router, to know each path's methods (405 and `Allow`).
     let probe = Router(context: BasicRequestContext.self)
@@ -48,6 +51,7 @@ func buildRouter(service: FeedService, quiet: Bool) -> Router<BasicRequestContex
         maxAge: .seconds(86_400)
     ))
     router.add(middleware: FeedErrorMiddleware(routes: table))
+    router.add(middleware: CanonicalPathMiddleware())
     addRoutes(to: router, service: service)
     return router
 }

@@ -68,6 +68,19 @@ struct FeedErrorMiddleware<Context: RequestContext>: RouterMiddleware {
     }
 }
 
+/// A path with an empty segment or a trailing slash (`/v1/zones//Asia/Seoul`, `/v1/zones/Asia/Seoul/`)
+/// is a 404 naming the canonical path: the router would quietly answer for it, and a cache would
+/// keep two copies of one resource under names that do not say which zone they mean.
+struct CanonicalPathMiddleware<Context: RequestContext>: RouterMiddleware {
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        let path = request.uri.path
+        guard path.contains("//") || (path.count > 1 && path.hasSuffix("/")) else { return try await next(request, context) }
+        let canonical = "/" + path.split(separator: "/").joined(separator: "/")
+        throw APIError(status: .notFound, code: "not_found",
+                       message: "no route \(QueryString.printable(path)): paths have no empty segment or trailing slash; did you mean \(QueryString.printable(canonical))?")
+    }
+}
+
 /// The router's paths and methods, for telling 405 from 404.
 struct RouteTable: Sendable {
     struct Route: Sendable {

@@ -26,10 +26,19 @@ info:
     Errors, on every path, are `{"error": {"code": "…", "message": "…"}}` with
     `Cache-Control: no-store`:
       * 400 for a bad parameter (codes below);
-      * 404 `not_found` for a path no route serves, and `unknown_zone`;
+      * 404 `not_found` for a path no route serves (a path with an empty segment or a
+        trailing slash included: the message names the canonical path), and `unknown_zone`;
       * 405 `method_not_allowed`, with `Allow: GET, HEAD, OPTIONS`, for any other method on
-        a path that exists;
+        a path that exists, and for CONNECT;
+      * 400 `malformed_request` or 431 `headers_too_large` for what is not HTTP/1.1 or has
+        over 16 KB of head (the connection is then closed);
+      * 503 `too_many_connections` past the server's connection limit (closed at once);
       * 500 `internal_error`, which should not happen.
+
+    Connections: HTTP/1.0 without keep-alive and `Connection: close` are closed after the
+    response. An idle connection is closed after 30 s, one whose request has not arrived
+    whole 10 s after its first byte at once (`worldclock serve --idle-timeout`,
+    `--request-timeout`, `--max-connections`).
     OPTIONS on a path that exists answers 204 with `Allow`; with an `Origin` header it is a
     CORS preflight (204, `Access-Control-Allow-Origin: *`, `Access-Control-Allow-Methods:
     GET, HEAD, OPTIONS`, `Access-Control-Allow-Headers: Accept, If-None-Match,
@@ -415,13 +424,18 @@ components:
       in: query
       required: false
       description: |
-        The instant to give times for, ISO 8601 with a UTC designator or offset and optional
-        fractional seconds (truncated to the second): 2026-07-15T12:00:00Z,
-        2026-07-15T21:00:00+09:00. Default: now. Invalid → 400 `invalid_at`.
+        The instant to give times for, an RFC 3339 date-time, strictly: `YYYY-MM-DDTHH:MM:SS`,
+        optional fractional seconds (dropped: times are to the second), then `Z` or `±HH:MM`
+        (2026-07-15T12:00:00Z, 2026-07-15T21:00:00+09:00; in a URL send `+` as `%2B`). `t`
+        and `z` may be lower case. The date must exist in the proleptic Gregorian calendar and
+        the instant lie in 0001-01-01T00:00:00Z … 9999-12-31T23:59:59Z; second 60 only as a leap
+        second at 23:59:60 UTC on a month's last day (read as the next 00:00:00Z). Default: now.
+        Anything else → 400 `invalid_at`, naming what was wrong.
       schema:
         type: string
         format: date-time
         maxLength: 64
+        pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}[Tt][0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]+)?([Zz]|[+-][0-9]{2}:[0-9]{2})$"
       example: "2026-07-15T12:00:00Z"
     Transitions:
       name: transitions
@@ -448,25 +462,31 @@ components:
       in: query
       required: false
       description: |
-        One section's title: ㄱ … ㅎ, A … Z or #. Also accepted: the conjoining (ᄀ) and
+        One section's title: ㄱ … ㅎ, A … Z or #. Also accepted: the conjoining (ᄀ, ᆨ) and
         halfwidth (ﾡ) jamo, a lowercase letter (n → N), a double consonant (ㄲ → ㄱ) or a
-        syllable (가 → ㄱ); for these, which are not titles themselves, the answer has a
-        `Content-Location` naming the title used. Anything else → 400 `invalid_section`,
-        listing the valid titles. A valid title without places gives an empty `sections`.
+        precomposed syllable (가 → ㄱ); for these, which are not titles themselves, the answer
+        has a `Content-Location` naming the title used. One code point: anything else (spaces
+        around it, a syllable as conjoining jamo) → 400 `invalid_section`, listing the valid
+        titles. A valid title without places gives an empty `sections`.
       schema:
         type: string
+        pattern: "^[#A-Za-z\u212Aㄱㄲㄴㄷㄸㄹㅁㅂㅃㅅㅆㅇㅈㅉㅊㅋㅌㅍㅎᄀ-ᄒᆨᆩᆫᆮᆯᆷᆸᆺ-ᇂﾡﾢﾤﾧﾨﾩﾱﾲﾳﾵ-ﾾ가-힣]$"
       example: ㄱ
     Query:
       name: q
       in: query
       required: true
       description: |
-        The text to search for, at most 100 characters after trimming spaces. Missing → 400
+        The text to search for: at most 100 Unicode code points (spaces included; at most 400
+        bytes), not only White_Space, and no more than 4 combining marks in a row. Missing → 400
         `missing_parameter`; empty or only spaces → 400 `empty_query`; longer → 400
-        `query_too_long`.
+        `query_too_long`; a run of 5 or more combining marks → 400 `too_many_combining_marks`.
+        Each search costs O(q × L): q ≤ 100 letters against the L letters of all names.
       schema:
         type: string
         minLength: 1
+        maxLength: 100
+        pattern: "[^\\t-\\r \\x85\\xA0\\u1680\\u2000-\\u200A\\u2028\\u2029\\u202F\\u205F\\u3000]"
       example: 뉴
     Limit:
       name: limit
@@ -540,7 +560,8 @@ components:
     BadRequest:
       description: |
         A parameter is wrong. Codes: `invalid_section`, `invalid_at`, `missing_parameter`,
-        `empty_query`, `query_too_long`, `invalid_limit`, `invalid_transitions`, `unknown_parameter`,
+        `empty_query`, `query_too_long`, `too_many_combining_marks`, `invalid_limit`, `invalid_transitions`,
+        `unknown_parameter`,
         `duplicate_parameter`, `invalid_percent_encoding`, `invalid_utf8`,
         `query_string_too_long`.
       content:
@@ -572,6 +593,7 @@ components:
                 - missing_parameter
                 - empty_query
                 - query_too_long
+                - too_many_combining_marks
                 - invalid_limit
                 - invalid_transitions
                 - unknown_parameter
@@ -583,6 +605,9 @@ components:
                 - not_found
                 - method_not_allowed
                 - internal_error
+                - malformed_request
+                - headers_too_large
+                - too_many_connections
             message:
               type: string
               description: What was wrong and what is expected, in English.

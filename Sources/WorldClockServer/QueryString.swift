@@ -148,3 +148,20 @@ struct QueryString: Sendable, Equatable {
         return scalars.count > limit ? shown + "…" : shown
     }
 }
+
+/// The query-string decoder's properties, for the fuzz target (`worldclock-fuzz query-string`).
+@_spi(Fuzzing) public enum QueryStringFuzzing {
+    /// Whether decoding `raw` behaves: a valid query's canonical form decodes to the same
+    /// parameters, and an invalid one's error message stays short (it quotes at most 40 characters).
+    public static func check(_ raw: String) -> Bool {
+        let names = ["q", "limit", "at", "section"]
+        do {
+            let query = try QueryString(raw, allowed: names, endpoint: "/fuzz")
+            let again = try QueryString(query.canonical, allowed: names, endpoint: "/fuzz")
+            let sorted = { (q: QueryString) in q.parameters.sorted { $0.name < $1.name }.map { "\($0.name)=\($0.value)" } }
+            return sorted(query) == sorted(again)
+        } catch {
+            return error.message.utf8.count < 1_000
+        }
+    }
+}

@@ -93,8 +93,32 @@ struct SearchIndexTests {
     func badQueries() throws {
         #expect(throws: SearchError.emptyQuery) { try index.search("") }
         #expect(throws: SearchError.emptyQuery) { try index.search(" \t ") }
-        #expect(throws: SearchError.queryTooLong(characters: 101, limit: 100)) { try index.search(String(repeating: "가", count: 101)) }
+        #expect(throws: SearchError.queryTooLong(scalars: 101, limit: 100)) { try index.search(String(repeating: "가", count: 101)) }
         #expect(try index.search("zzzz").matches.isEmpty)
         #expect(try index.search("뉴", limit: 1).matches.count == 1)
+    }
+
+    @Test("the limits count Unicode scalars: one character of f and 336 combining accents is refused")
+    func scalarLimits() throws {
+        let zalgo = "f" + String(repeating: "\u{301}", count: 336) + "x"
+        #expect(zalgo.count == 2)  // passes a limit in characters
+        #expect(throws: SearchError.queryTooLong(scalars: 338, limit: 100)) { try index.search(zalgo) }
+        let shortZalgo = "f" + String(repeating: "\u{301}", count: 5)
+        #expect(throws: SearchError.tooManyCombiningMarks(scalar: 2, limit: 4)) { try index.search(shortZalgo) }
+        // 100 NFD syllables are 200 scalars: refused; 50 are 100: searched.
+        let nfd = "\u{1102}\u{1172}"
+        #expect(throws: SearchError.queryTooLong(scalars: 200, limit: 100)) { try index.search(String(repeating: nfd, count: 100)) }
+        #expect(try index.search(String(repeating: nfd, count: 50)).matches.isEmpty)
+        // Vietnamese in NFD (ế = e + two marks) is fine.
+        #expect(try index.search("e\u{302}\u{301}").matches.isEmpty)
+        // A CLI argument of a megabyte is refused by its byte count.
+        #expect(throws: SearchError.queryTooLong(scalars: 1_000_000, limit: 100)) { try index.search(String(repeating: "a", count: 1_000_000)) }
+    }
+
+    @Test("a query character that no text holds matches nothing, even inside a known word", arguments: [
+        "뉴\u{301}", "ab\u{301}\u{301}\u{301}\u{301}", "😀", "ᄀᄀᄀᄀᄀᄀ",
+    ])
+    func absentCharacters(query: String) throws {
+        #expect(try index.search(query).matches.isEmpty)
     }
 }

@@ -212,6 +212,20 @@ struct ZonesEndpointTests {
         }
     }
 
+    @Test("instants before 1582 are proleptic Gregorian both ways (issue 13: they were read as Julian)", arguments: [
+        ("/v1/zones/UTC?at=1582-10-04T12:00:00Z", "1582-10-04T12:00:00+00:00"),
+        ("/v1/zones/UTC?at=0001-01-01T00:00:00Z", "0001-01-01T00:00:00+00:00"),
+        ("/v1/zones/UTC?at=9999-12-31T23:59:59Z", "9999-12-31T23:59:59+00:00"),
+    ])
+    func prolepticGregorian(uri: String, utc: String) async throws {
+        try await withApp { client in
+            try await client.execute(uri: uri, method: .get) { response in
+                #expect(response.status == .ok)
+                #expect(response.json["utc_datetime"] as? String == utc)
+            }
+        }
+    }
+
     @Test("Asia/Seoul is KST +09:00 without DST; Mexico City keeps -06:00 in July 2026")
     func seoulAndMexicoCity() async throws {
         try await withApp { client in

@@ -42,6 +42,38 @@ struct OpenAPITests {
         }
     }
 
+    @Test("the section pattern accepts exactly what the server does: every BMP scalar, and NFD syllables and spaces refused")
+    func sectionPattern() throws {
+        let regex = try NSRegularExpression(pattern: try #require(Self.pattern(ofParameter: "section")))
+        var inputs = (0...0xFFFF).compactMap(Unicode.Scalar.init).map { String($0) }
+        inputs += ["\u{1100}\u{1161}", "\u{1112}\u{1175}\u{11C2}", "\u{1100}\u{1100}", " ㄱ", "ㄱ\u{3000}", "ab", "가나", ""]
+        var mismatches: [String] = []
+        for input in inputs {
+            let accepted = (try? SectionsController.resolve(input, indexer: catalogue.indexer)) != nil
+            let documented = regex.firstMatch(in: input, range: NSRange(input.startIndex..., in: input)) != nil
+            if accepted != documented { mismatches.append("\(input.unicodeScalars.map { String($0.value, radix: 16) }): server \(accepted)") }
+        }
+        #expect(mismatches.isEmpty, "\(mismatches.count): \(mismatches.prefix(20))")
+    }
+
+    @Test("the q pattern (not only White_Space) agrees with the server's idea of a space, for every BMP scalar")
+    func queryPattern() throws {
+        let regex = try NSRegularExpression(pattern: try #require(Self.pattern(ofParameter: "q")))
+        for scalar in (0...0xFFFF).compactMap(Unicode.Scalar.init) {
+            let text = String(scalar)
+            let documented = regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
+            #expect(documented == !scalar.properties.isWhitespace, "U+\(String(scalar.value, radix: 16))")
+        }
+    }
+
+    /// The `pattern:` of the parameter named `name`, unescaped from YAML's double quotes.
+    static func pattern(ofParameter name: String) -> String? {
+        let lines = OpenAPIDocument.yaml.split(separator: "\n")
+        guard let start = lines.firstIndex(of: "      name: \(name)"[...]),
+              let line = lines[start...].first(where: { $0.hasPrefix("        pattern: \"") }) else { return nil }
+        return String(line.dropFirst("        pattern: \"".count).dropLast()).replacingOccurrences(of: "\\\\", with: "\\")
+    }
+
     /// The `paths:` block's paths and their operations (two-space path keys, four-space methods).
     static func operations(_ yaml: String) -> [(path: String, method: String)] {
         let methods: Set<String> = ["get", "head", "put", "post", "delete", "options", "patch", "trace"]

@@ -181,6 +181,8 @@ struct MalformedTableTests {
         ("BOM", [0xEF, 0xBB, 0xBF] + Array((header + good).utf8), 1, .byteOrderMark),
         ("CRLF", Array((header + good).replacingOccurrences(of: "\n", with: "\r\n").utf8), 1, .carriageReturn),
         ("bad UTF-8", Array(header.utf8) + Array("서울\t".utf8) + [0xFF, 0xFE] + Array("\tKR\tAsia/Seoul\tSeoul\t\n".utf8), 2, .invalidUTF8(byteOffset: 7)),
+        // Was "CRLF line end" (issue 13): /bin/ls has a CR before its first byte that is not UTF-8.
+        ("a binary file", [0x7F, 0x45, 0x4C, 0x46, 0x0D, 0x0A, 0x00, 0xFF, 0x0D, 0x0A], 2, .invalidUTF8(byteOffset: 1)),
         ("too few columns", Array((header + "서울\t대한민국\tKR\tAsia/Seoul\n").utf8), 2, .wrongColumnCount(found: 4, expected: legacyColumns)),
         ("too many columns", Array((header + "서울\t대한민국\tKR\tAsia/Seoul\tSeoul\t\t\n").utf8), 2, .wrongColumnCount(found: 7, expected: legacyColumns)),
         ("population missing", Array((ZoneTable.header + "\n" + good).utf8), 2, .wrongColumnCount(found: 6, expected: ZoneTable.columns)),

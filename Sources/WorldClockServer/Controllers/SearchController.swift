@@ -28,8 +28,11 @@ struct SearchController: Sendable {
                 switch error {
                 case .emptyQuery:
                     throw .badRequest("empty_query", "the parameter 'q' is empty or only spaces; give the text to search for")
-                case .queryTooLong(let characters, let maximum):
-                    throw .badRequest("query_too_long", "the parameter 'q' is \(characters) characters long; the limit is \(maximum)")
+                case .queryTooLong(let scalars, let maximum):
+                    throw .badRequest("query_too_long", "the parameter 'q' is \(scalars) Unicode code points long; the limit is \(maximum)")
+                case .tooManyCombiningMarks(let scalar, let maximum):
+                    throw .badRequest("too_many_combining_marks",
+                                      "the parameter 'q' has more than \(maximum) combining marks in a row (from code point \(scalar)); no place name needs more")
                 }
             }
             let feed = FeedSearch(query: q, result: result, at: instant.date, clocks: service.clocks)

@@ -30,11 +30,8 @@ struct SectionsController: Sendable {
             try QueryString.decode(title.utf8, what: "the section title in the path", plusIsSpace: false)
         } ?? query["section"]
         if let typed {
-            let resolved: ResolvedTitle
-            do { resolved = try service.catalogue.indexer.resolveTitle(typed) } catch {
-                let what = pathTitle == nil ? "the parameter 'section'" : "the section title in the path"
-                throw .badRequest("invalid_section", "\(what): \(QueryString.printable(error.description, limit: nil))")
-            }
+            let resolved = try Self.resolve(typed, indexer: service.catalogue.indexer,
+                                            what: pathTitle == nil ? "the parameter 'section'" : "the section title in the path")
             // A title without places (none in this catalogue) is an empty list, not an error.
             selected = service.catalogue.sections.section(titled: resolved.title.text).map { [$0] } ?? []
             let title = QueryString.encode(resolved.title.text)
@@ -54,5 +51,18 @@ struct SectionsController: Sendable {
             return .init(body: FeedJSON.encode(feed), nextTransition: service.earliestTransition(zoneIDs: zones, after: instant.date),
                          contentLocation: contentLocation)
         }
+    }
+
+    /// The title `typed` stands for. Stricter than the CLI's `--section`: one code point, so that
+    /// the OpenAPI document's pattern for `section` (a character class) is exactly what is accepted.
+    static func resolve(_ typed: String, indexer: SectionIndexer, what: String = "the parameter 'section'") throws(APIError) -> ResolvedTitle {
+        let resolved: ResolvedTitle
+        do { resolved = try indexer.resolveTitle(typed) } catch {
+            throw .badRequest("invalid_section", "\(what): \(QueryString.printable(error.description, limit: nil))")
+        }
+        guard typed.unicodeScalars.count == 1 else {
+            throw .badRequest("invalid_section", "\(what) must be one code point, such as \(resolved.title.text), without spaces or conjoining jamo")
+        }
+        return resolved
     }
 }

@@ -1,0 +1,63 @@
+import Foundation
+import HangulIndex
+@_spi(Fuzzing) import WorldClockServer
+import WorldClock
+
+/// One function per parser or matcher that takes outside input. Each must not crash, hang or
+/// leak (AddressSanitizer watches), and checks a property that would show a wrong answer.
+enum FuzzTargets {
+    /// The zone table parser (`--data`): any bytes give rows or a `TableError` naming a line.
+    static func table(_ data: UnsafeRawBufferPointer) {
+        do {
+            let table = try ZoneTable(bytes: Array(data), path: "fuzz.tsv")
+            require(table.rows.allSatisfy { !$0.name.isEmpty && !$0.zone.isEmpty && $0.countryCode.utf8.count == 2 }, "a row with an empty field")
+        } catch {
+            require(error.line.map { $0 >= 1 } ?? true, "line \(String(describing: error.line))")
+            _ = error.description
+        }
+    }
+
+    /// The strict query-string decoder: canonical forms decode to the same parameters.
+    static func queryString(_ data: UnsafeRawBufferPointer) {
+        let raw = String(decoding: data, as: UTF8.self)
+        require(QueryStringFuzzing.check(raw), "query string \(raw.debugDescription)")
+    }
+
+    /// The RFC 3339 parser: what it accepts is in range and formats back to the same instant.
+    static func instant(_ data: UnsafeRawBufferPointer) {
+        let text = String(decoding: data, as: UTF8.self)
+        guard let seconds = try? ISO8601.parseSeconds(text) else { return }
+        require(ISO8601.acceptedSeconds.contains(seconds), "\(text.debugDescription) → \(seconds)")
+        let formatted = ISO8601.utc(Date(timeIntervalSince1970: TimeInterval(seconds)))
+        require((try? ISO8601.parseSeconds(formatted)) == seconds, "\(text.debugDescription) → \(formatted)")
+    }
+
+    /// The catalogue's search: any query gives matches whose highlighted range lies in their text.
+    static func search(_ data: UnsafeRawBufferPointer) {
+        let query = String(decoding: data, as: UTF8.self)
+        guard let result = try? catalogue.search.search(query, limit: 100) else { return }
+        for match in result.matches {
+            require(match.utf16Range.lowerBound >= 0 && match.utf16Range.upperBound <= match.text.utf16.count,
+                    "\(query.debugDescription): range \(match.utf16Range) outside \(match.text.debugDescription)")
+        }
+    }
+
+    /// Choseong and section assignment: the fast path agrees with the collator, a title resolves
+    /// to one of the titles, and a choseong is a compatibility consonant.
+    static func sections(_ data: UnsafeRawBufferPointer) {
+        let name = String(decoding: data.prefix(256), as: UTF8.self)
+        let indexer = catalogue.indexer
+        require(indexer.section(for: name) == indexer.collatedSection(for: name),
+                "\(name.debugDescription): section \(indexer.section(for: name)) but collator says \(indexer.collatedSection(for: name))")
+        if let resolved = try? indexer.resolveTitle(name) {
+            require(indexer.titles.contains(resolved.title), "\(name.debugDescription) resolved to \(resolved.title.text)")
+        }
+        if let initial = try? Choseong.of(name) {
+            require((0x3131...0x314E).contains(initial.value), "\(name.debugDescription): choseong U+\(String(initial.value, radix: 16))")
+        }
+        _ = try? Choseong.string(of: name)
+    }
+
+    /// Loaded once, on the first input.
+    static let catalogue = try! Catalogue.load()
+}

@@ -1,0 +1,156 @@
+import Logging
+import NIOCore
+import Synchronization
+
+/// What the server's connections share: how many are open, the limits, and when a limit was last
+/// logged (an attack hits a limit thousands of times a second; the log says so once a second).
+final class ConnectionLimits: Sendable {
+    let maxConnections: Int
+    let requestTimeout: TimeAmount
+    let logger: Logger
+    private let open = Atomic<Int>(0)
+    private let lastLogged = Mutex<[String: (at: ContinuousClock.Instant, unlogged: Int)]>([:])
+
+    init(maxConnections: Int, requestTimeout: Duration, logger: Logger) {
+        self.maxConnections = maxConnections
+        self.requestTimeout = .nanoseconds(Int64(requestTimeout.components.seconds) * 1_000_000_000
+            + requestTimeout.components.attoseconds / 1_000_000_000)
+        self.logger = logger
+    }
+
+    /// The connections open now.
+    var openConnections: Int { open.load(ordering: .relaxed) }
+
+    /// Takes a place for a new connection, or returns false when all are taken.
+    func admit() -> Bool {
+        var current = open.load(ordering: .relaxed)
+        while current < maxConnections {
+            let (exchanged, original) = open.compareExchange(expected: current, desired: current + 1, ordering: .relaxed)
+            if exchanged { return true }
+            current = original
+        }
+        return false
+    }
+
+    func release() { open.subtract(1, ordering: .relaxed) }
+
+    /// Logs `message` for `limit` at most once a second, with how many hits went unlogged since.
+    func limitHit(_ limit: String, _ message: @autoclosure () -> String) {
+        let now = ContinuousClock.now
+        let unlogged: Int? = lastLogged.withLock { last in
+            if let previous = last[limit], now - previous.at < .seconds(1) {
+                last[limit] = (previous.at, previous.unlogged + 1)
+                return nil
+            }
+            let count = last[limit]?.unlogged ?? 0
+            last[limit] = (now, 0)
+            return count
+        }
+        guard let unlogged else { return }
+        logger.warning("\(limit): \(message())\(unlogged > 0 ? " (and \(unlogged) more in the last second)" : "")")
+    }
+}
+
+/// The first handler of every connection, on raw bytes: admits it under `maxConnections` (else a
+/// JSON 503 and close), and closes it when a request has not arrived whole within
+/// `requestTimeout` of its first byte. A request counts as arrived when the server starts
+/// answering it (the answer is computed in microseconds; only the client can be slow here).
+final class ConnectionGate: ChannelDuplexHandler, RemovableChannelHandler {
+    typealias InboundIn = ByteBuffer
+    typealias InboundOut = ByteBuffer
+    typealias OutboundIn = ByteBuffer
+    typealias OutboundOut = ByteBuffer
+
+    private let limits: ConnectionLimits
+    private enum State { case undecided, admitted, refused }
+    private var state = State.undecided
+    private var requestTimer: Scheduled<Void>?
+    /// Kept for `answerAndClose`, called by `HTTP1Semantics` on the same event loop.
+    private var context: ChannelHandlerContext?
+
+    init(limits: ConnectionLimits) {
+        self.limits = limits
+    }
+
+    func handlerAdded(context: ChannelHandlerContext) {
+        self.context = context
+        if context.channel.isActive { decide(context) }
+    }
+
+    func channelActive(context: ChannelHandlerContext) {
+        decide(context)
+        context.fireChannelActive()
+    }
+
+    private func decide(_ context: ChannelHandlerContext) {
+        guard state == .undecided else { return }
+        if limits.admit() {
+            state = .admitted
+            return
+        }
+        state = .refused
+        limits.limitHit("connection limit",
+                        "\(limits.maxConnections) connections open; refused one from \(Self.peer(context)) with 503")
+        answer(context, APIError.tooManyConnections(limit: limits.maxConnections), extraHeaders: "retry-after: 1\r\n")
+    }
+
+    /// Answers `error` and closes the connection, writing the bytes itself: NIO's encoder drops the
+    /// body of any response to CONNECT, and after a parse error or over the limit there is no
+    /// HTTP state worth keeping.
+    func answerAndClose(_ error: APIError) {
+        guard let context else { return }
+        answer(context, error, extraHeaders: "")
+    }
+
+    private func answer(_ context: ChannelHandlerContext, _ error: APIError, extraHeaders: String) {
+        let body = error.body
+        var head = "HTTP/1.1 \(error.status.code) \(error.status.reasonPhrase)\r\ncontent-type: application/json; charset=utf-8\r\n"
+            + "content-length: \(body.count)\r\ncache-control: no-store\r\nconnection: close\r\n" + extraHeaders
+        for field in error.headers { head += "\(field.name.canonicalName): \(field.value)\r\n" }
+        var buffer = context.channel.allocator.buffer(capacity: head.utf8.count + body.count + 2)
+        buffer.writeString(head + "\r\n")
+        buffer.writeBytes(body)
+        context.writeAndFlush(wrapOutboundOut(buffer)).assumeIsolated().whenComplete { _ in context.close(promise: nil) }
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        cancelTimer()
+        if state == .admitted { limits.release() }
+        state = .refused
+        context.fireChannelInactive()
+    }
+
+    func handlerRemoved(context: ChannelHandlerContext) {
+        cancelTimer()
+        self.context = nil
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        guard state == .admitted else { return }
+        if requestTimer == nil {
+            let timeout = limits.requestTimeout
+            let loop = context.eventLoop.assumeIsolated()
+            requestTimer = loop.scheduleTask(in: timeout) { [limits] in
+                limits.limitHit("request timeout",
+                                "closed the connection from \(Self.peer(context)): no whole request within \(timeout.nanoseconds / 1_000_000) ms of its first byte")
+                context.close(promise: nil)
+            }
+        }
+        context.fireChannelRead(data)
+    }
+
+    func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
+        // The server answers: the request it answers has arrived. The next byte starts a new clock.
+        cancelTimer()
+        context.write(data, promise: promise)
+    }
+
+    private func cancelTimer() {
+        requestTimer?.cancel()
+        requestTimer = nil
+    }
+
+    private static func peer(_ context: ChannelHandlerContext) -> String {
+        context.channel.remoteAddress.map { "\($0)" } ?? "an unknown address"
+    }
+}

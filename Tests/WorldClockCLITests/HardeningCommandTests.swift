@@ -1,0 +1,39 @@
+import Foundation
+import Testing
+
+/// Issue 13 at the command line: the library's limits and parsers reach the CLI unchanged.
+@Suite("worldclock: strict input (issue 13)")
+struct HardeningCommandTests {
+    @Test("search refuses f + 336 combining accents (one character, 337 code points) as a usage error")
+    func combiningMarks() throws {
+        let result = try CommandRunner.run(["search", "f" + String(repeating: "\u{301}", count: 336) + "x"])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("100"))
+    }
+
+    @Test("--at takes RFC 3339 only: junk after it, impossible dates and +0900 are usage errors", arguments: [
+        "2026-07-15T12:00:00Zjunk", "2026-02-30T12:00:00Z", "2026-07-15T21:00:00+0900", "2026-07-15T21:00:00GMT",
+    ])
+    func strictAt(at: String) throws {
+        #expect(try CommandRunner.run(["sections", "--at", at]).status == 2)
+    }
+
+    @Test("--at before 1582 is proleptic Gregorian")
+    func earlyAt() throws {
+        let result = try CommandRunner.run(["feed", "--at", "0001-01-01T00:00:00Z"])
+        #expect(result.status == 0)
+        #expect(((result.json as? [String: Any])?["at"] as? String) == "0001-01-01T00:00:00Z")
+    }
+
+    @Test("--data with a binary file is a data error saying it is not UTF-8, not \"CRLF\"")
+    func binaryTable() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("worldclock-binary-\(UUID())")
+        try Data([0x7F, 0x45, 0x4C, 0x46, 0x0D, 0x0A, 0x00, 0xFF, 0xFE, 0x0A]).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let result = try CommandRunner.run(["list", "--data", file.path])
+        #expect(result.status == 3)
+        #expect(result.stderr.contains("\(file.path):2:"))
+        #expect(result.stderr.contains("UTF-8"))
+        #expect(!result.stderr.contains("CRLF"))
+    }
+}

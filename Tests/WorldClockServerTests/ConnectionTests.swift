@@ -1,0 +1,122 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import Logging
+import Testing
+@testable import WorldClockServer
+
+/// Runs `test` against the application listening on a loopback port, with `configuration`'s limits.
+func withLiveServer<Value: Sendable>(
+    _ configuration: ServerConfiguration, logger: Logger = Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() }),
+    _ test: @escaping @Sendable (Int) async throws -> Value
+) async throws -> Value {
+    var configuration = configuration
+    configuration.quiet = true
+    let app = buildApplication(service: liveService, configuration: configuration, logger: logger)
+    return try await app.test(.live) { client in try await test(try #require(client.port)) }
+}
+
+@Suite("Connections: timeouts, the connection limit, HTTP/1 rules at the socket", .serialized)
+struct ConnectionTests {
+    @Test("an HTTP/1.0 request without keep-alive is answered and closed: a client reading to EOF gets its answer")
+    func http10Closes() async throws {
+        let (text, closed) = try await withLiveServer(ServerConfiguration()) { port in
+            let connection = try RawConnection(port: port)
+            connection.send("GET /healthz HTTP/1.0\r\n\r\n")
+            return try await connection.read(for: .seconds(5))
+        }
+        #expect(closed)
+        #expect(text.hasPrefix("HTTP/1.1 200 OK"))
+        #expect(text.lowercased().contains("connection: close"))
+        #expect(text.hasSuffix(#"{"status":"ok"}"#))
+    }
+
+    @Test("Connection: close (any case) closes after the response; later pipelined requests are not read")
+    func connectionClose() async throws {
+        let (text, closed) = try await withLiveServer(ServerConfiguration()) { port in
+            let connection = try RawConnection(port: port)
+            connection.send("GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: Close\r\n\r\nGET /healthz HTTP/1.1\r\nHost: x\r\n\r\n")
+            return try await connection.read(for: .seconds(5))
+        }
+        #expect(closed)
+        #expect(text.components(separatedBy: "HTTP/1.1 200").count == 2, "\(text)")
+    }
+
+    @Test("HTTP/1.0 with keep-alive stays open and says so")
+    func http10KeepAlive() async throws {
+        let (first, second) = try await withLiveServer(ServerConfiguration()) { port in
+            let connection = try RawConnection(port: port)
+            connection.send("GET /healthz HTTP/1.0\r\nConnection: keep-alive\r\n\r\n")
+            let first = try await connection.read(for: .milliseconds(500))
+            connection.send("GET /healthz HTTP/1.0\r\n\r\n")
+            return (first, try await connection.read(for: .seconds(5)))
+        }
+        #expect(!first.closed)
+        #expect(first.text.lowercased().contains("connection: keep-alive"))
+        #expect(second.closed && second.text.hasPrefix("HTTP/1.1 200"))
+    }
+
+    @Test("an idle connection is closed after the idle timeout")
+    func idle() async throws {
+        let (text, closed) = try await withLiveServer(ServerConfiguration(idleTimeout: .seconds(1))) { port in
+            try await RawConnection(port: port).read(for: .seconds(5))
+        }
+        #expect(closed)
+        #expect(text.isEmpty)
+    }
+
+    @Test("a slowloris client (a header byte every 200 ms) is closed after the request timeout, whatever the idle timeout")
+    func slowloris() async throws {
+        let log = CapturedLog()
+        let (sent, closed) = try await withLiveServer(ServerConfiguration(idleTimeout: .seconds(60), requestTimeout: .seconds(1)),
+                                                      logger: log.logger) { port in
+            let connection = try RawConnection(port: port)
+            var sent = 0
+            for byte in "GET /healthz HTTP/1.1\r\nHost: localhost\r\nX-Slow: " + String(repeating: "a", count: 100) {
+                guard connection.send(String(byte)) else { return (sent, true) }
+                sent += 1
+                if try await connection.read(for: .milliseconds(200)).closed { return (sent, true) }
+            }
+            return (sent, false)
+        }
+        #expect(closed)
+        #expect(sent < 10, "closed after \(sent) bytes")
+        #expect(log.lines.withLock { $0.contains { $0.contains("request timeout") } })
+    }
+
+    @Test("past the connection limit a connection gets a JSON 503 and is closed; the limit is logged")
+    func connectionLimit() async throws {
+        let log = CapturedLog()
+        let (refused, admitted) = try await withLiveServer(ServerConfiguration(maxConnections: 2), logger: log.logger) { port in
+            // The test framework's own client holds one connection.
+            let held = try RawConnection(port: port)
+            try await Task.sleep(for: .milliseconds(200))
+            let refused = try await RawConnection(port: port).read(for: .seconds(5))
+            held.send("GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n")
+            let admitted = try await held.read(for: .milliseconds(500))
+            return (refused, admitted)
+        }
+        #expect(refused.closed)
+        #expect(refused.text.hasPrefix("HTTP/1.1 503"))
+        #expect(refused.text.contains(#""code":"too_many_connections""#))
+        #expect(admitted.text.hasPrefix("HTTP/1.1 200"))
+        #expect(log.lines.withLock { $0.contains { $0.contains("connection limit") } })
+    }
+
+    @Test("what NIO's parser refuses is answered as JSON, and CONNECT gets a JSON 405", arguments: [
+        (Array("HELLO\r\n\r\n".utf8), "400", "malformed_request"),
+        (Array(("GET /healthz HTTP/1.1\r\nHost: x\r\nX-Big: " + String(repeating: "a", count: 20_000) + "\r\n\r\n").utf8), "431", "headers_too_large"),
+        (Array("GET /v1/search?q=".utf8) + [0xFF] + Array(" HTTP/1.1\r\nHost: x\r\n\r\n".utf8), "400", ""),
+        (Array("CONNECT example.org:443 HTTP/1.1\r\nHost: example.org:443\r\n\r\n".utf8), "405", "method_not_allowed"),
+    ])
+    func parserErrors(request: [UInt8], status: String, code: String) async throws {
+        let (text, _) = try await withLiveServer(ServerConfiguration()) { port in
+            let connection = try RawConnection(port: port)
+            connection.send(bytes: request)
+            return try await connection.read(for: .seconds(2))
+        }
+        #expect(text.hasPrefix("HTTP/1.1 \(status)"), "\(text.prefix(200))")
+        #expect(text.lowercased().contains("content-type: application/json"))
+        #expect(text.contains(#"{"error":{"code":""# + code))
+    }
+}

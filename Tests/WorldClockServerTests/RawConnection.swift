@@ -1,0 +1,55 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+
+/// A plain TCP connection to the live test server, for what an HTTP client hides: when the server
+/// closes, what it sends to a malformed request, HTTP/1.0. Reads poll and sleep, never block, so
+/// the server's tasks keep the cooperative pool.
+final class RawConnection: @unchecked Sendable {
+    let fd: Int32
+
+    init(port: Int) throws {
+        fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let result = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard result == 0 else {
+            close(fd)
+            throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
+        }
+    }
+
+    deinit { close(fd) }
+
+    /// Sends `text`; false when the server has closed the connection.
+    @discardableResult
+    func send(_ text: String) -> Bool { send(bytes: Array(text.utf8)) }
+
+    @discardableResult
+    func send(bytes: [UInt8]) -> Bool {
+        return bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) } == bytes.count
+    }
+
+    /// What arrives until the server closes the connection or `timeout` passes.
+    func read(for timeout: Duration) async throws -> (text: String, closed: Bool) {
+        var received: [UInt8] = []
+        let deadline = ContinuousClock.now + timeout
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        while ContinuousClock.now < deadline {
+            let count = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }
+            if count > 0 {
+                received += buffer[..<count]
+            } else if count == 0 || (errno != EAGAIN && errno != EWOULDBLOCK) {
+                return (String(decoding: received, as: UTF8.self), true)
+            } else {
+                try await Task.sleep(for: .milliseconds(20))
+            }
+        }
+        return (String(decoding: received, as: UTF8.self), false)
+    }
+}
