@@ -12,6 +12,8 @@ struct Representation: Sendable {
     let cacheControl: String
     /// Set when the answer is another URL's (an alias zone, ㄲ for ㄱ): that URL.
     let contentLocation: String?
+    /// The entity tag of the gzip variant (`"…-gzip"`), made once rather than per request.
+    private let gzipETag: String?
 
     init(body: Data, contentType: String = "application/json; charset=utf-8", etag: String?, cacheControl: String, contentLocation: String? = nil) {
         self.encoded = EncodedBody(ByteBuffer(bytes: body), contentType: contentType)
@@ -19,6 +21,7 @@ struct Representation: Sendable {
         self.etag = etag
         self.cacheControl = cacheControl
         self.contentLocation = contentLocation
+        self.gzipETag = etag.map { String($0.dropLast()) + "-gzip\"" }
     }
 
     /// The identity body.
@@ -29,7 +32,7 @@ struct Representation: Sendable {
     /// tag (`"…-gzip"`), and a compressible body always says `Vary: Accept-Encoding`.
     func response(to request: Request) -> Response {
         let (body, coding) = encoded.body(ContentCoding.preferred(request.headers[values: .acceptEncoding]))
-        let etag = etag.map { coding == .identity ? $0 : String($0.dropLast()) + "-" + coding.rawValue + "\"" }
+        let etag = coding == .identity ? etag : gzipETag
         var headers: HTTPFields = [.cacheControl: cacheControl]
         if encoded.isCompressible { headers[.vary] = "Accept-Encoding" }
         if let etag { headers[.eTag] = etag }
