@@ -51,8 +51,9 @@ public final class TZDatabase: Sendable {
         linkTable = Lazy { BundledZones.shared.links }
     }
 
-    /// The rules in a zoneinfo directory (not checked here; see `TZDataChoice.choose`).
-    public init(source: TZDataSource) {
+    /// The rules in the zoneinfo directory of `source` (not checked here; `TZDataChoice.choose`
+    /// makes these).
+    init(source: TZDataSource) {
         let directory = source.directory ?? ""
         self.source = source
         version = Self.version(ofDirectory: directory)
