@@ -230,14 +230,8 @@ public struct InstantError: Error, Equatable, Sendable, CustomStringConvertible 
         "\"\(Self.printable(text))\" is not an RFC 3339 instant: \(reason); use e.g. 2026-07-15T12:00:00Z or 2026-07-15T21:00:00+09:00"
     }
 
-    /// Control characters escaped, at most 64 scalars: the text is the user's.
+    /// Control and format characters escaped, at most 64 scalars: the text is the user's.
     static func printable(_ text: String) -> String {
-        let limit = ISO8601.maximumInstantLength
-        let scalars = text.unicodeScalars
-        let shown = scalars.prefix(limit).map { scalar in
-            scalar.properties.generalCategory == .control || scalar.properties.generalCategory == .format
-                ? scalar.escaped(asASCII: true) : String(scalar)
-        }.joined()
-        return scalars.count > limit ? shown + "…" : shown
+        PrintableText.escaped(text, limit: ISO8601.maximumInstantLength)
     }
 }

@@ -1,3 +1,5 @@
+import WorldClock
+
 /// A request's query string, decoded strictly.
 ///
 /// Hummingbird's `request.uri.queryParameters` leaves keys percent-encoded and, when a value's
@@ -138,14 +140,11 @@ struct QueryString: Sendable, Equatable {
         return out
     }
 
-    /// `text` for an error message: control characters escaped, at most `limit` characters (a
-    /// path or value as received), or all of them (a message of our own that quotes a bounded value).
+    /// `text` for an error message: control and format characters escaped (`PrintableText`), at
+    /// most `limit` scalars (a path or value as received), or all of them (a message of our own
+    /// that quotes a bounded value).
     static func printable(_ text: String, limit: Int? = 40) -> String {
-        let scalars = text.unicodeScalars, limit = limit ?? .max
-        let shown = scalars.prefix(limit).map { scalar in
-            scalar.properties.generalCategory == .control ? scalar.escaped(asASCII: true) : String(scalar)
-        }.joined()
-        return scalars.count > limit ? shown + "…" : shown
+        PrintableText.escaped(text, limit: limit)
     }
 }
 
