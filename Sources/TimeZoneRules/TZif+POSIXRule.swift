@@ -42,12 +42,6 @@ extension TZif {
             (standard, daylight) = rule
         }
 
-        /// The local time type at `t` seconds since 1970 UT.
-        func localTimeType(at t: Int64) -> LocalTimeType {
-            guard let daylight, isDaylight(at: t) else { return standard }
-            return daylight.type
-        }
-
         /// Whether DST is in effect at `t` seconds since 1970 UT (false without DST).
         func isDaylight(at t: Int64) -> Bool {
             guard let daylight else { return false }

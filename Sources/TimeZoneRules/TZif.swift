@@ -62,18 +62,6 @@ struct TZif: Sendable {
         footer = text.isEmpty ? nil : try POSIXRule(text)
     }
 
-    /// The tz abbreviation in effect at `date` ("KST", "EDT", "+05").
-    func abbreviation(at date: Date) -> String? {
-        localTimeType(at: date)?.abbreviation
-    }
-
-    /// The local time type in effect at `date`; nil only for a non-finite date.
-    func localTimeType(at date: Date) -> LocalTimeType? {
-        let interval = date.timeIntervalSince1970
-        guard interval.isFinite else { return nil }
-        return localTimeType(at: Self.clamp(interval))
-    }
-
     /// ±2^56 s is far beyond any calendar anyone displays and keeps the footer's day arithmetic, and
     /// windows of years around an instant, in range.
     static let limit: Int64 = 1 << 56
@@ -84,18 +72,7 @@ struct TZif: Sendable {
     /// Whole seconds since 1970, rounded down and clamped to ±`limit` (NaN → 0).
     static func clamp(_ interval: Double) -> Int64 {
         guard interval.isFinite else { return interval < 0 ? -limit : interval > 0 ? limit : 0 }
-        return clamp(Int64(min(max(interval, -Double(limit)), Double(limit)).rounded(.down)))
-    }
-
-    /// The local time type in effect `t` seconds after 1970 UT, as tz flags it.
-    func localTimeType(at t: Int64) -> LocalTimeType {
-        let t = Self.clamp(t)
-        guard let firstTime = transitionTimes.first, let lastTime = transitionTimes.last else {
-            return footer?.localTimeType(at: t) ?? localTimeTypes[0]
-        }
-        if t < firstTime { return localTimeTypes[0] }
-        if t >= lastTime, let footer { return footer.localTimeType(at: t) }
-        return localTimeTypes[transitionTypes[lastTransition(atOrBefore: t)!]]
+        return Int64(min(max(interval, -Double(limit)), Double(limit)).rounded(.down))
     }
 
     /// The index of the last transition at or before `t` (binary search); nil before the first.

@@ -40,6 +40,39 @@ func tzifFile(
     return data
 }
 
+/// The parser's raw view of a file, as tz flags it (negative DST and all), for these tests; what a
+/// clock shows comes from `ZoneRules`, which reads the same fields.
+extension TZif {
+    /// The local time type in effect `t` seconds after 1970 UT.
+    func localTimeType(at t: Int64) -> LocalTimeType {
+        let t = TZif.clamp(t)
+        guard let firstTime = transitionTimes.first, let lastTime = transitionTimes.last else {
+            return footer?.localTimeType(at: t) ?? localTimeTypes[0]
+        }
+        if t < firstTime { return localTimeTypes[0] }
+        if t >= lastTime, let footer { return footer.localTimeType(at: t) }
+        return localTimeTypes[transitionTypes[lastTransition(atOrBefore: t)!]]
+    }
+
+    /// The tz abbreviation in effect at `date`.
+    func abbreviation(at date: Date) -> String? {
+        localTimeType(at: date)?.abbreviation
+    }
+
+    /// The local time type in effect at `date`, as tz flags it; nil only for a non-finite date.
+    func localTimeType(at date: Date) -> LocalTimeType? {
+        date.timeIntervalSince1970.isFinite ? localTimeType(at: TZif.clamp(date.timeIntervalSince1970)) : nil
+    }
+}
+
+extension TZif.POSIXRule {
+    /// The local time type at `t` seconds since 1970 UT.
+    func localTimeType(at t: Int64) -> TZif.LocalTimeType {
+        guard let daylight, isDaylight(at: t) else { return standard }
+        return daylight.type
+    }
+}
+
 /// The bundled copy's file for `zone` (pinned tzdata 2026f, whatever the machine has).
 func zoneBytes(_ zone: String) throws -> [UInt8] {
     [UInt8](try #require(BundledZones.shared.data(for: zone)))
