@@ -13,6 +13,7 @@ let package = Package(
         .executable(name: "tz-benchmark", targets: ["TimeZoneBenchmark"]),
         .executable(name: "search-benchmark", targets: ["SearchBenchmark"]),
         .executable(name: "worldclock-fuzz", targets: ["Fuzz"]),
+        .executable(name: "compile-catalogue", targets: ["CatalogueCompiler"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -71,6 +72,9 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // Writes CompiledCatalogue+Bundled.swift: the bundled tables' sections, order and search
+        // index as ICU and the search preparation make them (Scripts/compile-catalogue).
+        .executableTarget(name: "CatalogueCompiler", dependencies: ["WorldClock"]),
         .executableTarget(name: "IndexBenchmark", dependencies: ["HangulIndex"]),
         .executableTarget(name: "TimeZoneBenchmark", dependencies: ["TimeZoneRules"]),
         // Search speed and the right-zone-first rate over the user query set (Scripts/bench-search).

@@ -132,10 +132,9 @@ public enum SearchQueryLimits {
 /// and compatibility clusters (ㄻ = ㄹㅁ) alike. Ranking: match kind, then field order, then the
 /// item's importance (a city's population), then the items' order.
 public struct SearchIndex<Item: Sendable>: Sendable {
-    private let items: [Item]
+    /// The item at a position: items are made only for the matches a search returns.
+    private let item: @Sendable (Int) -> Item
     private let table: MatchTable
-    /// Every character the texts hold as `.other`: a query character outside it is `.absent`.
-    private let otherCharacters: Set<Character>
 
     /// Prepares `items` for search; `texts` lists each item's searchable texts, and fields rank in
     /// the order they first appear.
@@ -151,18 +150,24 @@ public struct SearchIndex<Item: Sendable>: Sendable {
     ///   - texts: each item's searchable texts. Texts equal in field, text and label are stored once
     ///     for all their items (a country name shared by a thousand cities).
     public init(_ items: [Item], fields: [String], importance: (Item) -> Int, texts: (Item) -> [SearchableText]) {
-        self.items = items
         var builder = MatchTable.Builder(fieldOrder: fields)
         for (position, item) in items.enumerated() {
             builder.add(texts(item), item: position, importance: importance(item))
         }
         self.table = builder.build()
-        var others = Set<Character>()
-        for entry in table.entries {
-            for case .other(let character) in entry.field.letters { others.insert(character) }
-        }
-        otherCharacters = others
+        self.item = { items[$0] }
     }
+
+    /// A search over a table compiled earlier (`compiled` of an index built from the same items):
+    /// nothing is prepared at run time.
+    /// - Parameter item: the item at a position of the list the table was built from.
+    public init(compiled: CompiledMatchTable, item: @escaping @Sendable (Int) -> Item) {
+        self.table = MatchTable(compiled)
+        self.item = item
+    }
+
+    /// The prepared table as text, to compile into a binary.
+    public var compiled: CompiledMatchTable { table.compiled }
 
     /// `query` as search takes it, surrounding spaces trimmed; what searches and lookups by a typed
     /// name check first, so that no input costs more than a bounded query.
@@ -192,19 +197,13 @@ public struct SearchIndex<Item: Sendable>: Sendable {
         return SearchResult(matches: matches, keyboardConversion: nil)
     }
 
-    /// `.absent` for a character no field holds, else the letter itself.
-    private func interned(_ letter: HangulLetter) -> HangulLetter {
-        if case .other(let character) = letter, !otherCharacters.contains(character) { return .absent }
-        return letter
-    }
-
-    /// Spaces and punctuation dropped (search ignores them on both sides), then `interned`.
+    /// Spaces and punctuation dropped (search ignores them on both sides), the rest as the
+    /// table's codes (a character no text holds as `.absent`).
     private func matches(_ query: [HangulLetter], limit: Int?) -> [SearchMatch<Item>] {
-        table.ranked(query.filter { !$0.isIgnored }.map(interned), limit: limit).map { found in
-            let entry = table.entries[found.entry]
-            let field = entry.field
-            return SearchMatch(item: items[found.position], kind: found.kind, field: table.fieldNames[entry.fieldRank],
-                               text: field.text, label: entry.label,
+        table.ranked(query.filter { !$0.isIgnored }.map(table.code), limit: limit).map { found in
+            let field = SearchField(table.text(of: found.entry))
+            return SearchMatch(item: item(found.position), kind: found.kind, field: table.fieldNames[table.fieldRank(of: found.entry)],
+                               text: field.text, label: table.label(of: found.entry),
                                utf16Range: field.utf16Starts[found.range.lowerBound]..<field.utf16Ends[found.range.upperBound - 1])
         }
     }
@@ -269,170 +268,17 @@ struct RankedMatch: Comparable {
     }
 }
 
-/// The prepared texts of every item, each distinct text once, found by their first letter (for
-/// every kind of match that starts at the text's start) or by a later pair of letters (for
-/// substrings), so a query looks at a few hundred texts, not all of them.
-struct MatchTable: Sendable {
-    struct Entry: Sendable {
-        let field: SearchField
-        let fieldRank: Int
-        let label: String?
-        /// The items with this text, most important first, then in item order.
-        let items: [Int32]
-    }
-
-    let entries: [Entry]
-    let fieldNames: [String]
-    let importance: [Int]
-    /// Entries by the key of their first letter's initial (`startKey`): what a query that starts
-    /// with a bare consonant, or is one syllable still being typed, may match.
-    let byStart: [UInt32: [Int32]]
-    /// Entries by their first letter (`letterKey`): what any other query may match at the start.
-    let byFirst: [UInt32: [Int32]]
-    /// Entries by each pair of letters after the first (`pairKey`), each entry once per pair:
-    /// where a substring of two letters or more may be.
-    let byLaterPair: [UInt64: [Int32]]
-    /// Entries by each letter after the first, for one-letter substrings.
-    let byLaterLetter: [UInt32: [Int32]]
-
-    struct Builder {
-        private var fieldNames: [String]
-        private var rankOfField: [String: Int]
-        private var entryOfKey: [String: Int] = [:]
-        private var texts: [(SearchableText, Int)] = []
-        private var itemsOfEntry: [[Int32]] = []
-        private var importance: [Int] = []
-
-        init(fieldOrder: [String]) {
-            fieldNames = fieldOrder
-            rankOfField = Dictionary(fieldOrder.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
-        }
-
-        mutating func add(_ searchable: [SearchableText], item: Int, importance value: Int) {
-            importance.append(value)
-            for text in searchable {
-                let rank: Int
-                if let known = rankOfField[text.field] { rank = known } else {
-                    rank = fieldNames.count
-                    fieldNames.append(text.field)
-                    rankOfField[text.field] = rank
-                }
-                let key = text.field + "\u{1F}" + text.text + "\u{1F}" + (text.label ?? "")
-                if let entry = entryOfKey[key] {
-                    if itemsOfEntry[entry].last != Int32(item) { itemsOfEntry[entry].append(Int32(item)) }
-                } else {
-                    entryOfKey[key] = texts.count
-                    texts.append((text, rank))
-                    itemsOfEntry.append([Int32(item)])
-                }
-            }
-        }
-
-        func build() -> MatchTable {
-            var entries: [Entry] = []
-            entries.reserveCapacity(texts.count)
-            var byStart: [UInt32: [Int32]] = [:], byFirst: [UInt32: [Int32]] = [:]
-            var byLaterLetter: [UInt32: [Int32]] = [:], byLaterPair: [UInt64: [Int32]] = [:]
-            var letterSeen: Set<UInt32> = [], pairSeen: Set<UInt64> = []
-            for (index, (text, rank)) in texts.enumerated() {
-                let field = SearchField(text.text)
-                let items = itemsOfEntry[index].sorted { (importance[Int($0)], $1) > (importance[Int($1)], $0) }
-                entries.append(Entry(field: field, fieldRank: rank, label: text.label, items: items))
-                guard let first = field.letters.first else { continue }
-                let entry = Int32(index)
-                byStart[MatchTable.startKey(first), default: []].append(entry)
-                byFirst[MatchTable.letterKey(first), default: []].append(entry)
-                let keys = field.letters.map(MatchTable.letterKey)
-                letterSeen.removeAll(keepingCapacity: true)
-                pairSeen.removeAll(keepingCapacity: true)
-                for position in 1..<keys.count {
-                    if letterSeen.insert(keys[position]).inserted { byLaterLetter[keys[position], default: []].append(entry) }
-                    if position + 1 < keys.count, case let pair = MatchTable.pairKey(keys[position], keys[position + 1]),
-                       pairSeen.insert(pair).inserted {
-                        byLaterPair[pair, default: []].append(entry)
-                    }
-                }
-            }
-            return MatchTable(entries: entries, fieldNames: fieldNames, importance: importance, byStart: byStart,
-                              byFirst: byFirst, byLaterPair: byLaterPair, byLaterLetter: byLaterLetter)
-        }
-    }
-
-    /// The key every kind of match at a text's start agrees on: the initial consonant of a syllable
-    /// or bare consonant (ㄴ, 뉴 and 늉 all start 뉴욕), else the character's first scalar.
-    static func startKey(_ letter: HangulLetter) -> UInt32 {
-        switch letter {
-        case .syllable(let initial, _, _), .consonant(let initial): 0x8000_0000 | UInt32(initial)
-        case .other(let character): character.unicodeScalars.first!.value
-        case .absent: absentKey
-        }
-    }
-
-    /// The key of a character no text holds: no entry has it, so such a query finds nothing at once.
-    static let absentKey = UInt32.max
-
-    /// A key equal letters share (different letters rarely do; matches are checked anyway).
-    static func letterKey(_ letter: HangulLetter) -> UInt32 {
-        switch letter {
-        case .syllable(let initial, let medial, let final): 0x4000_0000 | UInt32((initial * 21 + medial) * 29 + (final.map { $0 + 1 } ?? 0))
-        case .consonant(let initial): 0x8000_0000 | UInt32(initial)
-        case .other(let character): character.unicodeScalars.first!.value
-        case .absent: absentKey
-        }
-    }
-
-    static func pairKey(_ a: UInt32, _ b: UInt32) -> UInt64 { UInt64(a) << 32 | UInt64(b) }
-
-    /// Each matching item's best match, best first, at most `limit`.
-    func ranked(_ query: [HangulLetter], limit: Int?) -> [RankedMatch] {
-        guard let first = query.first else { return [] }
-        var best: [Int32: RankedMatch] = [:]
-        func consider(_ index: Int32, _ kind: MatchKind, _ range: Range<Int>) {
-            let entry = entries[Int(index)]
-            // An entry's items are in rank order, so past the first `limit` none can make the cut.
-            for item in entry.items.prefix(limit ?? entry.items.count) {
-                let candidate = RankedMatch(kind: kind, field: entry.fieldRank, importance: importance[Int(item)],
-                                            position: Int(item), entry: Int(index), range: range)
-                if let known = best[item], !(candidate < known) { continue }
-                best[item] = candidate
-            }
-        }
-        // A first letter that is a consonant (ㄴ → 뉴욕) or a lone syllable still being typed (늉,
-        // 고 → 과) covers several first letters; any other must be the text's first letter.
-        let coversOthers = if case .consonant = first { true } else { query.count == 1 && first.initial != nil }
-        let candidates = coversOthers ? byStart[Self.startKey(first)] : byFirst[Self.letterKey(first)]
-        for index in candidates ?? [] {
-            if let (kind, range) = HangulMatcher.match(query, in: entries[Int(index)].field.letters) { consider(index, kind, range) }
-        }
-        // Substrings rank after every other kind: needed only while fewer than `limit` items matched.
-        if limit.map({ best.count < $0 }) ?? true {
-            let keys = query.map(Self.letterKey)
-            let lists = keys.count == 1 ? [byLaterLetter[keys[0]] ?? []]
-                : zip(keys, keys.dropFirst()).map { byLaterPair[Self.pairKey($0, $1)] ?? [] }
-            if let rarest = lists.min(by: { $0.count < $1.count }) {
-                for index in rarest {
-                    if let (kind, range) = HangulMatcher.match(query, in: entries[Int(index)].field.letters), kind == .substring {
-                        consider(index, kind, range)
-                    }
-                }
-            }
-        }
-        let sorted = best.values.sorted()
-        return limit.map { Array(sorted.prefix($0)) } ?? sorted
-    }
-}
-
 /// The matching rules, outside the generic `SearchIndex` so that its loops need no generic metadata.
 enum HangulMatcher {
     /// The best way `query` matches `text`, and the matched characters.
-    static func match(_ query: [HangulLetter], in text: [HangulLetter]) -> (MatchKind, Range<Int>)? {
+    static func match(_ query: [LetterCode], in text: [LetterCode]) -> (MatchKind, Range<Int>)? {
         let n = query.count
         guard n <= text.count + 1 else { return nil }
         if n <= text.count {
             let head = text[..<n]
             if head.elementsEqual(query) { return (n == text.count ? .exact : .prefix, 0..<n) }
             if zip(query, head).allSatisfy({ Self.letter($0, coversTypedAs: $1) }) {
-                let consonantsOnly = query.allSatisfy { if case .consonant = $0 { true } else { false } }
+                let consonantsOnly = query.allSatisfy(\.isConsonant)
                 return (consonantsOnly ? .choseong : .mixed, 0..<n)
             }
         }
@@ -446,10 +292,8 @@ enum HangulMatcher {
     }
 
     /// Whether a query letter stands for a text letter: equal, or a consonant typed for its syllable.
-    private static func letter(_ typed: HangulLetter, coversTypedAs actual: HangulLetter) -> Bool {
-        if typed == actual { return true }
-        if case .consonant(let initial) = typed { return actual.initial == initial }
-        return false
+    private static func letter(_ typed: LetterCode, coversTypedAs actual: LetterCode) -> Bool {
+        typed == actual || (typed.isConsonant && actual.initial == typed.initial)
     }
 
     /// Where the match ends when the query's last syllable is a state of typing the text on a
@@ -458,11 +302,11 @@ enum HangulMatcher {
     /// may split (닭 = 달 + ㄱ…), a final may be the first half of a double final (달 → 닭), and an
     /// open syllable's vowel may be the first half of a compound vowel (고 → 과). 누 and 뉵 are not
     /// states of typing 뉴욕.
-    private static func incrementalEnd(_ query: [HangulLetter], in text: [HangulLetter]) -> Int? {
+    private static func incrementalEnd(_ query: [LetterCode], in text: [LetterCode]) -> Int? {
         let last = query.count - 1
-        guard case .syllable(let initial, let medial, let final) = query[last], last < text.count,
+        guard let (initial, medial, final) = query[last].syllable, last < text.count,
               zip(query.prefix(last), text).allSatisfy({ Self.letter($0, coversTypedAs: $1) }),
-              case .syllable(let textInitial, let textMedial, let textFinal) = text[last], textInitial == initial else { return nil }
+              let (textInitial, textMedial, textFinal) = text[last].syllable, textInitial == initial else { return nil }
         guard let final else {
             // An open syllable: a final may still come (뉴요 → 뉴욕), or the vowel may still grow
             // into the text's compound vowel (고 → 과).

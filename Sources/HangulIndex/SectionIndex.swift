@@ -110,6 +110,9 @@ public struct SectionIndex<Row> {
         self.init(sections: sections)
     }
 
+    /// An index of sections already grouped and sorted (a compiled catalogue): nothing is collated.
+    public init(orderedSections sections: [Section<Row>]) { self.init(sections: sections) }
+
     private init(sections: [Section<Row>]) {
         self.sections = sections
         self.positions = Dictionary(uniqueKeysWithValues: sections.enumerated().map { ($1.title, $0) })

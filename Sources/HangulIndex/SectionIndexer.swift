@@ -23,7 +23,6 @@ public struct SectionIndexer: Sendable {
 
     /// Lower boundaries of ICU's buckets, built on the first name the lookup tables cannot answer.
     private let boundaries: BucketBoundaries
-    private let primary: Collator
     /// Sections of the 19 initial consonants (ㄱ ㄲ ㄴ … ㅎ) and of A…Z.
     private let initialSections: [Int]
     private let latinSections: [Int]
@@ -71,10 +70,10 @@ public struct SectionIndexer: Sendable {
             labels.append(label)
         }
         let other = labels.count
-        self.primary = primary
+        let labelKeys = labels.map(\.key)
         self.titles = labels.enumerated().map { SectionTitle($1.text, position: $0) }
             + [SectionTitle(SectionTitle.otherText, position: other)]
-        self.boundaries = BucketBoundaries(labels: labels.map(\.key), primary: primary)
+        self.boundaries = BucketBoundaries(collationLocale: collationLocale, collator: primary) { _ in labelKeys }
 
         // The lookup tables: the last label ≤ each initial consonant and Latin letter. Script
         // boundaries never fall between these letters and their labels; the tests check every
@@ -89,7 +88,52 @@ public struct SectionIndexer: Sendable {
         for letter in UInt8(ascii: "A")...UInt8(ascii: "Z") { latinSections.append(try lastLabel(atOrBefore: String(UnicodeScalar(letter)))) }
         self.initialSections = initialSections
         self.latinSections = latinSections
-        self.asciiSections = (0..<128).map { byte -> Int in
+        self.asciiSections = Self.asciiSections(latinSections: latinSections, other: other)
+    }
+
+    /// The index definition as plain data, computed once from ICU and compiled into a binary:
+    /// `init(compiled:)` then answers every name the lookup tables cover without opening ICU.
+    public struct Compiled: Sendable, Equatable {
+        public let titles: [String]
+        public let initialSections: [Int]
+        public let latinSections: [Int]
+        public let collationLocale: String
+
+        public init(titles: [String], initialSections: [Int], latinSections: [Int], collationLocale: String) {
+            self.titles = titles
+            self.initialSections = initialSections
+            self.latinSections = latinSections
+            self.collationLocale = collationLocale
+        }
+    }
+
+    public var compiled: Compiled {
+        Compiled(titles: titles.dropLast().map(\.text), initialSections: initialSections, latinSections: latinSections,
+                 collationLocale: boundaries.collationLocale)
+    }
+
+    /// The index a `compiled` definition describes. ICU's collator is opened only for a name whose
+    /// first character the tables cannot answer (Greek, ㉠, ⅍).
+    public init(compiled: Compiled) {
+        let other = compiled.titles.count
+        titles = compiled.titles.enumerated().map { SectionTitle($1, position: $0) } + [SectionTitle(SectionTitle.otherText, position: other)]
+        initialSections = compiled.initialSections
+        latinSections = compiled.latinSections
+        asciiSections = Self.asciiSections(latinSections: compiled.latinSections, other: other)
+        let labels = compiled.titles
+        boundaries = BucketBoundaries(collationLocale: compiled.collationLocale) { (primary) throws(ICUError) -> [[UInt8]] in
+            var keys: [[UInt8]] = []
+            for label in labels {
+                keys.append(try Array(label.utf16).withUnsafeBufferPointer { (units) throws(ICUError) -> [UInt8] in
+                    try primary.sortKeyPrefix(of: units, maxBytes: 1024)
+                })
+            }
+            return keys
+        }
+    }
+
+    private static func asciiSections(latinSections: [Int], other: Int) -> [Int] {
+        (0..<128).map { byte -> Int in
             switch UInt8(byte) {
             case UInt8(ascii: "A")...UInt8(ascii: "Z"): return latinSections[byte - 0x41]
             case UInt8(ascii: "a")...UInt8(ascii: "z"): return latinSections[byte - 0x61]
@@ -116,9 +160,10 @@ public struct SectionIndexer: Sendable {
     public func collatedSection(for name: String) -> Int {
         let other = otherPosition
         let key = (try? KoreanText.indexKey(name)) ?? Array(name.utf16)
-        guard let prefix = try? key.withUnsafeBufferPointer({ (units) throws(ICUError) in
-            try primary.sortKeyPrefix(of: units, maxBytes: Self.namePrefixBytes)
-        }), let boundaries = try? boundaries.list(other: other) else { return other }
+        guard let built = try? boundaries.built(other: other), let prefix = try? key.withUnsafeBufferPointer({ (units) throws(ICUError) in
+            try built.primary.sortKeyPrefix(of: units, maxBytes: Self.namePrefixBytes)
+        }) else { return other }
+        let boundaries = built.list
         // The last boundary ≤ the name, as ICU's BucketList::getBucketIndex.
         var low = 0, high = boundaries.count
         prefix.withUnsafeBufferPointer { name in
@@ -178,30 +223,43 @@ public struct SectionIndexer: Sendable {
 /// ICU's bucket list for the labels — underflow, labels with inflow buckets where scripts are
 /// skipped, overflow — as lower boundaries in collation order. Finding the script boundaries
 /// costs ICU about 4 ms (it walks every contraction of the collator), so it is done once, on the
-/// first name that needs it: a list of Hangul and Latin names never does.
+/// first name that needs it: a list of Hangul and Latin names never does. An indexer made from
+/// compiled data opens the collator then too.
 final class BucketBoundaries: Sendable {
     typealias Boundary = (key: [UInt8], section: Int)
-
-    private let labels: [[UInt8]]
-    private let primary: Collator
-    private let built = Mutex<[Boundary]?>(nil)
-
-    init(labels: [[UInt8]], primary: Collator) {
-        self.labels = labels
-        self.primary = primary
+    struct Built: Sendable {
+        let primary: Collator
+        let list: [Boundary]
     }
 
-    /// The boundaries, each with the section it opens (`other` for ICU's non-label buckets).
-    func list(other: Int) throws(ICUError) -> [Boundary] {
-        try built.withLock { (cached: inout [Boundary]?) throws(ICUError) -> [Boundary] in
+    let collationLocale: String
+    private let collator: Collator?
+    private let labelKeys: @Sendable (Collator) throws(ICUError) -> [[UInt8]]
+    private let state = Mutex<Built?>(nil)
+
+    /// - Parameters:
+    ///   - collator: the primary-strength collator for `collationLocale`, if already open.
+    ///   - labelKeys: the labels' primary sort keys, in order.
+    init(collationLocale: String, collator: Collator? = nil, labelKeys: @escaping @Sendable (Collator) throws(ICUError) -> [[UInt8]]) {
+        self.collationLocale = collationLocale
+        self.collator = collator
+        self.labelKeys = labelKeys
+    }
+
+    /// The collator and the boundaries, each with the section it opens (`other` for ICU's non-label buckets).
+    func built(other: Int) throws(ICUError) -> Built {
+        try state.withLock { (cached: inout Built?) throws(ICUError) -> Built in
             if let cached { return cached }
-            let list = try build(other: other)
-            cached = list
-            return list
+            let primary: Collator
+            if let collator { primary = collator } else { primary = try Collator(locale: collationLocale, strength: .primary) }
+            let labels = try labelKeys(primary)
+            let built = Built(primary: primary, list: try build(labels: labels, primary: primary, other: other))
+            cached = built
+            return built
         }
     }
 
-    private func build(other: Int) throws(ICUError) -> [Boundary] {
+    private func build(labels: [[UInt8]], primary: Collator, other: Int) throws(ICUError) -> [Boundary] {
         func key(_ text: String) throws(ICUError) -> [UInt8] {
             try Array(text.utf16).withUnsafeBufferPointer { (units) throws(ICUError) -> [UInt8] in
                 try primary.sortKeyPrefix(of: units, maxBytes: 1024)

@@ -67,11 +67,31 @@ public struct Catalogue: Sendable {
         }
         let table: ZoneTable
         do { table = try ZoneTable(bytes: bytes, path: path) } catch { throw .table(error) }
-        // The bundled table's own ids are the canonical ones; no need to parse it twice.
-        let canonical = source == .bundled ? Set(table.rows.map(\.zone)) : Self.bundledZoneIDs
-        let digest = Self.fnv1a(source == .bundled ? bytes + Array(EmbeddedTable.searchDigest.utf8) : bytes)
-        return try Catalogue(table: table, digest: digest, canonicalZoneIDs: canonical,
-                             searchTables: source == .bundled ? .bundled : nil)
+        PhaseTrace.mark("table parsed (\(table.rows.count) rows)")
+        guard source == .bundled else { return try Catalogue(table: table, digest: Self.fnv1a(bytes)) }
+        let digest = bundledDigest
+        if let compiled = CompiledCatalogue.bundled, compiled.tablesDigest == digest {
+            return Catalogue(table: table, digest: digest, compiled: compiled)
+        }
+        // Only while the compiled form is being made (Scripts/compile-catalogue): a test keeps it current.
+        return try Catalogue(table: table, digest: digest, canonicalZoneIDs: Set(table.rows.map(\.zone)), searchTables: .bundled)
+    }
+
+    /// The bundled catalogue from its compiled form: sections, order and search as ICU and the
+    /// search preparation made them when the tables were compiled. The zones were checked against
+    /// Foundation then, and the tests check them again; the bundled ids are the canonical ones.
+    private init(table: ZoneTable, digest: String, compiled: CompiledCatalogue) {
+        let indexer = SectionIndexer(compiled: compiled.indexer)
+        let sections = compiled.sections(of: table, indexer: indexer)
+        PhaseTrace.mark("sections from the compiled catalogue")
+        let listed = sections.rows
+        self.init(sections: sections, indexer: indexer, path: table.path, digest: digest, rewrittenZones: [],
+                  canonicalZoneIDs: Set(listed.map(\.zoneID)), searchTables: .bundled) { _, _ in
+            SearchIndex(compiled: compiled.search) { position in
+                position < listed.count ? listed[position]
+                    : compiled.searchOnlyPlace(position - listed.count, table: EmbeddedTable.searchOnly)
+            }
+        }
     }
 
     /// Validates a parsed table: every zone must be known to Foundation's `TimeZone`, and aliases
@@ -95,6 +115,7 @@ public struct Catalogue: Sendable {
             places.append(Place(name: row.name, country: row.country, countryCode: row.countryCode, zoneID: canonical,
                                 englishName: row.english, aliases: row.aliases, population: row.population))
         }
+        PhaseTrace.mark("zone ids checked with Foundation")
         let indexer: SectionIndexer, collator: Collator
         do {
             indexer = try SectionIndexer()
@@ -102,31 +123,13 @@ public struct Catalogue: Sendable {
         } catch {
             throw .icu(error)
         }
+        PhaseTrace.mark("ICU collators and index labels")
         let sections = SectionIndex(places, indexer: indexer, collator: collator) { $0.name }
-        self.sections = sections
-        self.places = sections.rows
-        self.indexer = indexer
-        self.path = table.path
-        self.digest = digest
-        self.rewrittenZones = rewritten
-        self.canonicalZoneIDs = canonicalZoneIDs
-        let placeZoneIDs = Set(places.map(\.zoneID))
-        self.placeZoneIDs = placeZoneIDs
-        self.zoneAliases = Lazy { ZoneAliases(canonical: canonicalZoneIDs, links: TZDataChoice.automatic.database.links) }
-        let placeByName = Dictionary(uniqueKeysWithValues: places.map { ($0.name, $0) })
-        self.placeByName = placeByName
-        let searchData = Lazy { () -> Result<SearchData, TableError> in
-            guard let searchTables else { return .success(SearchData(listed: sections.rows)) }
-            return Result(catching: { () throws(TableError) -> SearchData in
-                try SearchData(searchTables, listed: placeByName, zoneIDs: placeZoneIDs)
-            })
-        }
-        self.searchData = searchData
-        let rows = sections.rows
-        self.searchIndex = Lazy {
-            // The bundled search tables are checked by the tests byte for byte as compiled in; a
-            // `--data` table has none. So the fallback to the listed places alone is never taken.
-            let data = (try? searchData.value.get()) ?? SearchData(listed: rows)
+        PhaseTrace.mark("sectioned and sorted")
+        self.init(sections: sections, indexer: indexer, path: table.path, digest: digest, rewrittenZones: rewritten,
+                  canonicalZoneIDs: canonicalZoneIDs, searchTables: searchTables) { rows, searchData in
+            let data = searchData()
+            PhaseTrace.mark("search tables parsed (\(data.places.count) places, \(data.terms.count) terms)")
             return SearchIndex(rows + data.places, fields: Self.searchFields, importance: \.population) { place in
                 var texts = [SearchableText(field: "name", text: place.name)]
                 texts += place.aliases.map { SearchableText(field: "alias", text: $0) }
@@ -137,6 +140,40 @@ public struct Catalogue: Sendable {
                 texts.append(SearchableText(field: "zone", text: place.zoneID))
                 return texts
             }
+        }
+    }
+
+    /// The parts every catalogue has, however its sections and search were made.
+    /// - Parameter makeSearch: the search index, from the listed rows and (if it needs them) the
+    ///   search-only places and terms; run on first use.
+    private init(sections: SectionIndex<Place>, indexer: SectionIndexer, path: String, digest: String,
+                 rewrittenZones: [(line: Int, written: String, canonical: String)], canonicalZoneIDs: Set<String>,
+                 searchTables: SearchTables?, makeSearch: @escaping @Sendable ([Place], () -> SearchData) -> SearchIndex<Place>) {
+        let rows = sections.rows
+        self.sections = sections
+        self.places = rows
+        self.indexer = indexer
+        self.path = path
+        self.digest = digest
+        self.rewrittenZones = rewrittenZones
+        self.canonicalZoneIDs = canonicalZoneIDs
+        let placeZoneIDs = Set(rows.map(\.zoneID))
+        self.placeZoneIDs = placeZoneIDs
+        self.zoneAliases = Lazy { ZoneAliases(canonical: canonicalZoneIDs, links: TZDataChoice.automatic.database.links) }
+        let placeByName = Dictionary(uniqueKeysWithValues: rows.map { ($0.name, $0) })
+        self.placeByName = placeByName
+        let searchData = Lazy { () -> Result<SearchData, TableError> in
+            guard let searchTables else { return .success(SearchData(listed: rows)) }
+            return Result(catching: { () throws(TableError) -> SearchData in
+                try SearchData(searchTables, listed: placeByName, zoneIDs: placeZoneIDs)
+            })
+        }
+        self.searchData = searchData
+        self.searchIndex = Lazy {
+            defer { PhaseTrace.mark("search index ready") }
+            // The bundled search tables are checked by the tests byte for byte as compiled in; a
+            // `--data` table has none. So the fallback to the listed places alone is never taken.
+            return makeSearch(rows) { (try? searchData.value.get()) ?? SearchData(listed: rows) }
         }
     }
 
@@ -196,6 +233,9 @@ public struct Catalogue: Sendable {
     public static let bundledZoneIDs: Set<String> = {
         Set((try? ZoneTable(bytes: Array(EmbeddedTable.contents.utf8), path: EmbeddedTable.path))?.rows.map(\.zone) ?? [])
     }()
+
+    /// The digest of the bundled tables.
+    static var bundledDigest: String { fnv1a(Array(EmbeddedTable.contents.utf8) + Array(EmbeddedTable.searchDigest.utf8)) }
 
     /// FNV-1a, 64 bits, as 16 hex digits: the catalogue digest, and the server's entity tags.
     public static func fnv1a(_ bytes: some Sequence<UInt8>) -> String {

@@ -74,10 +74,12 @@ struct DisplayOptions: ParsableArguments {
         let catalogue = try table.catalogue()
         let moment = try instant.instant()
         let rules = try tzdata.database()
+        PhaseTrace.mark("tzdata chosen")
         let referenceZone = try referenceZoneID(in: catalogue)
         guard let reference = ZoneClock(zoneID: referenceZone, tzdata: rules)?.time(at: moment) else {
             throw CLIError.usage("--from: 알 수 없는 시간대 \"\(referenceZone)\"")
         }
+        PhaseTrace.mark("reference zone \(referenceZone)")
         return Session(catalogue: catalogue, tzdata: rules, instant: moment, isNow: instant.at == nil, reference: reference,
                        style: twentyFourHour ? .twentyFourHour : .twelveHour, json: json, width: width)
     }

@@ -33,6 +33,7 @@ struct SearchCommand: ParsableCommand {
         let result: SearchResult<Place>
         do {
             result = try session.catalogue.search.search(query, limit: limit)
+            PhaseTrace.mark("searched (\(result.matches.count) matches)")
         } catch {
             throw CLIError.usage(Self.message(for: error, subject: "검색어"))
         }

@@ -34,6 +34,7 @@ struct WorldClockCommand: AsyncParsableCommand {
 /// 0 ok, 1 nothing found, 2 usage error, 3 data error; in `--json` mode errors are JSON on stdout.
 enum WorldClockCLI {
     static func main() async -> Never {
+        PhaseTrace.mark("main")
         let arguments = Array(CommandLine.arguments.dropFirst())
         let json = arguments.contains("--json") || arguments.first == "feed"
         if let position = invalidUTF8Argument() {
@@ -41,11 +42,13 @@ enum WorldClockCLI {
         }
         do {
             var command = try WorldClockCommand.parseAsRoot(arguments)
+            PhaseTrace.mark("arguments parsed")
             if var command = command as? AsyncParsableCommand {
                 try await command.run()
             } else {
                 try command.run()
             }
+            PhaseTrace.mark("done")
             exit(0)
         } catch let error as CLIError {
             fail(error, json: json)
