@@ -23,7 +23,8 @@ public final class Collator: @unchecked Sendable {
     private let handle: OpaquePointer
 
     /// Opens ICU's collator for `locale`.
-    /// - Throws: `ICUError` when ICU cannot open it (missing data, bad locale).
+    /// - Throws: `ICUError` when ICU cannot open it, or has no collation data for `locale` and
+    ///   would quietly use another locale's ("kr" instead of "ko": `U_USING_DEFAULT_WARNING`).
     public init(locale: String, strength: Strength) throws(ICUError) {
         var status: Int32 = 0
         let raw = wc_collator_open(locale, strength == .primary ? Int32(WC_STRENGTH_PRIMARY) : Int32(WC_STRENGTH_TERTIARY), &status)
@@ -37,14 +38,20 @@ public final class Collator: @unchecked Sendable {
 
     /// Appends the sort key of UTF-16 `text` to `keys`; byte order of keys is collation order.
     /// - Returns: the number of bytes appended (the key's terminating zero included).
+    /// - Throws: `ICUError` when ICU makes no key; `keys` is then as it was.
     @discardableResult
-    public func appendSortKey(of text: UnsafeBufferPointer<UInt16>, to keys: inout [UInt8]) -> Int {
+    public func sortKey(of text: UnsafeBufferPointer<UInt16>, appendingTo keys: inout [UInt8]) throws(ICUError) -> Int {
         let start = keys.count
         var capacity = max(16, text.count * 4 + 8)
         while true {
             keys.append(contentsOf: repeatElement(0, count: capacity))
+            var status: Int32 = 0
             let needed = keys.withUnsafeMutableBufferPointer { buffer in
-                Int(wc_collator_sort_key(handle, text.baseAddress, Int32(text.count), buffer.baseAddress! + start, Int32(capacity)))
+                Int(wc_collator_sort_key(handle, text.baseAddress, Int32(text.count), buffer.baseAddress! + start, Int32(capacity), &status))
+            }
+            if wc_failed(status) != 0 {
+                keys.removeLast(capacity)
+                throw ICUError("computing the sort key of a \(text.count)-unit string with the \"\(locale)\" collator", status: status)
             }
             if needed <= capacity {
                 keys.removeLast(capacity - needed)
@@ -55,10 +62,20 @@ public final class Collator: @unchecked Sendable {
         }
     }
 
+    /// `sortKey(of:appendingTo:)` for callers that cannot throw: ICU makes a key for any UTF-16
+    /// (unpaired surrogates included), so a failure is ICU itself failing (memory), and it stops
+    /// the program naming the ICU status rather than sorting with an empty key.
+    @available(*, deprecated, message: "use the throwing sortKey(of:appendingTo:)")
+    @discardableResult
+    public func appendSortKey(of text: UnsafeBufferPointer<UInt16>, to keys: inout [UInt8]) -> Int {
+        do { return try sortKey(of: text, appendingTo: &keys) } catch { preconditionFailure(error.description) }
+    }
+
     /// The sort key of `text`.
-    public func sortKey(_ text: String) -> [UInt8] {
+    /// - Throws: `ICUError` when ICU makes no key.
+    public func sortKey(_ text: String) throws(ICUError) -> [UInt8] {
         var key: [UInt8] = []
-        Array(text.utf16).withUnsafeBufferPointer { _ = appendSortKey(of: $0, to: &key) }
+        try Array(text.utf16).withUnsafeBufferPointer { (units) throws(ICUError) in _ = try sortKey(of: units, appendingTo: &key) }
         return key
     }
 
@@ -98,6 +115,7 @@ public final class Collator: @unchecked Sendable {
         return zeroSeparatedStrings(units)
     }
 }
+
 
 /// Byte order of sort keys, where a key that is a prefix of another sorts first.
 @inline(__always)

@@ -1,18 +1,31 @@
 import ICUBridge
 
-/// A failure reported by ICU, with the operation that failed and ICU's own error name.
+/// A failure reported by ICU, with the operation that failed and ICU's own status.
+///
+/// ICU substituting another locale's data for the one asked for (a typo such as "kr" for "ko")
+/// is a failure too: its status is a warning to ICU, `U_USING_DEFAULT_WARNING` or
+/// `U_USING_FALLBACK_WARNING`, and `isSubstitution` is true.
 public struct ICUError: Error, Equatable, Sendable, CustomStringConvertible {
     /// What was being done, e.g. `opening the "ko" collator`.
     public let operation: String
+    /// ICU's numeric status (`UErrorCode`), e.g. 4 for `U_FILE_ACCESS_ERROR`, -127 for `U_USING_DEFAULT_WARNING`.
+    public let status: Int32
     /// ICU's name for the status, e.g. `U_FILE_ACCESS_ERROR`.
     public let code: String
 
     init(_ operation: String, status: Int32) {
         self.operation = operation
+        self.status = status
         self.code = String(cString: wc_error_name(status))
     }
 
-    public var description: String { "ICU failed \(operation): \(code)" }
+    /// ICU has no data for the requested locale and would have used another locale's.
+    public var isSubstitution: Bool { wc_is_substitution(status) != 0 }
+
+    public var description: String {
+        "ICU failed \(operation): \(code) (\(status))"
+            + (isSubstitution ? ", ICU has no data for that locale and would use another locale's" : "")
+    }
 }
 
 /// The ICU library the package runs against.
@@ -61,4 +74,16 @@ func withGrowingBuffer<Element: BitwiseCopyable>(
 /// Splits ICU's "strings each followed by a zero" buffers into Swift strings.
 func zeroSeparatedStrings(_ units: [UInt16]) -> [String] {
     units.split(separator: 0, omittingEmptySubsequences: true).map { String(decoding: $0, as: UTF16.self) }
+}
+
+/// The strings and code points of a UnicodeSet pattern such as `[a-c{xyz}]`, in the set's order:
+/// ICU's own reading, through the same writer as the script boundaries and index characters.
+func unicodeSetStrings(pattern: String) throws(ICUError) -> [String] {
+    let pattern = Array(pattern.utf16)
+    let units = try pattern.withUnsafeBufferPointer { (source) throws(ICUError) -> [UInt16] in
+        try withGrowingBuffer(of: UInt16.self, initialCapacity: 16, operation: "reading a UnicodeSet pattern") { buffer, capacity, status in
+            wc_set_strings(source.baseAddress, Int32(source.count), buffer, capacity, &status)
+        }
+    }
+    return zeroSeparatedStrings(units)
 }

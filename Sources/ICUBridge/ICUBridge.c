@@ -15,10 +15,31 @@
 
 struct WCCollator { UCollator *collator; };
 
+// ICU answers a request for locale data it lacks with another locale's data and only a warning:
+// U_USING_DEFAULT_WARNING (root's) or U_USING_FALLBACK_WARNING (a parent's). That is not what was
+// asked for, so the bridge reports it as a failure (see wc_failed) -- unless ICU says the data it
+// used is valid for exactly the requested locale (e.g. "en", whose collation is root's).
+static int is_substitute(UErrorCode error) {
+    return error == U_USING_DEFAULT_WARNING || error == U_USING_FALLBACK_WARNING;
+}
+
+// The status a bridge function hands back: a failure or a substitution as it is, else zero (other
+// warnings such as U_STRING_NOT_TERMINATED_WARNING say nothing the caller needs).
+static int32_t reported(UErrorCode error) {
+    return (U_FAILURE(error) || is_substitute(error)) ? error : U_ZERO_ERROR;
+}
+
 WCCollator *wc_collator_open(const char *locale, int32_t strength, int32_t *status) {
     UErrorCode error = U_ZERO_ERROR;
     UCollator *collator = ucol_open(locale, &error);
     if (U_FAILURE(error)) { *status = error; return NULL; }
+    if (collator == NULL) { *status = U_MEMORY_ALLOCATION_ERROR; return NULL; }
+    if (is_substitute(error)) {
+        UErrorCode ignored = U_ZERO_ERROR;
+        const char *valid = ucol_getLocaleByType(collator, ULOC_VALID_LOCALE, &ignored);
+        if (valid == NULL || strcmp(valid, locale) != 0) { *status = error; ucol_close(collator); return NULL; }
+        error = U_ZERO_ERROR;
+    }
     ucol_setStrength(collator, strength == WC_STRENGTH_PRIMARY ? UCOL_PRIMARY : UCOL_TERTIARY);
     ucol_setAttribute(collator, UCOL_NORMALIZATION_MODE, UCOL_ON, &error);
     if (U_FAILURE(error)) { *status = error; ucol_close(collator); return NULL; }
@@ -36,8 +57,12 @@ void wc_collator_close(WCCollator *collator) {
 }
 
 int32_t wc_collator_sort_key(const WCCollator *collator, const uint16_t *text, int32_t length,
-                             uint8_t *key, int32_t capacity) {
-    return ucol_getSortKey(collator->collator, (const UChar *)text, length, key, capacity);
+                             uint8_t *key, int32_t capacity, int32_t *status) {
+    // ucol_getSortKey has no status: it returns 0 on failure, while every key it makes has at least
+    // its terminating zero byte.
+    int32_t needed = ucol_getSortKey(collator->collator, (const UChar *)text, length, key, capacity);
+    *status = needed > 0 ? U_ZERO_ERROR : U_INTERNAL_PROGRAM_ERROR;
+    return needed;
 }
 
 int32_t wc_collator_sort_key_prefix(const WCCollator *collator, const uint16_t *text,
@@ -48,7 +73,7 @@ int32_t wc_collator_sort_key_prefix(const WCCollator *collator, const uint16_t *
     uint32_t state[2] = {0, 0};
     UErrorCode error = U_ZERO_ERROR;
     int32_t written = ucol_nextSortKeyPart(collator->collator, &iterator, state, key, capacity, &error);
-    *status = error;
+    *status = reported(error);
     return written;
 }
 
@@ -58,16 +83,31 @@ int32_t wc_collator_compare(const WCCollator *collator, const uint16_t *a, int32
                                  (const UChar *)b, bLength);
 }
 
-// Writes each string of `set` that passes `keep` into buffer, zero-terminated; returns the length needed.
+// Writes each string of `set` that passes `keep` into buffer, zero-terminated; returns the length
+// needed. A multi-character string longer than the item buffer is read again into a larger one
+// (ICU reports it with U_BUFFER_OVERFLOW_ERROR, which must not reach the caller: to the caller that
+// status means its *output* buffer is too small).
 static int32_t write_strings(const USet *set, int (*keep)(const UChar *, int32_t),
                              uint16_t *buffer, int32_t capacity, UErrorCode *error) {
     int32_t needed = 0;
-    UChar item[64];
+    UChar inline_item[64];
+    UChar *item = inline_item;
+    int32_t item_capacity = 64;
     int32_t count = uset_getItemCount(set);
     for (int32_t i = 0; i < count && U_SUCCESS(*error); i++) {
         UChar32 start, end;
-        int32_t length = uset_getItem(set, i, &start, &end, item, 64, error);
+        int32_t length = uset_getItem(set, i, &start, &end, item, item_capacity, error);
+        if (*error == U_BUFFER_OVERFLOW_ERROR) {
+            *error = U_ZERO_ERROR;
+            UChar *larger = (UChar *)malloc(sizeof(UChar) * (size_t)length);
+            if (larger == NULL) { *error = U_MEMORY_ALLOCATION_ERROR; break; }
+            if (item != inline_item) free(item);
+            item = larger;
+            item_capacity = length;
+            length = uset_getItem(set, i, &start, &end, item, item_capacity, error);
+        }
         if (U_FAILURE(*error)) break;
+        *error = U_ZERO_ERROR;  // U_STRING_NOT_TERMINATED_WARNING when a string fills the item buffer exactly
         if (length == 0) {  // a range of code points
             for (UChar32 c = start; c <= end; c++) {
                 UChar units[2];
@@ -86,6 +126,7 @@ static int32_t write_strings(const USet *set, int (*keep)(const UChar *, int32_t
             needed++;
         }
     }
+    if (item != inline_item) free(item);
     return needed;
 }
 
@@ -95,10 +136,11 @@ int32_t wc_collator_script_boundaries(const WCCollator *collator, uint16_t *buff
                                       int32_t capacity, int32_t *status) {
     UErrorCode error = U_ZERO_ERROR;
     USet *contractions = uset_openEmpty();
+    if (contractions == NULL) { *status = U_MEMORY_ALLOCATION_ERROR; return 0; }
     ucol_getContractionsAndExpansions(collator->collator, contractions, NULL, 0, &error);
     int32_t needed = U_SUCCESS(error) ? write_strings(contractions, starts_with_fdd1, buffer, capacity, &error) : 0;
     uset_close(contractions);
-    *status = error;
+    *status = reported(error);
     return needed;
 }
 
@@ -106,13 +148,27 @@ int32_t wc_index_exemplars(const char *locale, uint16_t *buffer, int32_t capacit
                            int32_t *status) {
     UErrorCode error = U_ZERO_ERROR;
     ULocaleData *data = ulocdata_open(locale, &error);
-    if (U_FAILURE(error)) { *status = error; return 0; }
+    if (U_FAILURE(error) || is_substitute(error)) { *status = error; if (data != NULL) ulocdata_close(data); return 0; }
+    if (data == NULL) { *status = U_MEMORY_ALLOCATION_ERROR; return 0; }
     USet *set = uset_openEmpty();
+    if (set == NULL) { *status = U_MEMORY_ALLOCATION_ERROR; ulocdata_close(data); return 0; }
     ulocdata_getExemplarSet(data, set, 0, ULOCDATA_ES_INDEX, &error);
-    int32_t needed = U_SUCCESS(error) ? write_strings(set, NULL, buffer, capacity, &error) : 0;
+    int32_t needed = U_SUCCESS(error) && !is_substitute(error) ? write_strings(set, NULL, buffer, capacity, &error) : 0;
     uset_close(set);
     ulocdata_close(data);
-    *status = error;
+    *status = reported(error);
+    return needed;
+}
+
+int32_t wc_set_strings(const uint16_t *pattern, int32_t length, uint16_t *buffer, int32_t capacity,
+                       int32_t *status) {
+    UErrorCode error = U_ZERO_ERROR;
+    USet *set = uset_openPattern((const UChar *)pattern, length, &error);
+    if (U_FAILURE(error)) { *status = error; if (set != NULL) uset_close(set); return 0; }
+    if (set == NULL) { *status = U_MEMORY_ALLOCATION_ERROR; return 0; }
+    int32_t needed = write_strings(set, NULL, buffer, capacity, &error);
+    uset_close(set);
+    *status = reported(error);
     return needed;
 }
 
@@ -122,13 +178,17 @@ int32_t wc_normalize_nfkc(const uint16_t *text, int32_t length, uint16_t *dest,
     const UNormalizer2 *nfkc = unorm2_getNFKCInstance(&error);
     if (U_FAILURE(error)) { *status = error; return 0; }
     int32_t needed = unorm2_normalize(nfkc, (const UChar *)text, length, (UChar *)dest, capacity, &error);
-    *status = error;
+    *status = reported(error);
     return needed;
 }
 
 const char *wc_error_name(int32_t status) { return u_errorName((UErrorCode)status); }
 
-int wc_failed(int32_t status) { return U_FAILURE((UErrorCode)status) ? 1 : 0; }
+int wc_failed(int32_t status) {
+    return U_FAILURE((UErrorCode)status) || is_substitute((UErrorCode)status) ? 1 : 0;
+}
+
+int wc_is_substitution(int32_t status) { return is_substitute((UErrorCode)status) ? 1 : 0; }
 
 int32_t wc_buffer_overflow_status(void) { return U_BUFFER_OVERFLOW_ERROR; }
 

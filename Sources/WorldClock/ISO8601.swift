@@ -17,11 +17,7 @@ public enum ISO8601 {
     }
 
     private static func dateTime(_ t: LocalDateTime) -> String {
-        func pad(_ n: Int, _ width: Int) -> String {
-            let digits = String(abs(n))
-            return (n < 0 ? "-" : "") + String(repeating: "0", count: max(0, width - digits.count)) + digits
-        }
-        return "\(pad(t.year, 4))-\(pad(t.month, 2))-\(pad(t.day, 2))T\(pad(t.hour, 2)):\(pad(t.minute, 2)):\(pad(t.second, 2))"
+        "\(zeroPadded(t.year, width: 4))-\(twoDigits(t.month))-\(twoDigits(t.day))T\(twoDigits(t.hour)):\(twoDigits(t.minute)):\(twoDigits(t.second))"
     }
 
     /// Longer input is refused before it is read (the longest sensible instant is about 35 bytes).
@@ -190,7 +186,7 @@ public enum ISO8601 {
     private static let monthNames = ["January", "February", "March", "April", "May", "June", "July",
                                      "August", "September", "October", "November", "December"]
 
-    private static func twoDigits(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
+    private static func twoDigits(_ n: Int) -> String { zeroPadded(n, width: 2) }
 
     static func isLeapYear(_ year: Int) -> Bool { (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 }
 

@@ -29,10 +29,10 @@ public struct RelativeTime: Equatable, Sendable {
 public enum KoreanTimeFormat {
     /// "오전 9:05" / "오후 12:30" / "오전 12:00" (midnight), or "09:05" in 24-hour style.
     public static func time(_ local: LocalDateTime, style: ClockStyle) -> String {
-        let minute = local.minute < 10 ? "0\(local.minute)" : "\(local.minute)"
+        let minute = zeroPadded(local.minute, width: 2)
         switch style {
         case .twentyFourHour:
-            return (local.hour < 10 ? "0\(local.hour)" : "\(local.hour)") + ":" + minute
+            return zeroPadded(local.hour, width: 2) + ":" + minute
         case .twelveHour:
             let hour = local.hour % 12 == 0 ? 12 : local.hour % 12
             return (local.hour < 12 ? "오전 " : "오후 ") + "\(hour):\(minute)"
@@ -80,13 +80,12 @@ public enum KoreanTimeFormat {
         let sign = seconds < 0 ? "\u{2212}" : "+"
         let minutes = abs(seconds) / 60
         let rest = minutes % 60
-        return "UTC\(sign)\(minutes / 60)" + (rest == 0 ? "" : ":" + (rest < 10 ? "0\(rest)" : "\(rest)"))
+        return "UTC\(sign)\(minutes / 60)" + (rest == 0 ? "" : ":" + zeroPadded(rest, width: 2))
     }
 
     /// ISO 8601 offset: +09:00, -03:30, +00:00.
     public static func isoOffset(_ seconds: Int) -> String {
         let minutes = abs(seconds) / 60
-        func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
-        return (seconds < 0 ? "-" : "+") + two(minutes / 60) + ":" + two(minutes % 60)
+        return (seconds < 0 ? "-" : "+") + zeroPadded(minutes / 60, width: 2) + ":" + zeroPadded(minutes % 60, width: 2)
     }
 }

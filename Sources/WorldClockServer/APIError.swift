@@ -7,45 +7,92 @@ import WorldClock
 /// `{"error":{"code":"…","message":"…"}}`, whose message says what was wrong and what is expected.
 struct APIError: HTTPResponseError, Equatable {
     let status: HTTPResponse.Status
-    /// A stable, machine-readable code: `unknown_zone`, `invalid_at`, ….
+    /// A stable, machine-readable code: `unknown_zone`, `invalid_at`, …, or `http_` and the status
+    /// for a refusal of Hummingbird's own (`http_413`).
     let code: String
     let message: String
     /// Extra headers (`Allow` on a 405).
     var headers: HTTPFields = [:]
 
-    static func badRequest(_ code: String, _ message: String) -> APIError {
+    /// Every code the server's own errors use; the OpenAPI document lists exactly these.
+    enum Code: String, CaseIterable, Sendable {
+        case notFound = "not_found"
+        case methodNotAllowed = "method_not_allowed"
+        case tooManyConnections = "too_many_connections"
+        case headersTooLarge = "headers_too_large"
+        case malformedRequest = "malformed_request"
+        case internalError = "internal_error"
+        case queryStringTooLong = "query_string_too_long"
+        case unknownParameter = "unknown_parameter"
+        case duplicateParameter = "duplicate_parameter"
+        case invalidUtf8 = "invalid_utf8"
+        case invalidPercentEncoding = "invalid_percent_encoding"
+        case invalidAt = "invalid_at"
+        case invalidTransitions = "invalid_transitions"
+        case invalidSection = "invalid_section"
+        case missingParameter = "missing_parameter"
+        case invalidLimit = "invalid_limit"
+        case emptyQuery = "empty_query"
+        case queryTooLong = "query_too_long"
+        case tooManyCombiningMarks = "too_many_combining_marks"
+        case unknownZone = "unknown_zone"
+    }
+
+    /// The codes of Hummingbird's own 4xx refusals, `http_` and the status: what the OpenAPI
+    /// document's `pattern` for them allows.
+    static let httpCodePattern = "^http_4[0-9]{2}$"
+
+    init(status: HTTPResponse.Status, code: Code, message: String, headers: HTTPFields = [:]) {
+        self.status = status
+        self.code = code.rawValue
+        self.message = message
+        self.headers = headers
+    }
+
+    /// A 4xx that Hummingbird itself threw (a body too large, …), in the feed's JSON.
+    static func http(_ status: HTTPResponse.Status) -> APIError {
+        APIError(status: status, rawCode: "http_\(status.code)", message: "\(status.code) \(status.reasonPhrase)")
+    }
+
+    private init(status: HTTPResponse.Status, rawCode: String, message: String) {
+        self.status = status
+        self.code = rawCode
+        self.message = message
+    }
+
+    static func badRequest(_ code: Code, _ message: String) -> APIError {
         APIError(status: .badRequest, code: code, message: message)
     }
 
     static func notFound(path: String) -> APIError {
-        APIError(status: .notFound, code: "not_found",
+        APIError(status: .notFound, code: .notFound,
                  message: "no route \(QueryString.printable(path)); the feed serves /v1/sections, /v1/search, /v1/zones/{zone}, /v1/meta, /healthz and /openapi.yaml")
     }
 
     static func methodNotAllowed(_ method: HTTPRequest.Method, path: String, allowed: [HTTPRequest.Method]) -> APIError {
         let list = allowed.map(\.rawValue).joined(separator: ", ")
-        return APIError(status: .methodNotAllowed, code: "method_not_allowed",
+        return APIError(status: .methodNotAllowed, code: .methodNotAllowed,
                         message: "\(method.rawValue) is not allowed on \(QueryString.printable(path)); use \(list)",
                         headers: [.allow: list])
     }
 
     /// Past `maxConnections` (the connection is closed after it).
     static func tooManyConnections(limit: Int) -> APIError {
-        APIError(status: .serviceUnavailable, code: "too_many_connections",
+        APIError(status: .serviceUnavailable, code: .tooManyConnections,
                  message: "the server has \(limit) connections open, its limit; retry in a moment")
     }
 
     /// A request NIO's HTTP/1 parser refused, before routing.
     static func malformedRequest(_ error: HTTPParserError) -> APIError {
         if error == .headerOverflow {
-            return APIError(status: .init(code: 431, reasonPhrase: "Request Header Fields Too Large"), code: "headers_too_large",
+            return APIError(status: .init(code: 431, reasonPhrase: "Request Header Fields Too Large"), code: .headersTooLarge,
                             message: "the request line and headers are over \(ServerLimits.maximumHeaderBytes) bytes, or over \(ServerLimits.maximumHeaderFields) header fields")
         }
-        return APIError(status: .badRequest, code: "malformed_request",
+        return APIError(status: .badRequest, code: .malformedRequest,
                         message: "the request is not valid HTTP/1.1 (\(error)); send e.g. \"GET /v1/sections HTTP/1.1\" with ASCII headers and a percent-encoded path")
     }
 
-    static let internalError = APIError(status: .internalServerError, code: "internal_error",
+    static let internalError = APIError(status: .internalServerError, code: .internalError,
                                         message: "the server failed to answer; the error is in its log")
 
     /// The JSON body.

@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import HummingbirdCore
 import Logging
+import NIOCore
 import TimeZoneRules
 import WorldClock
 
@@ -30,17 +31,38 @@ func buildApplication(service: FeedService, configuration: ServerConfiguration, 
 }
 
 /// Serves the feed until SIGINT or SIGTERM, then shuts down gracefully (ServiceLifecycle).
-public func serve(catalogue: Catalogue, tzdata: TZDataChoice = .automatic, configuration: ServerConfiguration) async throws {
-    try await buildApplication(catalogue: catalogue, tzdata: tzdata, configuration: configuration).runService()
+/// - Throws: `ListenError` when the server cannot start listening (the only failure that ends it:
+///   once it listens, a failing connection or request is logged and answered, never thrown).
+public func serve(catalogue: Catalogue, tzdata: TZDataChoice = .automatic, configuration: ServerConfiguration) async throws(ListenError) {
+    do {
+        try await buildApplication(catalogue: catalogue, tzdata: tzdata, configuration: configuration).runService()
+    } catch {
+        throw ListenError(host: configuration.host, port: configuration.port, error: error)
+    }
+}
+
+/// The server could not listen where it was told: the port is taken, the host does not resolve
+/// to an address of this machine, the port needs privileges.
+public struct ListenError: Error, CustomStringConvertible {
+    public let host: String
+    public let port: Int
+    /// Another socket holds the address (EADDRINUSE).
+    public let addressInUse: Bool
+    /// The system's or NIO's words for it.
+    public let reason: String
+
+    init(host: String, port: Int, error: any Error) {
+        self.host = host
+        self.port = port
+        self.addressInUse = (error as? IOError)?.errnoCode == EADDRINUSE
+        self.reason = String(describing: error)
+    }
+
+    public var description: String { "cannot listen on \(host):\(port): \(reason)" }
 }
 
 /// The router: request log (unless quiet), CORS, JSON errors, canonical paths, then the controllers' routes.
 func buildRouter(service: FeedService, quiet: Bool) -> Router<BasicRequestContext> {
-    // The routes once on a bare router, to know each path's methods (405 and `Allow`).
-    let probe = Router(context: BasicRequestContext.self)
-    addRoutes(to: probe, service: service)
-    let table = RouteTable(probe.routes.map { ($0.path.description, $0.method) })
-
     let router = Router(context: BasicRequestContext.self)
     if !quiet { router.add(middleware: RequestLogMiddleware()) }
     router.add(middleware: CORSMiddleware(
@@ -50,13 +72,15 @@ func buildRouter(service: FeedService, quiet: Bool) -> Router<BasicRequestContex
         exposedHeaders: ["ETag", "Content-Location"],
         maxAge: .seconds(86_400)
     ))
-    router.add(middleware: FeedErrorMiddleware(routes: table))
+    router.add(middleware: FeedErrorMiddleware())
     router.add(middleware: CanonicalPathMiddleware())
     addRoutes(to: router, service: service)
+    router.addMethodNotAllowedRoutes()
     return router
 }
 
-private func addRoutes(to router: Router<BasicRequestContext>, service: FeedService) {
+/// The controllers' routes: what the OpenAPI document lists (the router also answers 405 on their paths).
+func addRoutes(to router: Router<BasicRequestContext>, service: FeedService) {
     SectionsController(service: service).addRoutes(to: router)
     SearchController(service: service).addRoutes(to: router)
     ZonesController(service: service).addRoutes(to: router)

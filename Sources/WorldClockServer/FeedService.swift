@@ -63,13 +63,13 @@ final class FeedService: Sendable {
         do {
             return Instant(date: Self.wholeSecond(try ISO8601.parseInstant(text)), fixed: true)
         } catch {
-            throw .badRequest("invalid_at", "the parameter 'at': \(QueryString.printable(error.description, limit: nil))")
+            throw .badRequest(.invalidAt, "the parameter 'at': \(QueryString.printable(error.description, limit: nil))")
         }
     }
 
     /// The days of transitions a feed carries: `?transitions=` (0…730), else a year.
     func transitionDays(_ query: QueryString) throws(APIError) -> Int {
-        try query.wholeNumber("transitions", in: 0...730, default: Feed.defaultTransitionDays, code: "invalid_transitions")
+        try query.wholeNumber("transitions", in: 0...730, default: Feed.defaultTransitionDays, code: .invalidTransitions)
     }
 
     static func wholeSecond(_ date: Date) -> Date {

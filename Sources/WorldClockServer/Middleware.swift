@@ -1,5 +1,6 @@
 import Hummingbird
 import Logging
+import WorldClock
 
 /// One log line per request: method, path and query as received, status, duration.
 struct RequestLogMiddleware<Context: RequestContext>: RouterMiddleware {
@@ -18,17 +19,15 @@ struct RequestLogMiddleware<Context: RequestContext>: RouterMiddleware {
     private func log(_ request: Request, status: Int, since start: ContinuousClock.Instant, logger: Logger) {
         let duration = ContinuousClock.now - start
         let micros = duration.components.seconds * 1_000_000 + duration.components.attoseconds / 1_000_000_000_000
-        let millis = "\(micros / 1000).\(String(repeating: "0", count: 3 - String(micros % 1000).count))\(micros % 1000)"
+        let millis = "\(micros / 1000).\(zeroPadded(Int(micros % 1000), width: 3))"
         logger.info("\(request.method.rawValue) \(request.uri.string) \(status) \(millis) ms")
     }
 }
 
-/// Turns every failure into the feed's JSON error: an `APIError` as it is, the router's 404 into
-/// 404 or, when the path exists for other methods, 405 with `Allow` (and OPTIONS without CORS into
-/// 204 with `Allow`); anything else into a logged 500. Also exposes the validators to CORS readers.
+/// Turns every failure into the feed's JSON error: an `APIError` as it is (405s come from the
+/// router, see `addMethodNotAllowedRoutes`), the router's 404 into the JSON 404; anything else
+/// into a logged 500. Also exposes the validators to CORS readers.
 struct FeedErrorMiddleware<Context: RequestContext>: RouterMiddleware {
-    let routes: RouteTable
-
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         var response: Response
         do {
@@ -36,11 +35,9 @@ struct FeedErrorMiddleware<Context: RequestContext>: RouterMiddleware {
         } catch let error as APIError {
             response = error.response(isHead: request.method == .head)
         } catch let error as HTTPError where error.status == .notFound {
-            response = notFound(request)
+            response = APIError.notFound(path: request.uri.path).response(isHead: request.method == .head)
         } catch let error as any HTTPResponseError where error.status.code < 500 {
-            let status = error.status
-            response = APIError(status: status, code: "http_\(status.code)", message: "\(status.code) \(status.reasonPhrase)")
-                .response(isHead: request.method == .head)
+            response = APIError.http(error.status).response(isHead: request.method == .head)
         } catch {
             context.logger.error("\(request.method.rawValue) \(request.uri.string) failed: \(String(reflecting: error))")
             response = APIError.internalError.response(isHead: request.method == .head)
@@ -54,18 +51,6 @@ struct FeedErrorMiddleware<Context: RequestContext>: RouterMiddleware {
     }
 
     static var exposedHeaders: String { "ETag, Content-Location" }
-
-    private func notFound(_ request: Request) -> Response {
-        let path = request.uri.path
-        guard let methods = routes.methods(forPath: path) else {
-            return APIError.notFound(path: path).response(isHead: request.method == .head)
-        }
-        let allowed = methods + [.options]
-        if request.method == .options {
-            return Response(status: .noContent, headers: [.allow: allowed.map(\.rawValue).joined(separator: ", ")])
-        }
-        return APIError.methodNotAllowed(request.method, path: path, allowed: allowed).response(isHead: request.method == .head)
-    }
 }
 
 /// A path with an empty segment or a trailing slash (`/v1/zones//Asia/Seoul`, `/v1/zones/Asia/Seoul/`)
@@ -76,44 +61,7 @@ struct CanonicalPathMiddleware<Context: RequestContext>: RouterMiddleware {
         let path = request.uri.path
         guard path.contains("//") || (path.count > 1 && path.hasSuffix("/")) else { return try await next(request, context) }
         let canonical = "/" + path.split(separator: "/").joined(separator: "/")
-        throw APIError(status: .notFound, code: "not_found",
+        throw APIError(status: .notFound, code: .notFound,
                        message: "no route \(QueryString.printable(path)): paths have no empty segment or trailing slash; did you mean \(QueryString.printable(canonical))?")
-    }
-}
-
-/// The router's paths and methods, for telling 405 from 404.
-struct RouteTable: Sendable {
-    struct Route: Sendable {
-        let components: [String]
-        let methods: [HTTPRequest.Method]
-    }
-    let routes: [Route]
-
-    init(_ descriptions: [(path: String, method: HTTPRequest.Method)]) {
-        var order: [String] = []
-        var methods: [String: [HTTPRequest.Method]] = [:]
-        for (path, method) in descriptions {
-            if methods[path] == nil { order.append(path) }
-            methods[path, default: []].append(method)
-        }
-        let rank: [HTTPRequest.Method: Int] = [.get: 0, .head: 1, .post: 2, .put: 3, .patch: 4, .delete: 5]
-        routes = order.map { path in
-            Route(components: path.split(separator: "/").map(String.init),
-                  methods: methods[path]!.sorted { rank[$0, default: 9] < rank[$1, default: 9] })
-        }
-    }
-
-    /// The methods of the route matching `path`, or nil when no route does.
-    func methods(forPath path: String) -> [HTTPRequest.Method]? {
-        let given = path.split(separator: "/")
-        return routes.first { Self.matches($0.components, given[...]) }?.methods
-    }
-
-    private static func matches(_ pattern: [String], _ path: ArraySlice<Substring>) -> Bool {
-        guard let head = pattern.first else { return path.isEmpty }
-        if head == "**" { return !path.isEmpty }
-        guard let first = path.first else { return false }
-        guard head == "*" || head.hasPrefix(":") || head == first else { return false }
-        return matches(Array(pattern.dropFirst()), path.dropFirst())
     }
 }

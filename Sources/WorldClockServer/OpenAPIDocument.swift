@@ -33,6 +33,7 @@ info:
       * 400 `malformed_request` or 431 `headers_too_large` for what is not HTTP/1.1 or has
         over 16 KB of head (the connection is then closed);
       * 503 `too_many_connections` past the server's connection limit (closed at once);
+      * 4xx `http_` and the status (e.g. `http_413`) for a refusal of the HTTP library's own;
       * 500 `internal_error`, which should not happen.
 
     Connections: HTTP/1.0 without keep-alive and `Connection: close` are closed after the
@@ -587,27 +588,30 @@ components:
           properties:
             code:
               type: string
-              enum:
-                - invalid_section
-                - invalid_at
-                - missing_parameter
-                - empty_query
-                - query_too_long
-                - too_many_combining_marks
-                - invalid_limit
-                - invalid_transitions
-                - unknown_parameter
-                - duplicate_parameter
-                - invalid_percent_encoding
-                - invalid_utf8
-                - query_string_too_long
-                - unknown_zone
-                - not_found
-                - method_not_allowed
-                - internal_error
-                - malformed_request
-                - headers_too_large
-                - too_many_connections
+              anyOf:
+                - enum:
+                    - invalid_section
+                    - invalid_at
+                    - missing_parameter
+                    - empty_query
+                    - query_too_long
+                    - too_many_combining_marks
+                    - invalid_limit
+                    - invalid_transitions
+                    - unknown_parameter
+                    - duplicate_parameter
+                    - invalid_percent_encoding
+                    - invalid_utf8
+                    - query_string_too_long
+                    - unknown_zone
+                    - not_found
+                    - method_not_allowed
+                    - internal_error
+                    - malformed_request
+                    - headers_too_large
+                    - too_many_connections
+                - pattern: "^http_4[0-9]{2}$"
+                  description: A refusal of the HTTP library's own, by status.
             message:
               type: string
               description: What was wrong and what is expected, in English.

@@ -73,3 +73,7 @@ struct DoctorReport: Encodable {
         icuTZDataVersion = ICUInfo.timeZoneDataVersion
     }
 }
+
+extension DoctorCommand: JSONOutput {
+    var writesJSON: Bool { json }
+}

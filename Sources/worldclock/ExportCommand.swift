@@ -29,7 +29,7 @@ struct ExportCommand: ParsableCommand {
         } catch let error as CLIError {
             throw error
         } catch {
-            throw CLIError.data("\(directory)에 쓰지 못했습니다: \(error.localizedDescription)")
+            throw CLIError.io("\(directory)에 쓰지 못했습니다: \(error.localizedDescription)")
         }
         let bytes = index.entries.reduce(0) { $0 + $1.bytes }
         let gzipBytes = index.entries.reduce(0) { $0 + ($1.gzipBytes ?? $1.bytes) }

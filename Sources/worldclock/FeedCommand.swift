@@ -23,6 +23,11 @@ struct FeedCommand: ParsableCommand {
         let catalogue = try table.catalogue()
         let clocks = ZoneClocks(zoneIDs: catalogue.zoneIDs, tzdata: try tzdata.database())
         let feed = Feed(catalogue: catalogue, at: try instant.instant(), clocks: clocks)
-        FileHandle.standardOutput.write(FeedJSON.encode(feed, pretty: pretty) + Data("\n".utf8))
+        Output.json(feed, pretty: pretty)
     }
+}
+
+extension FeedCommand: JSONOutput {
+    /// Always: the feed is JSON, and so are its errors.
+    var writesJSON: Bool { true }
 }

@@ -28,41 +28,33 @@ struct ListCommand: ParsableCommand {
 
     func run() throws {
         let session = try options.session()
-        let catalogue = session.catalogue
-        var sections = allSections
-            ? catalogue.indexer.titles.map { catalogue.sections[$0] ?? Section(title: $0, rows: []) }
-            : catalogue.sections.sections
-        if let section {
-            let resolved: ResolvedTitle
-            do { resolved = try catalogue.indexer.resolveTitle(section) } catch { throw CLIError.usage("--section: \(Self.message(for: error))") }
-            let title = resolved.title.text
-            if let typed = resolved.resolvedFrom, typed != title, !session.json {
-                Terminal.note("\(KoreanParticle.attach(.topic, to: typed)) \(title) 섹션으로 읽었습니다")
-            }
-            guard let found = catalogue.sections[resolved.title], !found.rows.isEmpty else {
-                throw CLIError.nothingFound("\(title) 섹션에는 곳이 없습니다")
-            }
-            sections = [found]
-        }
-        let places = sections.flatMap(\.rows)
-        let clocks = session.clocks(for: places)
+        let sections = try shownSections(session: session)
+        let clocks = session.clocks(for: sections.flatMap(\.rows))
         if session.json {
-            Output.json(Feed(catalogue: catalogue, sections: sections, at: session.instant, clocks: clocks, reference: session.reference))
-            return
+            Output.json(Feed(catalogue: session.catalogue, sections: sections, at: session.instant, clocks: clocks, reference: session.reference))
+        } else {
+            SectionListText(sections: sections, clocks: clocks, session: session).lines().forEach { Output.line($0) }
         }
-        let times = places.map { session.time(of: $0, clocks: clocks) }
-        let table = TextTable(columns: PlaceRows.columns,
-                              rows: zip(places, times).map { PlaceRows.cells($0, time: $1, session: session) })
-        var lines = table.lines(fitting: session.width, indent: "  ").makeIterator()
-        for (number, section) in sections.enumerated() {
-            if number > 0 { Output.line() }
-            Output.line(Terminal.heading(section.title.text) + Terminal.dim("  \(section.rows.count)곳"))
-            for _ in section.rows { Output.line(lines.next() ?? "") }
+    }
+
+    /// Every section with places (with `--all-sections`, every title), or the one `--section` names.
+    private func shownSections(session: Session) throws -> [Section<Place>] {
+        let catalogue = session.catalogue
+        guard let section else {
+            return allSections
+                ? catalogue.indexer.titles.map { catalogue.sections[$0] ?? Section(title: $0, rows: []) }
+                : catalogue.sections.sections
         }
-        let shown = zip(places, times).compactMap { place, time in time.map { (place: place, time: $0) } }
-        let note = PlaceRows.noteLines(after: table, indent: 2, shown: shown, session: session)
-        if !note.isEmpty { Output.line() }
-        note.forEach { Output.line($0) }
+        let resolved: ResolvedTitle
+        do { resolved = try catalogue.indexer.resolveTitle(section) } catch { throw CLIError.usage("--section: \(Self.message(for: error))") }
+        let title = resolved.title.text
+        if let typed = resolved.resolvedFrom, typed != title, !session.json {
+            Terminal.note("\(KoreanParticle.attach(.topic, to: typed)) \(title) 섹션으로 읽었습니다")
+        }
+        guard let found = catalogue.sections[resolved.title], !found.rows.isEmpty else {
+            throw CLIError.nothingFound("\(title) 섹션에는 곳이 없습니다")
+        }
+        return [found]
     }
 
     /// What was wrong with the typed section, and the valid ones, in Korean.
@@ -70,5 +62,34 @@ struct ListCommand: ParsableCommand {
         let what = error.input.isEmpty ? "섹션이 비어 있습니다"
             : "\(KoreanParticle.attach(.topic, to: "\"\(Terminal.printable(error.input, limit: 40))\"")) 섹션이 아닙니다"
         return "\(what). 쓸 수 있는 섹션: \(error.validTitles.joined(separator: " "))"
+    }
+}
+
+extension ListCommand: JSONOutput {
+    var writesJSON: Bool { options.json }
+}
+
+/// `list` as text: each section's heading and count, its places in a table fitted to the
+/// terminal, then the notes the table needs.
+struct SectionListText {
+    let sections: [Section<Place>]
+    let clocks: ZoneClocks
+    let session: Session
+
+    func lines() -> [String] {
+        let places = sections.flatMap(\.rows)
+        let times = places.map { session.time(of: $0, clocks: clocks) }
+        let table = TextTable(columns: PlaceRows.columns,
+                              rows: zip(places, times).map { PlaceRows.cells($0, time: $1, session: session) })
+        var rows = table.lines(fitting: session.width, indent: "  ").makeIterator()
+        var lines: [String] = []
+        for (number, section) in sections.enumerated() {
+            if number > 0 { lines.append("") }
+            lines.append(Terminal.heading(section.title.text) + Terminal.dim("  \(section.rows.count)곳"))
+            for _ in section.rows { lines.append(rows.next() ?? "") }
+        }
+        let shown = zip(places, times).compactMap { place, time in time.map { (place: place, time: $0) } }
+        let note = PlaceRows.noteLines(after: table, indent: 2, shown: shown, session: session)
+        return lines + (note.isEmpty ? [] : [""] + note)
     }
 }

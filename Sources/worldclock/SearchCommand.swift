@@ -43,26 +43,10 @@ struct SearchCommand: ParsableCommand {
         let clocks = session.clocks(for: result.matches.map(\.item))
         if session.json {
             Output.json(FeedSearch(query: query, result: result, at: session.instant, clocks: clocks, reference: session.reference))
-            return
+        } else {
+            SearchResultText(result: result, clocks: clocks, session: session).lines().forEach { Output.line($0) }
         }
-        if let conversion = result.keyboardConversion {
-            let typed = KoreanParticle.attach(.object, to: "\"\(Terminal.printable(conversion.typed))\"")
-            let converted = KoreanParticle.attach(.direction, to: "\"\(conversion.converted)\"")
-            Output.line("\(typed) 한글 자판으로 친 \(converted) 읽었습니다")
-        }
-        let times = result.matches.map { session.time(of: $0.item, clocks: clocks) }
-        let rows = zip(result.matches, times).map { match, time in
-            PlaceRows.cells(match.item, time: time, session: session)
-                + [match.field == "name" ? "" : "(\(Self.fieldNames[match.field] ?? match.field): \(Terminal.printable(match.text)))"]
-        }
-        let table = TextTable(columns: PlaceRows.columns + [.init(priority: 1, minimumWidth: 10, dimmed: true)], rows: rows)
-        table.lines(fitting: session.width).forEach { Output.line($0) }
-        let shown = zip(result.matches, times).compactMap { match, time in time.map { (place: match.item, time: $0) } }
-        PlaceRows.noteLines(after: table, indent: 0, shown: shown, session: session).forEach { Output.line($0) }
     }
-
-    /// How the output names the field that matched, when it is not the name.
-    static let fieldNames = ["alias": "다른 이름", "country": "나라", "english": "영어", "zone": "시간대"]
 
     /// A query search refuses, in Korean; `subject` names what was typed (검색어, 곳).
     static func message(for error: SearchError, subject: String) -> String {
@@ -71,5 +55,37 @@ struct SearchCommand: ParsableCommand {
             return "\(KoreanParticle.attach(.subject, to: subject)) \(characters)자로 너무 깁니다(최대 \(limit)자)"
         }
         return error.description
+    }
+}
+
+extension SearchCommand: JSONOutput {
+    var writesJSON: Bool { options.json }
+}
+
+/// `search` as text: the keyboard reading if one was used, the matches in a table with the field
+/// that matched when it is not the name, then the notes the table needs.
+struct SearchResultText {
+    let result: SearchResult<Place>
+    let clocks: ZoneClocks
+    let session: Session
+
+    /// How the output names the field that matched, when it is not the name.
+    static let fieldNames = ["alias": "다른 이름", "country": "나라", "english": "영어", "zone": "시간대"]
+
+    func lines() -> [String] {
+        var lines: [String] = []
+        if let conversion = result.keyboardConversion {
+            let typed = KoreanParticle.attach(.object, to: "\"\(Terminal.printable(conversion.typed))\"")
+            let converted = KoreanParticle.attach(.direction, to: "\"\(conversion.converted)\"")
+            lines.append("\(typed) 한글 자판으로 친 \(converted) 읽었습니다")
+        }
+        let times = result.matches.map { session.time(of: $0.item, clocks: clocks) }
+        let rows = zip(result.matches, times).map { match, time in
+            PlaceRows.cells(match.item, time: time, session: session)
+                + [match.field == "name" ? "" : "(\(Self.fieldNames[match.field] ?? match.field): \(Terminal.printable(match.text)))"]
+        }
+        let table = TextTable(columns: PlaceRows.columns + [.init(priority: 1, minimumWidth: 10, dimmed: true)], rows: rows)
+        let shown = zip(result.matches, times).compactMap { match, time in time.map { (place: match.item, time: $0) } }
+        return lines + table.lines(fitting: session.width) + PlaceRows.noteLines(after: table, indent: 0, shown: shown, session: session)
     }
 }

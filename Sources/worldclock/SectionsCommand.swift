@@ -33,3 +33,7 @@ struct SectionsCommand: ParsableCommand {
         TextTable(rows: counts.map { [$0.title, String($0.count)] }).lines(fitting: nil).forEach { Output.line($0) }
     }
 }
+
+extension SectionsCommand: JSONOutput {
+    var writesJSON: Bool { json }
+}

@@ -11,25 +11,24 @@ struct ServeCommand: AsyncParsableCommand {
     )
 
     @Option(help: ArgumentHelp("받을 주소.", valueName: "주소"))
-    var host = "127.0.0.1"
+    var host = ServerConfiguration().host
 
     @Option(help: ArgumentHelp("받을 포트(0–65535).", valueName: "포트"))
-    var port = 8080
-
-    @Option(help: ArgumentHelp("번들 표 대신 이 시간대 표를 제공합니다.", valueName: "파일"))
-    var data: String?
+    var port = ServerConfiguration().port
 
     @Flag(help: "요청마다 남기는 로그 줄을 끕니다.")
     var quiet = false
 
     @Option(help: ArgumentHelp("이만큼 아무 요청이 없는 연결(keep-alive)을 닫습니다, 1–3600.", valueName: "초"))
-    var idleTimeout = 30
+    var idleTimeout = Int(ServerConfiguration().idleTimeout.components.seconds)
 
     @Option(help: ArgumentHelp("요청의 첫 바이트 뒤 이만큼 안에 요청이 다 오지 않으면 연결을 닫습니다(slowloris), 1–600.", valueName: "초"))
-    var requestTimeout = 10
+    var requestTimeout = Int(ServerConfiguration().requestTimeout.components.seconds)
 
     @Option(help: ArgumentHelp("동시에 받는 연결 수. 넘으면 503을 보냅니다(기본값: \(ServerConfiguration.defaultMaxConnections), 열 수 있는 파일 수에서 정함).", valueName: "수"))
     var maxConnections = ServerConfiguration.defaultMaxConnections
+
+    @OptionGroup var table: TableOptions
 
     @OptionGroup var tzdata: TZDataOption
 
@@ -41,11 +40,21 @@ struct ServeCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let catalogue: Catalogue
-        do { catalogue = try Catalogue.load(data.map { .file(path: $0) } ?? .bundled) } catch { throw CLIError.data(error.korean) }
+        let catalogue = try table.catalogue()
         let choice = try tzdata.choice(warn: false)
         let configuration = ServerConfiguration(host: host, port: port, quiet: quiet, idleTimeout: .seconds(idleTimeout),
                                                 requestTimeout: .seconds(requestTimeout), maxConnections: maxConnections)
-        try await WorldClockServer.serve(catalogue: catalogue, tzdata: choice, configuration: configuration)
+        do {
+            try await WorldClockServer.serve(catalogue: catalogue, tzdata: choice, configuration: configuration)
+        } catch {
+            throw CLIError.io(Self.message(for: error))
+        }
+    }
+
+    /// Why the server could not listen, in Korean (exit 4: an I/O or network failure, not the data's).
+    static func message(for error: ListenError) -> String {
+        let address = "\(Terminal.printable(error.host, limit: 80)):\(error.port)"
+        if error.addressInUse { return "\(address) 포트를 이미 다른 프로그램이 쓰고 있습니다. --port로 다른 포트를 주세요" }
+        return "\(address)에서 받지 못했습니다: \(Terminal.printable(error.reason, limit: 200))"
     }
 }

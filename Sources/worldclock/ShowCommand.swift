@@ -36,12 +36,8 @@ struct ShowCommand: ParsableCommand {
         let clocks = session.clocks(for: places)
         if session.json {
             Output.json(places.map { FeedPlace($0, time: session.time(of: $0, clocks: clocks), reference: session.reference) })
-            return
-        }
-        for (number, place) in places.enumerated() {
-            if number > 0 { Output.line() }
-            guard let time = session.time(of: place, clocks: clocks) else { continue }
-            render(place, time: time, session: session)
+        } else {
+            PlaceDetailText(places: places, clocks: clocks, session: session).lines().forEach { Output.line($0) }
         }
     }
 
@@ -79,8 +75,30 @@ struct ShowCommand: ParsableCommand {
         }
         return best
     }
+}
 
-    private func render(_ place: Place, time: ZoneTime, session: Session) {
+extension ShowCommand: JSONOutput {
+    var writesJSON: Bool { options.json }
+}
+
+/// `show` as text: for each place its name, then a table of its country, zone, other names,
+/// local time, offset, daylight saving time and next transition; a blank line between places.
+struct PlaceDetailText {
+    let places: [Place]
+    let clocks: ZoneClocks
+    let session: Session
+
+    func lines() -> [String] {
+        var lines: [String] = []
+        for (number, place) in places.enumerated() {
+            if number > 0 { lines.append("") }
+            guard let time = session.time(of: place, clocks: clocks) else { continue }
+            lines += self.lines(place, time: time)
+        }
+        return lines
+    }
+
+    private func lines(_ place: Place, time: ZoneTime) -> [String] {
         let relative = RelativeTime(time, from: session.reference)
         let style = session.style
         func wallTime(_ local: LocalDateTime) -> String { "\(KoreanTimeFormat.date(local)) \(KoreanTimeFormat.time(local, style: style))" }
@@ -101,8 +119,8 @@ struct ShowCommand: ParsableCommand {
         let saving = time.daylightSavingOffset
         rows.append(["일광 절약 시간", time.isDaylightSavingTime ? "적용 중 (\(saving < 0 ? "\u{2212}" : "+")\(KoreanTimeFormat.duration(saving)))" : "아님"])
         rows.append(["다음 전환", time.nextTransition.map { Self.describe($0, from: time, in: place, style: style) } ?? "없음"])
-        Output.line(Terminal.heading(Terminal.printable(place.name)) + " (\(Terminal.printable(place.englishName)))")
-        TextTable(columns: [.init(), .init(minimumWidth: 10)], rows: rows).lines(fitting: session.width, indent: "  ").forEach { Output.line($0) }
+        return [Terminal.heading(Terminal.printable(place.name)) + " (\(Terminal.printable(place.englishName)))"]
+            + TextTable(columns: [.init(), .init(minimumWidth: 10)], rows: rows).lines(fitting: session.width, indent: "  ")
     }
 
     /// The wall clock of `place`'s zone just before and from the transition, and the offset after:

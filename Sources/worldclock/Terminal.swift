@@ -144,7 +144,8 @@ enum Terminal {
 enum Output {
     static func line(_ text: String = "") { print(text) }
 
-    static func json<Value: Encodable>(_ value: Value) {
-        FileHandle.standardOutput.write(FeedJSON.encodeLine(value))
+    /// `value` as JSON and a newline: indented unless `pretty` is false (`feed` without `--pretty`).
+    static func json<Value: Encodable>(_ value: Value, pretty: Bool = true) {
+        FileHandle.standardOutput.write(FeedJSON.encode(value, pretty: pretty) + Data("\n".utf8))
     }
 }

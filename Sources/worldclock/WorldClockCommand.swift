@@ -22,7 +22,9 @@ struct WorldClockCommand: AsyncParsableCommand {
               worldclock export site/        API 전체를 nginx·CDN용 정적 파일로
               worldclock doctor              시각을 계산하는 tzdata와 찾아본 곳들
 
-            종료 코드: 0 성공, 1 찾은 것 없음, 2 사용법 오류, 3 데이터 오류(잘못된 표).
+            종료 코드:
+              0 성공, 1 찾은 것 없음, 2 사용법 오류, 3 데이터 오류(잘못된 표),
+              4 입출력·네트워크 오류(이미 쓰이는 포트, 쓸 수 없는 디렉터리)
             """,
         version: "worldclock \(version) (tzdata \(TZDataChoice.automatic.database.version?.description ?? "?") \(TZDataChoice.automatic.database.source), ICU \(ICUInfo.version), Unicode \(ICUInfo.unicodeVersion))",
         subcommands: [ListCommand.self, SearchCommand.self, ShowCommand.self, SectionsCommand.self, FeedCommand.self, ServeCommand.self,
@@ -30,19 +32,22 @@ struct WorldClockCommand: AsyncParsableCommand {
     )
 }
 
-/// Runs the command line and turns every outcome into an exit code and a message:
-/// 0 ok, 1 nothing found, 2 usage error, 3 data error; in `--json` mode errors are JSON on stdout.
+/// Runs the command line and turns every outcome into an exit code and a message (see `CLIError`);
+/// in JSON mode errors are JSON on stdout.
 enum WorldClockCLI {
     static func main() async -> Never {
         PhaseTrace.mark("main")
         let arguments = Array(CommandLine.arguments.dropFirst())
-        let json = arguments.contains("--json") || arguments.first == "feed"
+        let parsed = Result { try WorldClockCommand.parseAsRoot(arguments) }
+        PhaseTrace.mark("arguments parsed")
+        // The parsed command says whether it answers in JSON; a command line that did not parse
+        // is read once more, leniently, for just that (OutputMode).
+        let json = (try? parsed.get()).map(OutputMode.of) ?? OutputMode.lenient(arguments)
         if let position = invalidUTF8Argument() {
             fail(CLIError.usage("\(position)번째 인자가 올바른 UTF-8이 아닙니다"), json: json)
         }
         do {
-            var command = try WorldClockCommand.parseAsRoot(arguments)
-            PhaseTrace.mark("arguments parsed")
+            var command = try parsed.get()
             if var command = command as? AsyncParsableCommand {
                 try await command.run()
             } else {
@@ -65,7 +70,7 @@ enum WorldClockCLI {
             if code == .validationFailure {
                 if json { fail(CLIError.usage(message), json: true) }
                 FileHandle.standardError.write(Data((KoreanHelp.usageError(message, full: full, width: width) + "\n").utf8))
-                exit(CLIError.usage("").exitCode)
+                exit(CLIError.usage("").exitCode.rawValue)
             }
             fail(CLIError.data(message), json: json)
         }
@@ -78,7 +83,7 @@ enum WorldClockCLI {
             // Every message is made printable where it quotes input; this is the last guard.
             FileHandle.standardError.write(Data("worldclock: \(Terminal.printableLines(error.message))\n".utf8))
         }
-        exit(error.exitCode)
+        exit(error.exitCode.rawValue)
     }
 
     /// The 1-based position of the first argument that is not valid UTF-8 (Swift would quietly
@@ -93,7 +98,33 @@ enum WorldClockCLI {
     }
 }
 
-/// A failure with its exit code.
+/// A command whose output, errors included, is JSON when it says so (`--json`; `feed` always).
+protocol JSONOutput {
+    var writesJSON: Bool { get }
+}
+
+/// Whether errors are written as JSON on stdout.
+enum OutputMode {
+    /// What the parsed command says; false for a command without JSON output.
+    static func of(_ command: any ParsableCommand) -> Bool { (command as? JSONOutput)?.writesJSON ?? false }
+
+    /// For a command line that did not parse (a validation error): the subcommand's name and a
+    /// `--json` flag read by ArgumentParser itself, all else left unread, so that `--` and option
+    /// values are honoured (`search -- --json` searches for "--json").
+    static func lenient(_ arguments: [String]) -> Bool {
+        guard let read = try? Lenient.parse(arguments) else { return false }
+        return read.json || read.rest.first == FeedCommand.configuration.commandName
+    }
+
+    private struct Lenient: ParsableArguments {
+        @Flag var json = false
+        @Argument(parsing: .allUnrecognized) var rest: [String] = []
+    }
+}
+
+/// A failure with its exit code: each class of failure has its own, documented in the root
+/// command's help and the README. Thrown by any command; `WorldClockCLI` writes the message (or
+/// the JSON error) and exits with `exitCode`.
 enum CLIError: Error {
     /// Nothing matched (exit 1).
     case nothingFound(String)
@@ -101,12 +132,16 @@ enum CLIError: Error {
     case usage(String)
     /// The zone table or ICU failed (exit 3).
     case data(String)
+    /// Reading, writing or the network failed: a port already in use, a directory that cannot be
+    /// written (exit 4).
+    case io(String)
 
-    var exitCode: Int32 {
+    var exitCode: ExitCode {
         switch self {
-        case .nothingFound: 1
-        case .usage: 2
-        case .data: 3
+        case .nothingFound: ExitCode(1)
+        case .usage: ExitCode(2)
+        case .data: ExitCode(3)
+        case .io: ExitCode(4)
         }
     }
 
@@ -115,12 +150,13 @@ enum CLIError: Error {
         case .nothingFound: "not_found"
         case .usage: "usage"
         case .data: "data"
+        case .io: "io"
         }
     }
 
     var message: String {
         switch self {
-        case .nothingFound(let message), .usage(let message), .data(let message): message
+        case .nothingFound(let message), .usage(let message), .data(let message), .io(let message): message
         }
     }
 }

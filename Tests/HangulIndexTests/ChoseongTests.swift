@@ -21,17 +21,22 @@ struct ChoseongTests {
         #expect(try Choseong.of(text) == "\u{3131}", "\(form)")
     }
 
-    @Test("the conjoining ᄀ U+1100 is not the compatibility ㄱ U+3131: keying by one never finds the other")
-    func conjoiningIsNotCompatibility() throws {
-        let conjoining: Unicode.Scalar = "\u{1100}"
-        let compatibility: Unicode.Scalar = "\u{3131}"
-        #expect(conjoining != compatibility)
-        #expect("\u{1100}" != "\u{3131}" as String)
-        // What (scalar − 0xAC00) / 588 gives is the conjoining block; the title must be U+3131.
-        let arithmetic = Unicode.Scalar(0x1100 + (0xAC00 - 0xAC00) / 588)!
-        #expect(arithmetic == conjoining)
-        #expect(Jamo.compatibility(arithmetic) == compatibility)
-        #expect(try Choseong.of("가") == compatibility)
+    /// The 19 initial consonants in the order of the conjoining block U+1100–U+1112 (and of the
+    /// syllable arithmetic (s − 0xAC00) / 588), written as the compatibility jamo U+3131… a title shows.
+    static let initialsInOrder = Array("ㄱㄲㄴㄷㄸㄹㅁㅂㅃㅅㅆㅇㅈㅉㅊㅋㅌㅍㅎ")
+
+    @Test("each conjoining initial U+1100–U+1112 and each syllable block gives the compatibility jamo, never the conjoining one",
+          arguments: 0..<19)
+    func conjoiningBecomesCompatibility(index: Int) throws {
+        let expected = Self.initialsInOrder[index].unicodeScalars.first!
+        #expect((0x3131...0x314E).contains(expected.value))
+        let conjoining = Unicode.Scalar(0x1100 + UInt32(index))!
+        #expect(Jamo.compatibility(conjoining) == expected)
+        #expect(try Choseong.of(String(conjoining)) == expected)
+        // The first and last syllable with this initial (가 and 깋 for ㄱ).
+        let first = Unicode.Scalar(0xAC00 + UInt32(index) * 588)!, last = Unicode.Scalar(0xAC00 + UInt32(index) * 588 + 587)!
+        #expect(try Choseong.of(String(first)) == expected)
+        #expect(try Choseong.of(String(last)) == expected)
     }
 
     @Test("double consonants keep their own choseong", arguments: [("까치", "ㄲ"), ("빵", "ㅃ"), ("쌀", "ㅆ"), ("짜장", "ㅉ"), ("땅", "ㄸ")])

@@ -125,15 +125,32 @@ struct TZifTests {
         #expect(dublin.localTimeType(at: try instant("2026-07-15T12:00:00Z")) == summer)
     }
 
-    @Test("Every zone of the bundled copy parses and names the current time")
-    func wholeBundledCopy() throws {
+    /// tz's abbreviations are letters (KST, CEST) or, where no English one is in use, the offset
+    /// itself ("+0545", "-03"): the numeric ones must agree with the offset the file gives; "-00"
+    /// is tz's "local time unknown" (uninhabited places), at offset 0.
+    @Test("Every zone of the bundled copy parses; a numeric abbreviation is its offset", arguments: [
+        "2026-01-15T12:00:00Z", "2026-07-15T12:00:00Z", "1990-01-01T00:00:00Z", "2045-07-15T12:00:00Z",
+    ])
+    func wholeBundledCopy(at iso: String) throws {
+        let date = try instant(iso)
         let zones = BundledZones.shared.zoneIDs
         for zone in zones {
-            let tzif = try bundledTZif(zone)
-            #expect(tzif.abbreviation(at: Date())?.isEmpty == false, "\(zone)")
+            let type = try #require(try bundledTZif(zone).localTimeType(at: date), "\(zone)")
+            let abbreviation = type.abbreviation
+            if abbreviation == "-00" {
+                #expect(type.utOffset == 0, "\(zone) at \(iso)")
+            } else if abbreviation.first == "+" || abbreviation.first == "-" {
+                let minutes = abs(type.utOffset) / 60
+                let expected = String(format: "%@%02d", type.utOffset < 0 ? "-" : "+", minutes / 60)
+                    + (minutes % 60 == 0 ? "" : String(format: "%02d", minutes % 60))
+                #expect(abbreviation == expected, "\(zone) at \(iso)")
+            } else {
+                #expect((3...5).contains(abbreviation.count) && abbreviation.allSatisfy { $0.isASCII && $0.isLetter }, "\(zone) at \(iso): \(abbreviation)")
+            }
         }
         #expect(zones.count > 300)
     }
+
 
     @Test("Slim files: a transition then the footer, and no transitions at all")
     func slimFiles() throws {
@@ -228,10 +245,10 @@ struct TZifTests {
         for length in 0..<bytes.count {
             #expect(throws: TZifError.self) { try TZif(data: Data(bytes.prefix(length))) }
         }
-        #expect(try TZif(data: Data(bytes)).abbreviation(at: Date()) == "KST")
+        #expect(try TZif(data: Data(bytes)).abbreviation(at: try instant("2026-07-15T12:00:00Z")) == "KST")
     }
 
-    @Test("Random byte corruption parses or throws, and lookups never trap")
+    @Test("Random byte corruption parses or throws, and a parsed file answers with its own types")
     func corruption() throws {
         let original = try zoneBytes("America/New_York")
         var state: UInt64 = 0x9E37_79B9_7F4A_7C15
@@ -239,14 +256,22 @@ struct TZifTests {
             state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
             return Int(truncatingIfNeeded: state >> 33)
         }
+        var parsed = 0, refused = 0
         for _ in 0..<3000 {
             var bytes = original
             for _ in 0..<(1 + next() % 3) { bytes[next() % bytes.count] = UInt8(truncatingIfNeeded: next()) }
-            guard let tzif = try? TZif(data: Data(bytes)) else { continue }
+            let tzif: TZif
+            do { tzif = try TZif(data: Data(bytes)) } catch { refused += 1; continue }  // typed: always a TZifError
+            parsed += 1
+            let known = Set(tzif.localTimeTypes).union([tzif.footer?.standard, tzif.footer?.daylight?.type].compactMap { $0 })
             for seconds in [-5_000_000_000.0, 0, 1_800_000_000, 2_500_000_000, 1e15, -1e300] {
-                _ = tzif.localTimeType(at: Date(timeIntervalSince1970: seconds))
+                guard let type = tzif.localTimeType(at: Date(timeIntervalSince1970: seconds)) else { continue }
+                #expect(known.contains(type), "a type the file does not have at \(seconds)")
             }
         }
+        // Bytes in the transition times parse (any time is a time); bytes in the header and the
+        // counts do not: both kinds occur among 3,000 corruptions.
+        #expect(parsed > 100 && refused > 100, "parsed \(parsed), refused \(refused)")
     }
 
     @Test("Bad magic, unknown versions and broken headers throw their own errors")

@@ -91,4 +91,12 @@ struct ISO8601Tests {
     func days(year: Int, month: Int, day: Int, expected: Int) {
         #expect(ISO8601.daysFromCivil(year: year, month: month, day: day) == expected)
     }
+
+    @Test("zeroPadded pads to the width, keeps longer numbers whole and puts the sign first", arguments: [
+        (7, 2, "07"), (0, 2, "00"), (59, 2, "59"), (123, 2, "123"), (5, 3, "005"), (999, 3, "999"),
+        (1, 4, "0001"), (2026, 4, "2026"), (-5, 4, "-0005"), (-12345, 4, "-12345"), (Int.min, 1, "-9223372036854775808"),
+    ])
+    func zeroPadding(value: Int, width: Int, expected: String) {
+        #expect(zeroPadded(value, width: width) == expected)
+    }
 }

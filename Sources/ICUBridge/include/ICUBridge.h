@@ -16,14 +16,17 @@ typedef struct WCCollator WCCollator;
 enum { WC_STRENGTH_PRIMARY = 0, WC_STRENGTH_TERTIARY = 2 };
 
 /// Opens a collator for `locale` at `strength`, with canonical normalization on so NFD and NFC
-/// input sort alike. Returns NULL and sets `*status` (an ICU error code) on failure.
+/// input sort alike. Returns NULL and sets `*status` (an ICU error code) on failure, and also when
+/// ICU has no collation data for `locale` and would use another locale's (U_USING_DEFAULT_WARNING,
+/// U_USING_FALLBACK_WARNING: "kr" for "ko"), unless that data is valid for exactly `locale`.
 WCCollator *wc_collator_open(const char *locale, int32_t strength, int32_t *status);
 void wc_collator_close(WCCollator *collator);
 
 /// Writes the sort key of `text` (UTF-16) into `key`; returns its full length including the
-/// terminating zero, which may exceed `capacity` (then call again with a larger buffer).
+/// terminating zero, which may exceed `capacity` (then call again with a larger buffer). Sets
+/// `*status` to a failure when ICU made no key.
 int32_t wc_collator_sort_key(const WCCollator *collator, const uint16_t *text, int32_t length,
-                             uint8_t *key, int32_t capacity);
+                             uint8_t *key, int32_t capacity, int32_t *status);
 
 /// Writes at most `capacity` leading bytes of the sort key of `text`, computing no more of it
 /// than needed (ucol_nextSortKeyPart): cheap for a 1 MB name. Returns the bytes written; fewer
@@ -43,9 +46,15 @@ int32_t wc_collator_script_boundaries(const WCCollator *collator, uint16_t *buff
                                       int32_t capacity, int32_t *status);
 
 /// The locale's index exemplar characters (CLDR exemplarCharacters type="index"), as UTF-16
-/// strings each followed by a zero; returns the length needed, as above.
+/// strings each followed by a zero; returns the length needed, as above. A locale ICU has no data
+/// for is a failure (U_USING_DEFAULT_WARNING / U_USING_FALLBACK_WARNING), not another locale's letters.
 int32_t wc_index_exemplars(const char *locale, uint16_t *buffer, int32_t capacity,
                            int32_t *status);
+
+/// The strings and code points of the UnicodeSet `pattern` (e.g. "[a-c{long string}]"), written
+/// as above: the same writer as the two functions before, for strings of any length.
+int32_t wc_set_strings(const uint16_t *pattern, int32_t length, uint16_t *buffer, int32_t capacity,
+                       int32_t *status);
 
 /// NFKC of `text` into `dest`; returns the length needed (may exceed `capacity`).
 int32_t wc_normalize_nfkc(const uint16_t *text, int32_t length, uint16_t *dest,
@@ -54,8 +63,12 @@ int32_t wc_normalize_nfkc(const uint16_t *text, int32_t length, uint16_t *dest,
 /// ICU's name for an error code, e.g. "U_FILE_ACCESS_ERROR".
 const char *wc_error_name(int32_t status);
 
-/// Whether an ICU status is a failure (warnings are not).
+/// Whether a status from this bridge is a failure: an ICU failure, or ICU substituting another
+/// locale's data (U_USING_DEFAULT_WARNING, U_USING_FALLBACK_WARNING). Other warnings are not.
 int wc_failed(int32_t status);
+
+/// Whether a status is ICU substituting another locale's data for the one requested.
+int wc_is_substitution(int32_t status);
 
 /// ICU's version, e.g. "72.1", and its Unicode version, as NUL-terminated strings.
 void wc_icu_version(char out[32]);

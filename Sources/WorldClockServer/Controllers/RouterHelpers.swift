@@ -9,3 +9,34 @@ extension Router {
         return self
     }
 }
+
+extension Router {
+    /// The methods a 405 can name: RFC 9110's, and PATCH.
+    static var standardMethods: [HTTPRequest.Method] { [.get, .head, .post, .put, .delete, .connect, .options, .trace, .patch] }
+
+    /// Answers, on every path the router has, each standard method the path lacks: OPTIONS with
+    /// 204 and `Allow`, the others with the JSON 405 and `Allow`. Call it after every route is
+    /// added; Hummingbird's own matching then tells a known path with a wrong method (405) from an
+    /// unknown path (404), and CORS preflights still meet `CORSMiddleware` first.
+    func addMethodNotAllowedRoutes() {
+        var paths: [(path: RouterPath, methods: [HTTPRequest.Method])] = []
+        for route in routes {
+            if let index = paths.firstIndex(where: { $0.path.description == route.path.description }) {
+                paths[index].methods.append(route.method)
+            } else {
+                paths.append((route.path, [route.method]))
+            }
+        }
+        let standard = Self.standardMethods
+        for (path, methods) in paths {
+            let allowed = standard.filter { methods.contains($0) } + (methods.contains(.options) ? [] : [.options])
+            let allow = allowed.map(\.rawValue).joined(separator: ", ")
+            for method in standard where !methods.contains(method) {
+                on(path, method: method) { request, _ in
+                    if request.method == .options { return Response(status: .noContent, headers: [.allow: allow]) }
+                    throw APIError.methodNotAllowed(request.method, path: request.uri.path, allowed: allowed)
+                }
+            }
+        }
+    }
+}

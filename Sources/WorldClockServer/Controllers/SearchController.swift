@@ -17,9 +17,9 @@ struct SearchController: Sendable {
     func search(_ request: Request) throws(APIError) -> Representation {
         let query = try QueryString(request.uri.query, allowed: ["q", "limit", "at"], endpoint: "/v1/search")
         guard let q = query["q"] else {
-            throw .badRequest("missing_parameter", "the parameter 'q' is required: the text to search for, e.g. /v1/search?q=%EB%89%B4 (뉴)")
+            throw .badRequest(.missingParameter, "the parameter 'q' is required: the text to search for, e.g. /v1/search?q=%EB%89%B4 (뉴)")
         }
-        let limit = try query.wholeNumber("limit", in: 1...Self.maximumLimit, default: Self.defaultLimit, code: "invalid_limit")
+        let limit = try query.wholeNumber("limit", in: 1...Self.maximumLimit, default: Self.defaultLimit, code: .invalidLimit)
         let instant = try service.instant(query)
         let key = "limit=\(limit)&q=" + QueryString.encode(q)
         return try service.timed(endpoint: "/v1/search", key: key, instant: instant) { () throws(APIError) in
@@ -27,11 +27,11 @@ struct SearchController: Sendable {
             do throws(SearchError) { result = try service.catalogue.search.search(q, limit: limit) } catch {
                 switch error {
                 case .emptyQuery:
-                    throw .badRequest("empty_query", "the parameter 'q' is empty or only spaces; give the text to search for")
+                    throw .badRequest(.emptyQuery, "the parameter 'q' is empty or only spaces; give the text to search for")
                 case .queryTooLong(let scalars, let maximum):
-                    throw .badRequest("query_too_long", "the parameter 'q' is \(scalars) Unicode code points long; the limit is \(maximum)")
+                    throw .badRequest(.queryTooLong, "the parameter 'q' is \(scalars) Unicode code points long; the limit is \(maximum)")
                 case .tooManyCombiningMarks(let scalar, let maximum):
-                    throw .badRequest("too_many_combining_marks",
+                    throw .badRequest(.tooManyCombiningMarks,
                                       "the parameter 'q' has more than \(maximum) combining marks in a row (from code point \(scalar)); no place name needs more")
                 }
             }
