@@ -62,15 +62,6 @@ public final class Collator: @unchecked Sendable {
         }
     }
 
-    /// `sortKey(of:appendingTo:)` for callers that cannot throw: ICU makes a key for any UTF-16
-    /// (unpaired surrogates included), so a failure is ICU itself failing (memory), and it stops
-    /// the program naming the ICU status rather than sorting with an empty key.
-    @available(*, deprecated, message: "use the throwing sortKey(of:appendingTo:)")
-    @discardableResult
-    public func appendSortKey(of text: UnsafeBufferPointer<UInt16>, to keys: inout [UInt8]) -> Int {
-        do { return try sortKey(of: text, appendingTo: &keys) } catch { preconditionFailure(error.description) }
-    }
-
     /// The sort key of `text`.
     /// - Throws: `ICUError` when ICU makes no key.
     public func sortKey(_ text: String) throws(ICUError) -> [UInt8] {

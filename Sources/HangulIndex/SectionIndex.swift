@@ -56,13 +56,14 @@ public struct SectionIndex<Row> {
     ///   - emptySections: whether to keep sections without rows.
     ///   - key: the text a row is filed and sorted under, e.g. its Korean name.
     /// - Complexity: O(n log n) comparisons of sort keys.
+    /// - Throws: `ICUError` when ICU cannot compute a sort key.
     public init(
         _ rows: some Sequence<Row>,
         indexer: SectionIndexer,
         collator: Collator,
         emptySections: EmptySections = .drop,
         key: (Row) -> String
-    ) {
+    ) throws(ICUError) {
         let rows = Array(rows)
         var keys: [String] = []
         keys.reserveCapacity(rows.count)
@@ -82,7 +83,7 @@ public struct SectionIndex<Row> {
             let start = sortKeys.count
             units.removeAll(keepingCapacity: true)
             units.append(contentsOf: KoreanText.withoutLeadingPunctuation(text).utf16)
-            units.withUnsafeBufferPointer { _ = collator.appendSortKey(of: $0, to: &sortKeys) }
+            try units.withUnsafeBufferPointer { (units) throws(ICUError) in _ = try collator.sortKey(of: units, appendingTo: &sortKeys) }
             sortKeyRanges.append(start..<sortKeys.count)
             var leading: UInt64 = 0
             for offset in 0..<8 {

@@ -71,7 +71,7 @@ report("assign", count: names.count, seconds: assignTime)
 
 // (b) The full index: bucket and sort every name.
 var built: SectionIndex<String>?
-let buildTime = seconds { built = SectionIndex(names, indexer: indexer, collator: collator) { $0 } }
+let buildTime = seconds { built = try! SectionIndex(names, indexer: indexer, collator: collator) { $0 } }
 report("build", count: names.count, seconds: buildTime)
 if let built {
     print("worldclock sections: " + built.sections.map { "\($0.title) \($0.rows.count)" }.joined(separator: ", "))

@@ -116,16 +116,15 @@ public struct Catalogue: Sendable {
                                 englishName: row.english, aliases: row.aliases, population: row.population))
         }
         PhaseTrace.mark("zone ids checked with Foundation")
-        let indexer: SectionIndexer, collator: Collator
+        let indexer: SectionIndexer, sections: SectionIndex<Place>
         do {
             indexer = try SectionIndexer()
-            collator = try Collator(locale: "ko", strength: .tertiary)
+            let collator = try Collator(locale: "ko", strength: .tertiary)
+            sections = try SectionIndex(places, indexer: indexer, collator: collator) { $0.name }
         } catch {
             throw .icu(error)
         }
-        PhaseTrace.mark("ICU collators and index labels")
-        let sections = SectionIndex(places, indexer: indexer, collator: collator) { $0.name }
-        PhaseTrace.mark("sectioned and sorted")
+        PhaseTrace.mark("ICU collators, sections and order")
         self.init(sections: sections, indexer: indexer, path: table.path, digest: digest, rewrittenZones: rewritten,
                   canonicalZoneIDs: canonicalZoneIDs, searchTables: searchTables) { rows, searchData in
             let data = searchData()

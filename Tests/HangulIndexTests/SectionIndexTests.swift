@@ -8,7 +8,7 @@ struct SectionIndexTests {
     struct City: Equatable, Sendable { let name: String; let id: Int }
 
     func index(_ names: [String], empty: SectionIndex<String>.EmptySections = .drop) -> SectionIndex<String> {
-        SectionIndex(names, indexer: sharedIndexer, collator: collator, emptySections: empty) { $0 }
+        try! SectionIndex(names, indexer: sharedIndexer, collator: collator, emptySections: empty) { $0 }
     }
 
     @Test("names are grouped by choseong and sorted by the Korean collator inside each section")
@@ -40,11 +40,11 @@ struct SectionIndexTests {
     }
 
     @Test("rows that collate equal keep a deterministic order: by UTF-8 bytes, then input order")
-    func deterministicTies() {
+    func deterministicTies() throws {
         let nfc = "가나", nfd = "\u{1100}\u{1161}\u{1102}\u{1161}"
-        let forward = SectionIndex([City(name: nfd, id: 1), City(name: nfc, id: 2), City(name: nfc, id: 3)],
+        let forward = try SectionIndex([City(name: nfd, id: 1), City(name: nfc, id: 2), City(name: nfc, id: 3)],
                                    indexer: sharedIndexer, collator: collator) { $0.name }
-        let backward = SectionIndex([City(name: nfc, id: 3), City(name: nfc, id: 2), City(name: nfd, id: 1)],
+        let backward = try SectionIndex([City(name: nfc, id: 3), City(name: nfc, id: 2), City(name: nfd, id: 1)],
                                     indexer: sharedIndexer, collator: collator) { $0.name }
         #expect(forward.rows.map(\.name) == [nfd, nfc, nfc])  // U+1100 (E1 84 80) before U+AC00 (EA B0 80)
         #expect(forward.rows.map(\.id) == [1, 2, 3])
