@@ -52,8 +52,13 @@ struct MatchTable: Sendable {
 
     func fieldRank(of entry: Int) -> Int { Int(compiled.fieldRanks[entry]) }
 
-    private func letters(of entry: Int) -> [LetterCode] {
-        compiled.letters.values(Int(compiled.letterStarts[entry])..<Int(compiled.letterStarts[entry + 1])).map(LetterCode.init)
+    /// Puts the letters of `entry` in `letters`, reusing its storage: a search reads thousands of
+    /// entries, and allocating for each was most of its cost.
+    private func letters(of entry: Int, into letters: inout [LetterCode]) {
+        letters.removeAll(keepingCapacity: true)
+        for position in Int(compiled.letterStarts[entry])..<Int(compiled.letterStarts[entry + 1]) {
+            letters.append(LetterCode(value: compiled.letters[position]))
+        }
     }
 
     private static func slice(_ text: String, _ starts: HexColumn, _ index: Int) -> String {
@@ -66,31 +71,38 @@ struct MatchTable: Sendable {
     func ranked(_ query: [LetterCode], limit: Int?) -> [RankedMatch] {
         guard let first = query.first else { return [] }
         var best: [Int32: RankedMatch] = [:]
+        var text: [LetterCode] = []
         func consider(_ entry: Int, _ kind: MatchKind, _ range: Range<Int>) {
             let rank = fieldRank(of: entry)
             let start = Int(compiled.itemStarts[entry]), end = Int(compiled.itemStarts[entry + 1])
             // An entry's items are in rank order, so past the first `limit` none can make the cut.
-            for item in compiled.items.values(start..<min(end, start + (limit ?? end - start))) {
+            for position in start..<min(end, start + (limit ?? end - start)) {
+                let item = Int32(compiled.items[position])
                 let candidate = RankedMatch(kind: kind, field: rank, importance: Int(compiled.importance[Int(item)]),
                                             position: Int(item), entry: entry, range: range)
-                if let known = best[Int32(item)], !(candidate < known) { continue }
-                best[Int32(item)] = candidate
+                if let known = best[item], !(candidate < known) { continue }
+                best[item] = candidate
             }
         }
         // A first letter that is a consonant (ㄴ → 뉴욕) or a lone syllable still being typed (늉,
         // 고 → 과) covers several first letters; any other must be the text's first letter.
         let coversOthers = first.isConsonant || (query.count == 1 && first.syllable != nil)
-        let candidates = coversOthers ? byStart.entries(first.startKey) : byFirst.entries(first.value)
-        for entry in candidates {
-            if let (kind, range) = HangulMatcher.match(query, in: letters(of: entry)) { consider(entry, kind, range) }
+        let candidates = coversOthers ? byStart.postings(first.startKey) : byFirst.postings(first.value)
+        for position in candidates {
+            let entry = (coversOthers ? byStart : byFirst).entry(position)
+            letters(of: entry, into: &text)
+            if let (kind, range) = HangulMatcher.match(query, in: text) { consider(entry, kind, range) }
         }
         // Substrings rank after every other kind: needed only while fewer than `limit` items matched.
         if limit.map({ best.count < $0 }) ?? true {
-            let lists = query.count == 1 ? [byLaterLetter.entries(first.value)]
-                : zip(query, query.dropFirst()).map { byLaterPair.entries(Self.pairKey($0.value, $1.value)) }
+            let map = query.count == 1 ? byLaterLetter : byLaterPair
+            let lists = query.count == 1 ? [byLaterLetter.postings(first.value)]
+                : zip(query, query.dropFirst()).map { byLaterPair.postings(Self.pairKey($0.value, $1.value)) }
             if let rarest = lists.min(by: { $0.count < $1.count }) {
-                for entry in rarest {
-                    if let (kind, range) = HangulMatcher.match(query, in: letters(of: entry)), kind == .substring {
+                for position in rarest {
+                    let entry = map.entry(position)
+                    letters(of: entry, into: &text)
+                    if let (kind, range) = HangulMatcher.match(query, in: text), kind == .substring {
                         consider(entry, kind, range)
                     }
                 }
@@ -117,10 +129,14 @@ struct PostingMap: Sendable {
         (keys, starts, entries) = (columns.keys, columns.starts, columns.entries)
     }
 
-    func entries(_ key: UInt32) -> [Int] {
-        guard let position = keys.binarySearch(key) else { return [] }
-        return entries.values(Int(starts[position])..<Int(starts[position + 1])).map(Int.init)
+    /// Where the entries of `key` are in the entries column (empty when none has it).
+    func postings(_ key: UInt32) -> Range<Int> {
+        guard let position = keys.binarySearch(key) else { return 0..<0 }
+        return Int(starts[position])..<Int(starts[position + 1])
     }
+
+    /// The entry at `position` of the entries column.
+    func entry(_ position: Int) -> Int { Int(entries[position]) }
 }
 
 /// A match table as text, as `Scripts/compile-catalogue` writes it into the binary: every column
