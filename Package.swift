@@ -78,7 +78,7 @@ let package = Package(
         .executableTarget(name: "IndexBenchmark", dependencies: ["HangulIndex"]),
         .executableTarget(name: "TimeZoneBenchmark", dependencies: ["TimeZoneRules"]),
         // Search speed and the right-zone-first rate over the user query set (Scripts/bench-search).
-        .executableTarget(name: "SearchBenchmark", dependencies: ["WorldClock"]),
+        .executableTarget(name: "SearchBenchmark", dependencies: ["WorldClock", "TimeZoneRules"]),
         // libFuzzer targets for every parser of outside input (Scripts/fuzz builds them with
         // -DFUZZING -sanitize=fuzzer,address); a plain build replays a saved input.
         .executableTarget(name: "Fuzz", dependencies: ["WorldClock", "WorldClockServer", "HangulIndex"]),
