@@ -87,7 +87,7 @@ let package = Package(
         // Imports Foundation beside HangulIndex: a clean build of this target proves the ICU isolation.
         .testTarget(name: "FoundationCanaryTests", dependencies: ["HangulIndex"]),
         .testTarget(name: "TimeZoneRulesTests", dependencies: ["TimeZoneRules"]),
-        .testTarget(name: "WorldClockTests", dependencies: ["WorldClock", "TimeZoneRules"], exclude: ["user-queries.tsv"]),
+        .testTarget(name: "WorldClockTests", dependencies: ["WorldClock", "TimeZoneRules"], exclude: ["user-queries.tsv", "Fixtures"]),
         .testTarget(
             name: "WorldClockServerTests",
             dependencies: [
