@@ -10,7 +10,7 @@ enum FuzzTargets {
     static func table(_ data: UnsafeRawBufferPointer) {
         do {
             let table = try ZoneTable(bytes: Array(data), path: "fuzz.tsv")
-            require(table.rows.allSatisfy { !$0.name.isEmpty && !$0.zone.isEmpty && $0.countryCode.utf8.count == 2 }, "a row with an empty field")
+            require(table.rows.allSatisfy { !$0.place.name.isEmpty && !$0.place.zoneID.isEmpty && $0.place.countryCode.utf8.count == 2 }, "a row with an empty field")
         } catch {
             require(error.line.map { $0 >= 1 } ?? true, "line \(String(describing: error.line))")
             _ = error.description

@@ -74,7 +74,7 @@ public struct Catalogue: Sendable {
             return Catalogue(table: table, digest: digest, compiled: compiled)
         }
         // Only while the compiled form is being made (Scripts/compile-catalogue): a test keeps it current.
-        return try Catalogue(table: table, digest: digest, canonicalZoneIDs: Set(table.rows.map(\.zone)), searchTables: .bundled)
+        return try Catalogue(table: table, digest: digest, canonicalZoneIDs: Set(table.rows.map(\.place.zoneID)), searchTables: .bundled)
     }
 
     /// The bundled catalogue from its compiled form: sections, order and search as ICU and the
@@ -103,17 +103,17 @@ public struct Catalogue: Sendable {
         var places: [Place] = []
         var rewritten: [(Int, String, String)] = []
         for row in table.rows {
-            guard Self.isKnownToFoundation(row.zone) else {
-                throw .table(TableError(path: table.path, line: row.line, problem: .unknownZone(row.zone)))
+            let zone = row.place.zoneID
+            guard Self.isKnownToFoundation(zone) else {
+                throw .table(TableError(path: table.path, line: row.line, problem: .unknownZone(zone)))
             }
-            var canonical = row.zone
-            if !canonicalZoneIDs.contains(row.zone) {
+            var canonical = zone
+            if !canonicalZoneIDs.contains(zone) {
                 if aliases == nil { aliases = ZoneAliases(canonical: canonicalZoneIDs, links: TZDataChoice.automatic.database.links) }
-                canonical = aliases!.canonicalID(for: row.zone)
+                canonical = aliases!.canonicalID(for: zone)
             }
-            if canonical != row.zone { rewritten.append((row.line, row.zone, canonical)) }
-            places.append(Place(name: row.name, country: row.country, countryCode: row.countryCode, zoneID: canonical,
-                                englishName: row.english, aliases: row.aliases, population: row.population))
+            if canonical != zone { rewritten.append((row.line, zone, canonical)) }
+            places.append(row.place.inZone(canonical))
         }
         PhaseTrace.mark("zone ids checked with Foundation")
         let indexer: SectionIndexer, sections: SectionIndex<Place>
@@ -230,7 +230,7 @@ public struct Catalogue: Sendable {
 
     /// The zone ids of the bundled table: tzdata's zone.tab ids plus UTC, the canonical ids.
     public static let bundledZoneIDs: Set<String> = {
-        Set((try? ZoneTable(bytes: Array(EmbeddedTable.contents.utf8), path: EmbeddedTable.path))?.rows.map(\.zone) ?? [])
+        Set((try? ZoneTable(bytes: Array(EmbeddedTable.contents.utf8), path: EmbeddedTable.path))?.rows.map(\.place.zoneID) ?? [])
     }()
 
     /// The digest of the bundled tables.
@@ -275,12 +275,11 @@ struct SearchData: Sendable {
         places.reserveCapacity(table.rows.count)
         for row in table.rows {
             // Search-only places share the listed places' zones, which were checked against Foundation.
-            guard zoneIDs.contains(row.zone) else {
-                throw TableError(path: table.path, line: row.line, problem: .unknownZone(row.zone))
+            guard zoneIDs.contains(row.place.zoneID) else {
+                throw TableError(path: table.path, line: row.line, problem: .unknownZone(row.place.zoneID))
             }
-            if listed[row.name] != nil { throw TableError(path: table.path, line: row.line, problem: .placeListedTwice(row.name)) }
-            places.append(Place(name: row.name, country: row.country, countryCode: row.countryCode, zoneID: row.zone,
-                                englishName: row.english, aliases: row.aliases, population: row.population, isListed: false))
+            if listed[row.place.name] != nil { throw TableError(path: table.path, line: row.line, problem: .placeListedTwice(row.place.name)) }
+            places.append(row.place.searchOnly)
         }
         let placeByName = Dictionary(uniqueKeysWithValues: places.map { ($0.name, $0) })
         let terms = try TermTable(bytes: Array(tables.terms.text.utf8), path: tables.terms.path).terms

@@ -36,7 +36,7 @@ package struct CompiledCatalogue: Sendable, Equatable {
     ///   - table: the listed table the catalogue was built from.
     ///   - searchOnlyRows: the search-only table's rows, whose lines `searchOnlyText` holds.
     package init(_ catalogue: Catalogue, table: ZoneTable, searchOnlyRows: [ZoneTableRow], searchOnlyText: String) {
-        let rowOfName = Dictionary(uniqueKeysWithValues: table.rows.enumerated().map { ($1.name, UInt32($0)) })
+        let rowOfName = Dictionary(uniqueKeysWithValues: table.rows.enumerated().map { ($1.place.name, UInt32($0)) })
         var lineStarts: [UInt32] = [0]
         for (offset, byte) in searchOnlyText.utf8.enumerated() where byte == UInt8(ascii: "\n") { lineStarts.append(UInt32(offset + 1)) }
         var starts: [UInt32] = [0]
@@ -52,7 +52,7 @@ package struct CompiledCatalogue: Sendable, Equatable {
 
     /// The listed rows as places, sectioned and sorted as compiled.
     func sections(of table: ZoneTable, indexer: SectionIndexer) -> SectionIndex<Place> {
-        let rows = order.values(0..<order.count).map { Place(table.rows[Int($0)]) }
+        let rows = order.values(0..<order.count).map { table.rows[Int($0)].place }
         var sections: [Section<Place>] = []
         for number in 0..<sectionTitles.count {
             let range = Int(sectionStarts[number])..<Int(sectionStarts[number + 1])
@@ -68,7 +68,7 @@ package struct CompiledCatalogue: Sendable, Equatable {
         let line = utf8[start...].prefix { $0 != UInt8(ascii: "\n") }
         // The line was checked with its whole table when this was compiled.
         let row = try! ZoneTable(bytes: Array((ZoneTable.header + "\n").utf8) + line, path: EmbeddedTable.searchOnlyPath).rows[0]
-        return Place(row, isListed: false)
+        return row.place.searchOnly
     }
 
     /// This value as Swift source: the generated file that compiles it in.
@@ -127,13 +127,6 @@ package struct CompiledCatalogue: Sendable, Equatable {
     }
 }
 
-extension Place {
-    init(_ row: ZoneTableRow, isListed: Bool = true) {
-        self.init(name: row.name, country: row.country, countryCode: row.countryCode, zoneID: row.zone,
-                  englishName: row.english, aliases: row.aliases, population: row.population, isListed: isListed)
-    }
-}
-
 extension CompiledCatalogue {
     /// The bundled tables built at run time, with ICU, and compiled: what `bundled` must equal.
     /// - Throws: `CatalogueError` for a malformed table or an unknown zone.
@@ -145,7 +138,7 @@ extension CompiledCatalogue {
         } catch {
             throw .table(error)
         }
-        let catalogue = try Catalogue(table: table, digest: Catalogue.bundledDigest, canonicalZoneIDs: Set(table.rows.map(\.zone)),
+        let catalogue = try Catalogue(table: table, digest: Catalogue.bundledDigest, canonicalZoneIDs: Set(table.rows.map(\.place.zoneID)),
                                       searchTables: .bundled)
         try catalogue.validateSearchTables()
         return CompiledCatalogue(catalogue, table: table, searchOnlyRows: searchOnly.rows, searchOnlyText: EmbeddedTable.searchOnly)

@@ -81,31 +81,34 @@ public struct FeedSection: Codable, Equatable, Sendable {
     public let places: [FeedPlace]
 }
 
-/// One place, with its time when the feed has an instant.
+/// One place, with its time when the feed has an instant. On the wire the place's own fields
+/// (`Place`'s JSON) and `time`, `relative` are one object.
 public struct FeedPlace: Codable, Equatable, Sendable {
-    public let name: String
-    public let country: String
-    public let countryCode: String
-    public let zone: String
-    public let english: String
-    public let aliases: [String]
+    public let place: Place
     public let time: FeedTime?
     /// Against the reference zone (CLI only; absent in the HTTP feed).
     public let relative: FeedRelative?
 
-    enum CodingKeys: String, CodingKey {
-        case name, country, countryCode = "country_code", zone, english, aliases, time, relative
-    }
+    enum CodingKeys: String, CodingKey { case time, relative }
 
     public init(_ place: Place, time: ZoneTime?, reference: ZoneTime? = nil) {
-        name = place.name
-        country = place.country
-        countryCode = place.countryCode
-        zone = place.zoneID
-        english = place.englishName
-        aliases = place.aliases
+        self.place = place
         self.time = time.map(FeedTime.init)
         if let time, let reference { relative = FeedRelative(RelativeTime(time, from: reference)) } else { relative = nil }
+    }
+
+    public init(from decoder: any Decoder) throws {
+        place = try Place(from: decoder)
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        time = try container.decodeIfPresent(FeedTime.self, forKey: .time)
+        relative = try container.decodeIfPresent(FeedRelative.self, forKey: .relative)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        try place.encode(to: encoder)
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encodeIfPresent(time, forKey: .time)
+        try container.encodeIfPresent(relative, forKey: .relative)
     }
 }
 

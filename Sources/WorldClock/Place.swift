@@ -1,6 +1,9 @@
 /// One name of the catalogue: a Korean city name with its country and canonical IANA zone.
 /// Several places may share a zone (서울 and 부산 are both Asia/Seoul).
-public struct Place: Hashable, Sendable, Identifiable {
+///
+/// The one model of a place from the table (`ZoneTableRow`) to the wire (`FeedPlace`): its JSON
+/// is the feed's six place fields; `population` and `isListed` stay in the catalogue.
+public struct Place: Hashable, Sendable, Identifiable, Codable {
     /// The Korean name a user searches (뉴욕); unique in the catalogue, so it is also the id.
     public let name: String
     /// The Korean country or territory name (미국).
@@ -30,5 +33,29 @@ public struct Place: Hashable, Sendable, Identifiable {
         self.aliases = aliases
         self.population = population
         self.isListed = isListed
+    }
+
+    /// The same place under another zone id (its canonical one).
+    func inZone(_ zoneID: String) -> Place {
+        Place(name: name, country: country, countryCode: countryCode, zoneID: zoneID, englishName: englishName, aliases: aliases,
+              population: population, isListed: isListed)
+    }
+
+    /// The same place, found by search only.
+    var searchOnly: Place {
+        Place(name: name, country: country, countryCode: countryCode, zoneID: zoneID, englishName: englishName, aliases: aliases,
+              population: population, isListed: false)
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case name, country, countryCode = "country_code", zoneID = "zone", englishName = "english", aliases
+    }
+
+    /// A place read from the feed: what the wire carries (no population; listed).
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(name: try container.decode(String.self, forKey: .name), country: try container.decode(String.self, forKey: .country),
+                  countryCode: try container.decode(String.self, forKey: .countryCode), zoneID: try container.decode(String.self, forKey: .zoneID),
+                  englishName: try container.decode(String.self, forKey: .englishName), aliases: try container.decode([String].self, forKey: .aliases))
     }
 }

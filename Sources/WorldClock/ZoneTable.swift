@@ -1,13 +1,6 @@
-/// One row of a zone table, as written, with its line.
+/// One row of a zone table, as written (its zone not yet checked or made canonical), with its line.
 public struct ZoneTableRow: Equatable, Sendable {
-    public let name: String
-    public let country: String
-    public let countryCode: String
-    public let zone: String
-    public let english: String
-    public let aliases: [String]
-    /// How many people live there (GeoNames); 0 when unknown. Ranks search results.
-    public let population: Int
+    public let place: Place
     /// The 1-based line the row is on.
     public let line: Int
 }
@@ -58,8 +51,8 @@ public struct ZoneTable: Sendable {
             // String equality is canonical: an NFD 서울 duplicates an NFC 서울.
             if let first = firstLineOfName[fields[0]] { throw fail(number, .duplicateName(fields[0], firstLine: first)) }
             firstLineOfName[fields[0]] = number
-            rows.append(ZoneTableRow(name: fields[0], country: fields[1], countryCode: code, zone: fields[3],
-                                     english: fields[4], aliases: aliases, population: population, line: number))
+            rows.append(ZoneTableRow(place: Place(name: fields[0], country: fields[1], countryCode: code, zoneID: fields[3],
+                                                  englishName: fields[4], aliases: aliases, population: population), line: number))
         }
         if rows.isEmpty { throw fail(nil, .noRows) }
         self.path = path

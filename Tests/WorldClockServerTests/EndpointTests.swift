@@ -49,7 +49,7 @@ struct SectionsEndpointTests {
                     #expect(response.status == .ok, "\(uri)")
                     let feed = try JSONDecoder().decode(Feed.self, from: response.data)
                     #expect(feed.sections.map(\.title) == ["ㄱ"], "\(uri)")
-                    #expect(feed.sections.first?.places.map(\.name) == catalogue.sections.section(titled: "ㄱ")?.rows.map(\.name))
+                    #expect(feed.sections.first?.places.map(\.place.name) == catalogue.sections.section(titled: "ㄱ")?.rows.map(\.name))
                     let resolved = uri.hasSuffix("%E3%84%B2") || uri.hasSuffix("가")
                     #expect(response.headers[.contentLocation] == (resolved ? "/v1/sections?section=%E3%84%B1" : nil), "\(uri)")
                 }
@@ -70,12 +70,12 @@ struct SectionsEndpointTests {
                 let feed = try JSONDecoder().decode(Feed.self, from: response.data)
                 #expect(feed.at == "2026-07-15T12:00:00Z")
                 let places = feed.sections.flatMap(\.places)
-                let newYork = try #require(places.first { $0.name == "뉴욕" }?.time)
+                let newYork = try #require(places.first { $0.place.name == "뉴욕" }?.time)
                 #expect(newYork.utcOffset == "-04:00")
                 #expect(newYork.abbreviation == "EDT")
                 #expect(newYork.dst)
                 #expect(newYork.nextTransition?.at == "2026-11-01T06:00:00Z")
-                let seoul = try #require(places.first { $0.name == "서울" }?.time)
+                let seoul = try #require(places.first { $0.place.name == "서울" }?.time)
                 #expect(seoul.local == "2026-07-15T21:00:00+09:00")
                 #expect(seoul.abbreviation == "KST")
                 #expect(response.headers[.cacheControl] == "public, max-age=86400")
@@ -142,7 +142,7 @@ struct SearchEndpointTests {
                 #expect(search.query == "뉴")
                 #expect(search.keyboardConversion == nil)
                 #expect(search.results.first?.match.kind == "prefix")
-                let names = search.results.map(\.place.name)
+                let names = search.results.map(\.place.place.name)
                 let leading = names.prefix { $0.hasPrefix("뉴") }
                 #expect(leading.count >= 3 && leading.contains("뉴욕"), "\(names)")
                 // Nothing starting with 뉴 ranks below a name that does not.
@@ -159,7 +159,7 @@ struct SearchEndpointTests {
             try await client.execute(uri: "/v1/search?q=sbdyr", method: .get) { response in
                 let search = try JSONDecoder().decode(FeedSearch.self, from: response.data)
                 #expect(search.keyboardConversion == "뉴욕")
-                #expect(search.results.first?.place.name == "뉴욕")
+                #expect(search.results.first?.place.place.name == "뉴욕")
                 #expect(search.results.first?.match.kind == "exact")
             }
         }
@@ -181,7 +181,7 @@ struct SearchEndpointTests {
             try await client.execute(uri: "/v1/search?limit=1&q=new+york", method: .get) { response in
                 let search = try JSONDecoder().decode(FeedSearch.self, from: response.data)
                 #expect(search.query == "new york")
-                #expect(search.results.map(\.place.name) == ["뉴욕"])
+                #expect(search.results.map(\.place.place.name) == ["뉴욕"])
             }
         }
     }

@@ -8,7 +8,7 @@ import Testing
 struct CompiledCatalogueTests {
     static let runtime: Catalogue = {
         let table = try! ZoneTable(bytes: Array(EmbeddedTable.contents.utf8), path: EmbeddedTable.path)
-        return try! Catalogue(table: table, digest: Catalogue.bundledDigest, canonicalZoneIDs: Set(table.rows.map(\.zone)),
+        return try! Catalogue(table: table, digest: Catalogue.bundledDigest, canonicalZoneIDs: Set(table.rows.map(\.place.zoneID)),
                               searchTables: .bundled)
     }()
 
