@@ -23,7 +23,7 @@ public func buildApplication(catalogue: Catalogue, tzdata: TZDataChoice = .autom
 func buildApplication(service: FeedService, configuration: ServerConfiguration, logger: Logger) -> some ApplicationProtocol {
     let limits = ConnectionLimits(maxConnections: configuration.maxConnections, requestTimeout: configuration.requestTimeout, logger: logger)
     return Application(
-        router: buildRouter(service: service, quiet: configuration.quiet),
+        router: UnknownMethodRouting(router: buildRouter(service: service, quiet: configuration.quiet)),
         server: HTTPServerBuilder { responder in GuardedHTTP1Channel(responder: responder, configuration: configuration, limits: limits) },
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "worldclock"),
         logger: logger

@@ -65,3 +65,29 @@ struct CanonicalPathMiddleware<Context: RequestContext>: RouterMiddleware {
                        message: "no route \(QueryString.printable(path)): paths have no empty segment or trailing slash; did you mean \(QueryString.printable(canonical))?")
     }
 }
+
+/// The router, with a request whose method it does not know (QUERY, FOO) routed as TRACE, which
+/// no route serves: on a known path it gets the 405 with `Allow` (naming its own method), on an
+/// unknown one the 404, as a standard method the path lacks does. Hummingbird's router finds the
+/// route before any middleware runs, so this wraps the router rather than being one.
+struct UnknownMethodRouting<Builder: HTTPResponderBuilder>: HTTPResponderBuilder where Builder.Responder.Context: RequestContext {
+    let router: Builder
+
+    func buildResponder() -> Responder { Responder(router: router.buildResponder()) }
+
+    struct Responder: HTTPResponder {
+        let router: Builder.Responder
+
+        func respond(to request: Request, context: Builder.Responder.Context) async throws -> Response {
+            guard !Router<Builder.Responder.Context>.standardMethods.contains(request.method) else {
+                return try await router.respond(to: request, context: context)
+            }
+            var head = request.head
+            head.method = .trace
+            let response = try await router.respond(to: Request(head: head, body: request.body), context: context)
+            guard response.status == .methodNotAllowed else { return response }
+            let allowed = (response.headers[.allow] ?? "").split(separator: ", ").compactMap { HTTPRequest.Method(String($0)) }
+            return APIError.methodNotAllowed(request.method, path: request.uri.path, allowed: allowed).response(isHead: false)
+        }
+    }
+}

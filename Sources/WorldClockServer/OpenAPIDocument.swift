@@ -457,6 +457,7 @@ components:
       description: One section's title, percent-encoded (ㄱ … ㅎ, A … Z, #), resolved as `section` is.
       schema:
         type: string
+        pattern: "^[#A-Za-z\u212Aㄱㄲㄴㄷㄸㄹㅁㅂㅃㅅㅆㅇㅈㅉㅊㅋㅌㅍㅎᄀ-ᄒᆨᆩᆫᆮᆯᆷᆸᆺ-ᇂﾡﾢﾤﾧﾨﾩﾱﾲﾳﾵ-ﾾ가-힣]$"
       example: ㄱ
     Section:
       name: section

@@ -115,6 +115,10 @@ let badRequests: [BadRequest] = [
     BadRequest(.patch, "/openapi.yaml", .methodNotAllowed, "method_not_allowed"),
     BadRequest(.post, "/v1/search?q=%zz", .methodNotAllowed, "method_not_allowed"),
     BadRequest(.post, "/nowhere", .notFound, "not_found"),
+    // A method no standard names (schemathesis sends QUERY): 405 on a path that exists, 404 elsewhere.
+    BadRequest(HTTPRequest.Method("QUERY")!, "/v1/meta", .methodNotAllowed, "method_not_allowed", "QUERY is not allowed on /v1/meta", "GET, HEAD, OPTIONS"),
+    BadRequest(HTTPRequest.Method("FOO")!, "/v1/sections/%E3%84%B1", .methodNotAllowed, "method_not_allowed", "FOO is not allowed"),
+    BadRequest(HTTPRequest.Method("QUERY")!, "/nowhere", .notFound, "not_found"),
 ]
 
 @Suite("Errors")

@@ -53,9 +53,10 @@ struct OpenAPITests {
         }
     }
 
-    @Test("the section pattern accepts exactly what the server does: every BMP scalar, and NFD syllables and spaces refused")
-    func sectionPattern() throws {
-        let regex = try NSRegularExpression(pattern: try #require(Self.pattern(ofParameter: "section")))
+    @Test("the section and title patterns accept exactly what the server does: every BMP scalar, and NFD syllables and spaces refused",
+          arguments: ["section", "title"])
+    func sectionPattern(parameter: String) throws {
+        let regex = try NSRegularExpression(pattern: try #require(Self.pattern(ofParameter: parameter)))
         var inputs = (0...0xFFFF).compactMap(Unicode.Scalar.init).map { String($0) }
         inputs += ["\u{1100}\u{1161}", "\u{1112}\u{1175}\u{11C2}", "\u{1100}\u{1100}", " ㄱ", "ㄱ\u{3000}", "ab", "가나", ""]
         var mismatches: [String] = []
