@@ -2,7 +2,7 @@
 // collation order, the search index — and writes it as Swift source, so that the worldclock binary
 // does none of that work when it runs.
 //
-//   compile-catalogue OUTPUT.swift      (Scripts/compile-catalogue runs it after Scripts/embed-table)
+//   compile-catalogue OUTPUT.swift      (Scripts/compile-catalogue runs it)
 import Foundation
 import WorldClock
 

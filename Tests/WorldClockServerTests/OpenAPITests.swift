@@ -10,7 +10,7 @@ struct OpenAPITests {
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Sources/WorldClockServer/openapi.yaml")
 
-    @Test("the served string equals Sources/WorldClockServer/openapi.yaml byte for byte (run Scripts/embed-openapi)")
+    @Test("the served string equals Sources/WorldClockServer/openapi.yaml byte for byte, as the EmbedFiles plugin compiled it in")
     func embedded() throws {
         let bytes = try Data(contentsOf: Self.file)
         #expect(Data(OpenAPIDocument.yaml.utf8) == bytes)

@@ -9,7 +9,7 @@ struct WebTests {
     static let folder = OpenAPITests.file.deletingLastPathComponent().appendingPathComponent("Web")
     static let site = WebSite()
 
-    @Test("the compiled-in files equal Sources/WorldClockServer/Web byte for byte, and no file is missing (run Scripts/embed-web)")
+    @Test("the compiled-in files equal Sources/WorldClockServer/Web byte for byte, and no file is missing, as the EmbedFiles plugin compiled them in")
     func embedded() throws {
         let names = try FileManager.default.contentsOfDirectory(atPath: Self.folder.path).sorted()
         #expect(WebAssets.files.map(\.name) == names)

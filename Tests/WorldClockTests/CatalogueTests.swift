@@ -96,7 +96,7 @@ struct CatalogueTests {
     ])
     func embeddedMatchesData(path: String, embedded: String) throws {
         let data = try Data(contentsOf: repositoryRoot.appendingPathComponent(path))
-        #expect(Array(embedded.utf8) == Array(data), "run Scripts/embed-table")
+        #expect(Array(embedded.utf8) == Array(data), "the EmbedFiles plugin compiled in other bytes")
     }
 
     @Test("the search-only places and the terms load: known zones, no place twice, every term leads somewhere")
