@@ -9,7 +9,7 @@ enum EmbeddedTable {
     static let termsPath = "Data/terms.tsv"
     /// FNV-1a (64 bits, hex) of the search-only and terms tables, so the catalogue digest covers
     /// them without hashing them at every start.
-    static let searchDigest = "461a164d95824ea6"
+    static let searchDigest = "69560e46423dbd9b"
     /// The contents of `Data/zones.tsv`: the places the list shows.
     static let contents = #"""
 # Korean world-clock table: the places the list shows, one row per Korean name, with its IANA time zone.
@@ -298,6 +298,7 @@ name	country	country_code	zone	english	aliases	population
 동예루살렘	팔레스타인 지구	PS	Asia/Hebron	East Jerusalem		428304
 헤브론	팔레스타인 지구	PS	Asia/Hebron	Hebron		160470
 다낭	베트남	VN	Asia/Ho_Chi_Minh	Da Nang		1276000
+달랏	베트남	VN	Asia/Ho_Chi_Minh	Ðà Lạt	Da Lat	258014
 하노이	베트남	VN	Asia/Ho_Chi_Minh	Hanoi		8053663
 하이퐁	베트남	VN	Asia/Ho_Chi_Minh	Haiphong		2625200
 호찌민	베트남	VN	Asia/Ho_Chi_Minh	Ho Chi Minh City	사이공;호치민;Saigon	14002598
@@ -6702,11 +6703,14 @@ Catalonia	region	바르셀로나	Catalonia, 스페인
 Colorado	region	덴버	Colorado, 미국
 Florida	region	마이애미	Florida, 미국
 Georgia	region	애틀랜타	Georgia, 미국
+Ha Long Bay	region	할롱	Ha Long Bay, 베트남
 Hawaii	region	호놀룰루	Hawaii, 미국
 Hokkaido	region	삿포로	Hokkaido, 일본
+Hong Kong Island	region	홍콩	Hong Kong Island, 홍콩(중국 특별행정구)
 Illinois	region	시카고	Illinois, 미국
 Java	region	자카르타	Java, 인도네시아
 Jeju	region	제주	Jeju, 대한민국
+Ko Samui	region	방콕	Ko Samui, 태국
 Lombok	region	마타람	Lombok, 인도네시아
 Louisiana	region	뉴올리언스	Louisiana, 미국
 Manitoba	region	위니펙	Manitoba, 캐나다
@@ -6745,10 +6749,13 @@ Victoria	region	멜버른	Victoria, 오스트레일리아
 Virginia	region	버지니아비치	Virginia, 미국
 Washington	region	시애틀	Washington, 미국
 Western Australia	region	퍼스	Western Australia, 오스트레일리아
+꼬사무이	region	방콕	Ko Samui, 태국
 남오스트레일리아	region	애들레이드	South Australia, 오스트레일리아
+남호주	region	애들레이드	South Australia, 오스트레일리아
 네바다	region	라스베이거스	Nevada, 미국
 네바다주	region	라스베이거스	Nevada, 미국
 노던준주	region	다윈	Northern Territory, 오스트레일리아
+노던테리토리	region	다윈	Northern Territory, 오스트레일리아
 노바스코샤	region	핼리팩스	Nova Scotia, 캐나다
 노스캐롤라이나	region	샬럿	North Carolina, 미국
 뉴사우스웨일스	region	시드니	New South Wales, 오스트레일리아
@@ -6775,10 +6782,14 @@ Western Australia	region	퍼스	Western Australia, 오스트레일리아
 브리티시컬럼비아	region	밴쿠버	British Columbia, 캐나다
 브리티시컬럼비아주	region	밴쿠버	British Columbia, 캐나다
 빅토리아주	region	멜버른	Victoria, 오스트레일리아
+사무이	region	방콕	Ko Samui, 태국
+사우스오스트레일리아	region	애들레이드	South Australia, 오스트레일리아
+사우스오스트레일리아주	region	애들레이드	South Australia, 오스트레일리아
 사할린	region	유즈노사할린스크	Sakhalin, 러시아
 산토리니	region	아테네	Santorini, 그리스
 서스캐처원	region	리자이나	Saskatchewan, 캐나다
 서오스트레일리아	region	퍼스	Western Australia, 오스트레일리아
+서호주	region	퍼스	Western Australia, 오스트레일리아
 시베리아	region	노보시비르스크	Siberia, 러시아
 아마존	region	마나우스	Amazonas, 브라질
 알래스카	region	앵커리지	Alaska, 미국
@@ -6795,6 +6806,8 @@ Western Australia	region	퍼스	Western Australia, 오스트레일리아
 온타리오	region	토론토	Ontario, 캐나다
 온타리오주	region	토론토	Ontario, 캐나다
 워싱턴주	region	시애틀	Washington, 미국
+웨스턴오스트레일리아	region	퍼스	Western Australia, 오스트레일리아
+웨스턴오스트레일리아주	region	퍼스	Western Australia, 오스트레일리아
 유타	region	솔트레이크시티	Utah, 미국
 유타주	region	솔트레이크시티	Utah, 미국
 일리노이	region	시카고	Illinois, 미국
@@ -6805,6 +6818,7 @@ Western Australia	region	퍼스	Western Australia, 오스트레일리아
 카탈루냐	region	바르셀로나	Catalonia, 스페인
 캘리포니아	region	로스앤젤레스	California, 미국
 캘리포니아주	region	로스앤젤레스	California, 미국
+코사무이	region	방콕	Ko Samui, 태국
 콜로라도	region	덴버	Colorado, 미국
 콜로라도주	region	덴버	Colorado, 미국
 퀘벡주	region	몬트리올	Quebec, 캐나다
@@ -6819,9 +6833,13 @@ Western Australia	region	퍼스	Western Australia, 오스트레일리아
 푸꾸옥	region	호찌민	Phu Quoc, 베트남
 플로리다	region	마이애미	Florida, 미국
 플로리다주	region	마이애미	Florida, 미국
+하롱베이	region	할롱	Ha Long Bay, 베트남
 하와이	region	호놀룰루	Hawaii, 미국
 하와이주	region	호놀룰루	Hawaii, 미국
+할롱만	region	할롱	Ha Long Bay, 베트남
+할롱베이	region	할롱	Ha Long Bay, 베트남
 홋카이도	region	삿포로	Hokkaido, 일본
+홍콩섬	region	홍콩	Hong Kong Island, 홍콩(중국 특별행정구)
 ACDT	zone_name	브로컨힐	오스트레일리아 중부 하계 표준시
 ACDT	zone_name	애들레이드	오스트레일리아 중부 하계 표준시
 ACST	zone_name	다윈	오스트레일리아 중부 표준시
@@ -8674,6 +8692,7 @@ DKR	airport	다카르	Leopold Sedar Senghor International Airport
 DLA	airport	두알라	Douala International Airport
 DLC	airport	다롄	Zhoushuizi Airport
 DLE	airport	디종	Dole-Tavaux Airport
+DLI	airport	달랏	Lien Khuong Airport
 DLV	airport	다윈	Delissaville Airport
 DMA	airport	투손	Davis Monthan Afb Airport
 DME	airport	모스크바	Domodedovo International Airport
