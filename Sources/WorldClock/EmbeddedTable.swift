@@ -9,7 +9,7 @@ enum EmbeddedTable {
     static let termsPath = "Data/terms.tsv"
     /// FNV-1a (64 bits, hex) of the search-only and terms tables, so the catalogue digest covers
     /// them without hashing them at every start.
-    static let searchDigest = "69560e46423dbd9b"
+    static let searchDigest = "5e609dd9baea7f06"
     /// The contents of `Data/zones.tsv`: the places the list shows.
     static let contents = #"""
 # Korean world-clock table: the places the list shows, one row per Korean name, with its IANA time zone.
@@ -7572,6 +7572,12 @@ WITA	zone_name	마카사르	중부 인도네시아 시간
 미 태평양 표준시	zone_name	밴쿠버	미 태평양 표준시
 미 태평양 하계 표준시	zone_name	로스앤젤레스	미 태평양 표준시
 미 태평양 하계 표준시	zone_name	밴쿠버	미 태평양 표준시
+미국 동부	zone_name	뉴욕	미 동부 시간
+미국 동부 시간	zone_name	뉴욕	미 동부 시간
+미국 서부	zone_name	로스앤젤레스	미 태평양 시간
+미국 서부 시간	zone_name	로스앤젤레스	미 태평양 시간
+미국 중부	zone_name	시카고	미 중부 시간
+미국 중부 시간	zone_name	시카고	미 중부 시간
 미얀마 시간	zone_name	양곤	미얀마 시간
 바누아투 시간	zone_name	에파테	바누아투 표준시
 바누아투 표준시	zone_name	에파테	바누아투 표준시
@@ -8089,12 +8095,14 @@ WITA	zone_name	마카사르	중부 인도네시아 시간
 필리핀 표준시	zone_name	마닐라	필리핀 표준시
 필리핀 하계 표준시	zone_name	마닐라	필리핀 표준시
 핏케언 시간	zone_name	핏케언	핏케언 시간
+하와이 시간	zone_name	호놀룰루	하와이 표준시
 하와이 알류샨 시간	zone_name	에이닥	하와이 알류샨 표준시
 하와이 알류샨 시간	zone_name	호놀룰루	하와이 알류샨 표준시
 하와이 알류샨 표준시	zone_name	에이닥	하와이 알류샨 표준시
 하와이 알류샨 표준시	zone_name	호놀룰루	하와이 알류샨 표준시
 하와이 알류샨 하계 표준시	zone_name	에이닥	하와이 알류샨 표준시
 하와이 알류샨 하계 표준시	zone_name	호놀룰루	하와이 알류샨 표준시
+하와이 표준시	zone_name	호놀룰루	하와이 표준시
 한국 시간	zone_name	서울	한국 표준시
 한국 표준시	zone_name	서울	한국 표준시
 호브드 시간	zone_name	호브드	호브드 표준시
