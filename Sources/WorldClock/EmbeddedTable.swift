@@ -9,7 +9,7 @@ enum EmbeddedTable {
     static let termsPath = "Data/terms.tsv"
     /// FNV-1a (64 bits, hex) of the search-only and terms tables, so the catalogue digest covers
     /// them without hashing them at every start.
-    static let searchDigest = "5e609dd9baea7f06"
+    static let searchDigest = "382d82271b674cec"
     /// The contents of `Data/zones.tsv`: the places the list shows.
     static let contents = #"""
 # Korean world-clock table: the places the list shows, one row per Korean name, with its IANA time zone.
@@ -173,7 +173,7 @@ name	country	country_code	zone	english	aliases	population
 라파스	볼리비아	BO	America/La_Paz	La Paz	누에스트라 세뇨라 데 라 파스	2004652
 수크레	볼리비아	BO	America/La_Paz	Sucre		224838
 리마	페루	PE	America/Lima	Lima		7737002
-라스베이거스	미국	US	America/Los_Angeles	Las Vegas	라스베가스	641903
+라스베이거스	미국	US	America/Los_Angeles	Las Vegas	라스베가스;라스베거스	641903
 로스앤젤레스	미국	US	America/Los_Angeles	Los Angeles	로스엔젤레스;엘에이;LA	3820914
 샌프란시스코	미국	US	America/Los_Angeles	San Francisco	샌프란;SF	827526
 시애틀	미국	US	America/Los_Angeles	Seattle		780995
@@ -199,10 +199,10 @@ name	country	country_code	zone	english	aliases	population
 몬세라트	몬트세라트	MS	America/Montserrat	Montserrat		0
 플리머스 (몬트세라트)	몬트세라트	MS	America/Montserrat	Plymouth		0
 나소	바하마	BS	America/Nassau	Nassau	나사우	227940
-뉴욕	미국	US	America/New_York	New York	NYC;뉴욕시	8804190
+뉴욕	미국	US	America/New_York	New York	NYC;뉴욕시;뉴욕시티	8804190
 보스턴	미국	US	America/New_York	Boston		653833
 애틀랜타	미국	US	America/New_York	Atlanta	아틀란타;아틀랜타	510823
-워싱턴 D.C.	미국	US	America/New_York	Washington, D.C.	워싱턴 DC	689545
+워싱턴 D.C.	미국	US	America/New_York	Washington, D.C.	워싱턴 DC;워싱턴 디씨	689545
 놈	미국	US	America/Nome	Nome		0
 노롱야	브라질	BR	America/Noronha	Fernando de Noronha		0
 노스다코타주, 뷸라	미국	US	America/North_Dakota/Beulah	Beulah, North Dakota	노스다코타주, 베라	0
@@ -301,7 +301,7 @@ name	country	country_code	zone	english	aliases	population
 달랏	베트남	VN	Asia/Ho_Chi_Minh	Ðà Lạt	Da Lat	258014
 하노이	베트남	VN	Asia/Ho_Chi_Minh	Hanoi		8053663
 하이퐁	베트남	VN	Asia/Ho_Chi_Minh	Haiphong		2625200
-호찌민	베트남	VN	Asia/Ho_Chi_Minh	Ho Chi Minh City	사이공;호치민;Saigon	14002598
+호찌민	베트남	VN	Asia/Ho_Chi_Minh	Ho Chi Minh City	사이공;호치민;Saigon;호찌민시티;호치민시티	14002598
 홍콩	홍콩(중국 특별행정구)	HK	Asia/Hong_Kong	Hong Kong		7396076
 호브드	몽골	MN	Asia/Hovd	Hovd		29800
 이르쿠츠크	러시아	RU	Asia/Irkutsk	Irkutsk		623869
@@ -313,7 +313,7 @@ name	country	country_code	zone	english	aliases	population
 라호르	파키스탄	PK	Asia/Karachi	Lahore		13004135
 이슬라마바드	파키스탄	PK	Asia/Karachi	Islamabad		601600
 카라치	파키스탄	PK	Asia/Karachi	Karachi		11624219
-카트만두	네팔	NP	Asia/Kathmandu	Kathmandu		1442271
+카트만두	네팔	NP	Asia/Kathmandu	Kathmandu	Katmandu	1442271
 한디가	러시아	RU	Asia/Khandyga	Khandyga		0
 뉴델리	인도	IN	Asia/Kolkata	New Delhi		317797
 델리	인도	IN	Asia/Kolkata	Delhi		11034555
@@ -2481,7 +2481,7 @@ name	country	country_code	zone	english	aliases	population
 툴카름	팔레스타인 지구	PS	Asia/Hebron	Ţūlkarm		44169
 꽝응아이	베트남	VN	Asia/Ho_Chi_Minh	Quảng Ngãi		278496
 꾸이년	베트남	VN	Asia/Ho_Chi_Minh	Qui Nhon		519208
-나트랑	베트남	VN	Asia/Ho_Chi_Minh	Nha Trang	냐짱	579000
+나트랑	베트남	VN	Asia/Ho_Chi_Minh	Nha Trang	냐짱;나짱	579000
 닌빈	베트남	VN	Asia/Ho_Chi_Minh	Ninh Bình		36864
 디엔비엔푸	베트남	VN	Asia/Ho_Chi_Minh	Dien Bien Phu		84672
 떠이닌	베트남	VN	Asia/Ho_Chi_Minh	Tây Ninh		135254
@@ -3387,7 +3387,7 @@ name	country	country_code	zone	english	aliases	population
 자위관	중국	CN	Asia/Shanghai	Jiayuguan		231853
 장먼	중국	CN	Asia/Shanghai	Jiangmen		1795459
 장예	중국	CN	Asia/Shanghai	Zhangye		507433
-장자제	중국	CN	Asia/Shanghai	Zhangjiajie		441804
+장자제	중국	CN	Asia/Shanghai	Zhangjiajie	장가계	441804
 장자커우	중국	CN	Asia/Shanghai	Zhangjiakou		692602
 장저우	중국	CN	Asia/Shanghai	Zhangzhou		589831
 저우커우	중국	CN	Asia/Shanghai	Zhoukou		505171
