@@ -447,7 +447,7 @@ name	country	country_code	zone	english	aliases	population
 리스본	포르투갈	PT	Europe/Lisbon	Lisbon		517802
 포르투	포르투갈	PT	Europe/Lisbon	Porto		252687
 류블랴나	슬로베니아	SI	Europe/Ljubljana	Ljubljana		272220
-런던	영국	GB	Europe/London	London		8961989
+런던	영국	GB	Europe/London	London	그리니치 표준시	8961989
 룩셈부르크	룩셈부르크	LU	Europe/Luxembourg	Luxembourg		76684
 마드리드	스페인	ES	Europe/Madrid	Madrid		3255944
 바르셀로나	스페인	ES	Europe/Madrid	Barcelona		1686208
