@@ -139,168 +139,19 @@ struct PostingMap: Sendable {
     func entry(_ position: Int) -> Int { Int(entries[position]) }
 }
 
-/// A match table as text, as `Scripts/compile-catalogue` writes it into the binary: every column
-/// is a `HexColumn`, every text pool a string with the UTF-8 offsets of its parts.
-public struct CompiledMatchTable: Sendable, Equatable {
-    /// Entries by a key: `keys` sorted, the entries of `keys[k]` at `entries[starts[k]..<starts[k+1]]`.
-    public struct Postings: Sendable, Equatable {
-        public let keys: HexColumn
-        public let starts: HexColumn
-        public let entries: HexColumn
-        public init(keys: HexColumn, starts: HexColumn, entries: HexColumn) {
-            (self.keys, self.starts, self.entries) = (keys, starts, entries)
-        }
+/// An item's best match: ordered by kind, then field rank, then importance (higher first), then item order.
+struct RankedMatch: Comparable {
+    let kind: MatchKind
+    let field: Int
+    let importance: Int
+    let position: Int
+    let entry: Int
+    let range: Range<Int>
+
+    static func < (a: RankedMatch, b: RankedMatch) -> Bool {
+        (a.kind, a.field, b.importance, a.position) < (b.kind, b.field, a.importance, b.position)
     }
-
-    /// Field names in rank order, separated by commas.
-    public let fieldNames: String
-    /// The other characters' scalars, and where each character's scalars start (one more than characters).
-    public let otherScalars: HexColumn
-    public let otherStarts: HexColumn
-    /// Entry texts, concatenated, and where each starts in UTF-8 (one more than entries).
-    public let texts: String
-    public let textStarts: HexColumn
-    /// Entry labels likewise; an empty label is none.
-    public let labels: String
-    public let labelStarts: HexColumn
-    public let fieldRanks: HexColumn
-    /// Each entry's letters as `LetterCode`s, spaces and punctuation left out.
-    public let letters: HexColumn
-    public let letterStarts: HexColumn
-    /// Each entry's items, most important first, then in item order.
-    public let items: HexColumn
-    public let itemStarts: HexColumn
-    /// Each item's importance.
-    public let importance: HexColumn
-    public let byStart: Postings
-    public let byFirst: Postings
-    public let byLaterLetter: Postings
-    public let byLaterPair: Postings
-
-    public init(fieldNames: String, otherScalars: HexColumn, otherStarts: HexColumn, texts: String, textStarts: HexColumn,
-                labels: String, labelStarts: HexColumn, fieldRanks: HexColumn, letters: HexColumn, letterStarts: HexColumn,
-                items: HexColumn, itemStarts: HexColumn, importance: HexColumn,
-                byStart: Postings, byFirst: Postings, byLaterLetter: Postings, byLaterPair: Postings) {
-        self.fieldNames = fieldNames
-        self.otherScalars = otherScalars
-        self.otherStarts = otherStarts
-        self.texts = texts
-        self.textStarts = textStarts
-        self.labels = labels
-        self.labelStarts = labelStarts
-        self.fieldRanks = fieldRanks
-        self.letters = letters
-        self.letterStarts = letterStarts
-        self.items = items
-        self.itemStarts = itemStarts
-        self.importance = importance
-        self.byStart = byStart
-        self.byFirst = byFirst
-        self.byLaterLetter = byLaterLetter
-        self.byLaterPair = byLaterPair
-    }
-}
-
-extension MatchTable {
-    /// Collects the texts of items, each distinct (field, text, label) once, and builds the table.
-    struct Builder {
-        private var fieldNames: [String]
-        private var rankOfField: [String: Int]
-        private var entryOfKey: [String: Int] = [:]
-        private var texts: [(SearchableText, Int)] = []
-        private var itemsOfEntry: [[Int32]] = []
-        private var importance: [Int] = []
-
-        init(fieldOrder: [String]) {
-            fieldNames = fieldOrder
-            rankOfField = Dictionary(fieldOrder.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
-        }
-
-        mutating func add(_ searchable: [SearchableText], item: Int, importance value: Int) {
-            importance.append(value)
-            for text in searchable {
-                let rank: Int
-                if let known = rankOfField[text.field] { rank = known } else {
-                    rank = fieldNames.count
-                    fieldNames.append(text.field)
-                    rankOfField[text.field] = rank
-                }
-                let key = text.field + "\u{1F}" + text.text + "\u{1F}" + (text.label ?? "")
-                if let entry = entryOfKey[key] {
-                    if itemsOfEntry[entry].last != Int32(item) { itemsOfEntry[entry].append(Int32(item)) }
-                } else {
-                    entryOfKey[key] = texts.count
-                    texts.append((text, rank))
-                    itemsOfEntry.append([Int32(item)])
-                }
-            }
-        }
-
-        func build() -> MatchTable {
-            var others: [Character] = [], otherCodes: [Character: LetterCode] = [:]
-            func code(_ letter: HangulLetter) -> LetterCode {
-                if let code = LetterCode(hangul: letter) { return code }
-                guard case .other(let character) = letter else { return .absent }
-                if let known = otherCodes[character] { return known }
-                let made = LetterCode.other(others.count)
-                others.append(character)
-                otherCodes[character] = made
-                return made
-            }
-            var textPool = "", textStarts: [UInt32] = [0], labelPool = "", labelStarts: [UInt32] = [0]
-            var fieldRanks: [UInt32] = [], letters: [UInt32] = [], letterStarts: [UInt32] = [0]
-            var items: [UInt32] = [], itemStarts: [UInt32] = [0]
-            var byStart: [UInt32: [UInt32]] = [:], byFirst: [UInt32: [UInt32]] = [:]
-            var byLaterLetter: [UInt32: [UInt32]] = [:], byLaterPair: [UInt32: [UInt32]] = [:]
-            var letterSeen: Set<UInt32> = [], pairSeen: Set<UInt32> = []
-            for (index, (text, rank)) in texts.enumerated() {
-                let entry = UInt32(index)
-                textPool += text.text
-                textStarts.append(UInt32(textPool.utf8.count))
-                labelPool += text.label ?? ""
-                labelStarts.append(UInt32(labelPool.utf8.count))
-                fieldRanks.append(UInt32(rank))
-                items += itemsOfEntry[index].sorted { (importance[Int($0)], $1) > (importance[Int($1)], $0) }.map { UInt32($0) }
-                itemStarts.append(UInt32(items.count))
-                let codes = SearchField(text.text).letters.map { code($0).value }
-                letters += codes
-                letterStarts.append(UInt32(letters.count))
-                guard let first = codes.first else { continue }
-                byStart[LetterCode(value: first).startKey, default: []].append(entry)
-                byFirst[first, default: []].append(entry)
-                letterSeen.removeAll(keepingCapacity: true)
-                pairSeen.removeAll(keepingCapacity: true)
-                for position in 1..<codes.count {
-                    if letterSeen.insert(codes[position]).inserted { byLaterLetter[codes[position], default: []].append(entry) }
-                    if position + 1 < codes.count, case let pair = MatchTable.pairKey(codes[position], codes[position + 1]),
-                       pairSeen.insert(pair).inserted {
-                        byLaterPair[pair, default: []].append(entry)
-                    }
-                }
-            }
-            var otherScalars: [UInt32] = [], otherStarts: [UInt32] = [0]
-            for character in others {
-                otherScalars += character.unicodeScalars.map(\.value)
-                otherStarts.append(UInt32(otherScalars.count))
-            }
-            func postings(_ map: [UInt32: [UInt32]]) -> CompiledMatchTable.Postings {
-                let keys = map.keys.sorted()
-                var starts: [UInt32] = [0], entries: [UInt32] = []
-                for key in keys {
-                    entries += map[key]!
-                    starts.append(UInt32(entries.count))
-                }
-                return .init(keys: HexColumn(keys), starts: HexColumn(starts), entries: HexColumn(entries))
-            }
-            return MatchTable(CompiledMatchTable(
-                fieldNames: fieldNames.joined(separator: ","),
-                otherScalars: HexColumn(otherScalars), otherStarts: HexColumn(otherStarts),
-                texts: textPool, textStarts: HexColumn(textStarts), labels: labelPool, labelStarts: HexColumn(labelStarts),
-                fieldRanks: HexColumn(fieldRanks), letters: HexColumn(letters), letterStarts: HexColumn(letterStarts),
-                items: HexColumn(items), itemStarts: HexColumn(itemStarts),
-                importance: HexColumn(importance.map { UInt32(clamping: $0) }),
-                byStart: postings(byStart), byFirst: postings(byFirst),
-                byLaterLetter: postings(byLaterLetter), byLaterPair: postings(byLaterPair)))
-        }
+    static func == (a: RankedMatch, b: RankedMatch) -> Bool {
+        (a.kind, a.field, a.importance, a.position) == (b.kind, b.field, b.importance, b.position)
     }
 }

@@ -160,7 +160,7 @@ public struct SectionIndexer: Sendable {
     public func collatedSection(for name: String) -> Int {
         let other = otherPosition
         let key = (try? KoreanText.indexKey(name)) ?? Array(name.utf16)
-        guard let built = try? boundaries.built(other: other), let prefix = try? key.withUnsafeBufferPointer({ (units) throws(ICUError) in
+        guard case .success(let built) = boundaries.built(other: other), let prefix = try? key.withUnsafeBufferPointer({ (units) throws(ICUError) in
             try built.primary.sortKeyPrefix(of: units, maxBytes: Self.namePrefixBytes)
         }) else { return other }
         let boundaries = built.list
@@ -235,7 +235,8 @@ final class BucketBoundaries: Sendable {
     let collationLocale: String
     private let collator: Collator?
     private let labelKeys: @Sendable (Collator) throws(ICUError) -> [[UInt8]]
-    private let state = Mutex<Built?>(nil)
+    /// The outcome of the first build, kept: a failure is not retried under the lock on every name.
+    private let state = Mutex<Result<Built, ICUError>?>(nil)
 
     /// - Parameters:
     ///   - collator: the primary-strength collator for `collationLocale`, if already open.
@@ -246,16 +247,21 @@ final class BucketBoundaries: Sendable {
         self.labelKeys = labelKeys
     }
 
-    /// The collator and the boundaries, each with the section it opens (`other` for ICU's non-label buckets).
-    func built(other: Int) throws(ICUError) -> Built {
-        try state.withLock { (cached: inout Built?) throws(ICUError) -> Built in
+    /// The collator and the boundaries, each with the section it opens (`other` for ICU's
+    /// non-label buckets), or ICU's failure to make them. An indexer built from ICU opened the
+    /// collator already, so only a compiled one can fail here, on a machine whose ICU lacks the
+    /// data: the names that need the collator (Greek, ㉠) then go to `#`.
+    func built(other: Int) -> Result<Built, ICUError> {
+        state.withLock { cached in
             if let cached { return cached }
-            let primary: Collator
-            if let collator { primary = collator } else { primary = try Collator(locale: collationLocale, strength: .primary) }
-            let labels = try labelKeys(primary)
-            let built = Built(primary: primary, list: try build(labels: labels, primary: primary, other: other))
-            cached = built
-            return built
+            let made = Result { () throws(ICUError) -> Built in
+                let primary: Collator
+                if let collator { primary = collator } else { primary = try Collator(locale: collationLocale, strength: .primary) }
+                let labels = try labelKeys(primary)
+                return Built(primary: primary, list: try build(labels: labels, primary: primary, other: other))
+            }
+            cached = made
+            return made
         }
     }
 

@@ -2,14 +2,6 @@ import Foundation
 import HangulIndex
 import TimeZoneRules
 
-/// Where a zone table comes from.
-public enum TableSource: Sendable, Equatable {
-    /// The table compiled into the binary (`Data/zones.tsv` at build time).
-    case bundled
-    /// A user's own table file.
-    case file(path: String)
-}
-
 /// The validated catalogue: every place of a zone table under its canonical zone, grouped into the
 /// Korean index (ㄱ … ㅎ, A–Z, #) and sorted by ICU's Korean collator. Built once per process.
 ///
@@ -172,7 +164,17 @@ public struct Catalogue: Sendable {
             defer { PhaseTrace.mark("search index ready") }
             // The bundled search tables are checked by the tests byte for byte as compiled in; a
             // `--data` table has none. So the fallback to the listed places alone is never taken.
-            return makeSearch(rows) { (try? searchData.value.get()) ?? SearchData(listed: rows) }
+            return makeSearch(rows) { Self.checked(searchData) }
+        }
+    }
+
+    /// The search-only places and the terms. Only the bundled tables have them, and those were
+    /// checked when they were compiled (`Scripts/compile-catalogue`) and by the tests: a failure
+    /// here is a broken build, stopped with the file and line, never a search without them.
+    private static func checked(_ data: Lazy<Result<SearchData, TableError>>) -> SearchData {
+        switch data.value {
+        case .success(let data): return data
+        case .failure(let error): preconditionFailure("the bundled search tables are broken: \(error)")
         }
     }
 
@@ -184,14 +186,14 @@ public struct Catalogue: Sendable {
     }
 
     /// The search-only places (none for a `--data` table), in table order.
-    public var searchOnlyPlaces: [Place] { (try? searchData.value.get())?.places ?? [] }
+    public var searchOnlyPlaces: [Place] { Self.checked(searchData).places }
 
     /// The terms that lead to places (countries, regions, zone names, airport codes), in table order.
-    public var terms: [Term] { (try? searchData.value.get())?.terms ?? [] }
+    public var terms: [Term] { Self.checked(searchData).terms }
 
     /// The place called exactly `name` (any Unicode form: NFD and NFC match), listed or search-only.
     public func place(named name: String) -> Place? {
-        placeByName[name] ?? (try? searchData.value.get())?.placeByName[name]
+        placeByName[name] ?? Self.checked(searchData).placeByName[name]
     }
 
     /// The catalogue's zone id for `zoneID`: itself when a place has it, the canonical id when it
@@ -242,82 +244,5 @@ public struct Catalogue: Sendable {
         for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
         let hex = String(hash, radix: 16)
         return String(repeating: "0", count: 16 - hex.count) + hex
-    }
-}
-
-/// The tables only search needs, as text with the paths errors name.
-struct SearchTables: Sendable {
-    let searchOnly: (text: String, path: String)
-    let terms: (text: String, path: String)
-
-    static let bundled = SearchTables(searchOnly: (EmbeddedTable.searchOnly, EmbeddedTable.searchOnlyPath),
-                                      terms: (EmbeddedTable.terms, EmbeddedTable.termsPath))
-}
-
-/// The search-only places and the terms, parsed and checked against the listed places.
-struct SearchData: Sendable {
-    let places: [Place]
-    let placeByName: [String: Place]
-    let terms: [Term]
-    /// Regions, zone names and airport codes, by the name of the place they lead to.
-    let termsByPlace: [String: [SearchableText]]
-    /// Country names and short forms, by country code.
-    let termsByCountry: [String: [SearchableText]]
-
-    /// No search-only places and no terms (a `--data` table).
-    init(listed: [Place]) {
-        (places, placeByName, terms, termsByPlace, termsByCountry) = ([], [:], [], [:], [:])
-    }
-
-    init(_ tables: SearchTables, listed: [String: Place], zoneIDs: Set<String>) throws(TableError) {
-        let table = try ZoneTable(bytes: Array(tables.searchOnly.text.utf8), path: tables.searchOnly.path)
-        var places: [Place] = []
-        places.reserveCapacity(table.rows.count)
-        for row in table.rows {
-            // Search-only places share the listed places' zones, which were checked against Foundation.
-            guard zoneIDs.contains(row.place.zoneID) else {
-                throw TableError(path: table.path, line: row.line, problem: .unknownZone(row.place.zoneID))
-            }
-            if listed[row.place.name] != nil { throw TableError(path: table.path, line: row.line, problem: .placeListedTwice(row.place.name)) }
-            places.append(row.place.searchOnly)
-        }
-        let placeByName = Dictionary(uniqueKeysWithValues: places.map { ($0.name, $0) })
-        let terms = try TermTable(bytes: Array(tables.terms.text.utf8), path: tables.terms.path).terms
-        let codes = Set(listed.values.map(\.countryCode))
-        var byPlace: [String: [SearchableText]] = [:], byCountry: [String: [SearchableText]] = [:]
-        for term in terms {
-            let text = SearchableText(field: term.kind.rawValue, text: term.term, label: term.label)
-            if term.kind == .country {
-                guard codes.contains(term.target) else {
-                    throw TableError(path: tables.terms.path, line: term.line, problem: .unknownTarget(term.target))
-                }
-                byCountry[term.target, default: []].append(text)
-            } else {
-                guard listed[term.target] != nil || placeByName[term.target] != nil else {
-                    throw TableError(path: tables.terms.path, line: term.line, problem: .unknownTarget(term.target))
-                }
-                byPlace[term.target, default: []].append(text)
-            }
-        }
-        self.places = places
-        self.placeByName = placeByName
-        self.terms = terms
-        self.termsByPlace = byPlace
-        self.termsByCountry = byCountry
-    }
-}
-
-/// Why a catalogue could not be loaded.
-public enum CatalogueError: Error, Equatable, Sendable, CustomStringConvertible {
-    /// A problem in the table, with its file and line.
-    case table(TableError)
-    /// ICU could not provide the collator or the index data.
-    case icu(ICUError)
-
-    public var description: String {
-        switch self {
-        case .table(let error): return error.description
-        case .icu(let error): return error.description
-        }
     }
 }

@@ -1,0 +1,103 @@
+extension MatchTable {
+    /// Collects the texts of items, each distinct (field, text, label) once, and builds the table.
+    struct Builder {
+        private var fieldNames: [String]
+        private var rankOfField: [String: Int]
+        private var entryOfKey: [String: Int] = [:]
+        private var texts: [(SearchableText, Int)] = []
+        private var itemsOfEntry: [[Int32]] = []
+        private var importance: [Int] = []
+
+        init(fieldOrder: [String]) {
+            fieldNames = fieldOrder
+            rankOfField = Dictionary(fieldOrder.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+        }
+
+        mutating func add(_ searchable: [SearchableText], item: Int, importance value: Int) {
+            importance.append(value)
+            for text in searchable {
+                let rank: Int
+                if let known = rankOfField[text.field] { rank = known } else {
+                    rank = fieldNames.count
+                    fieldNames.append(text.field)
+                    rankOfField[text.field] = rank
+                }
+                let key = text.field + "\u{1F}" + text.text + "\u{1F}" + (text.label ?? "")
+                if let entry = entryOfKey[key] {
+                    if itemsOfEntry[entry].last != Int32(item) { itemsOfEntry[entry].append(Int32(item)) }
+                } else {
+                    entryOfKey[key] = texts.count
+                    texts.append((text, rank))
+                    itemsOfEntry.append([Int32(item)])
+                }
+            }
+        }
+
+        func build() -> MatchTable {
+            var others: [Character] = [], otherCodes: [Character: LetterCode] = [:]
+            func code(_ letter: HangulLetter) -> LetterCode {
+                if let code = LetterCode(hangul: letter) { return code }
+                guard case .other(let character) = letter else { return .absent }
+                if let known = otherCodes[character] { return known }
+                let made = LetterCode.other(others.count)
+                others.append(character)
+                otherCodes[character] = made
+                return made
+            }
+            var textPool = "", textStarts: [UInt32] = [0], labelPool = "", labelStarts: [UInt32] = [0]
+            var fieldRanks: [UInt32] = [], letters: [UInt32] = [], letterStarts: [UInt32] = [0]
+            var items: [UInt32] = [], itemStarts: [UInt32] = [0]
+            var byStart: [UInt32: [UInt32]] = [:], byFirst: [UInt32: [UInt32]] = [:]
+            var byLaterLetter: [UInt32: [UInt32]] = [:], byLaterPair: [UInt32: [UInt32]] = [:]
+            var letterSeen: Set<UInt32> = [], pairSeen: Set<UInt32> = []
+            for (index, (text, rank)) in texts.enumerated() {
+                let entry = UInt32(index)
+                textPool += text.text
+                textStarts.append(UInt32(textPool.utf8.count))
+                labelPool += text.label ?? ""
+                labelStarts.append(UInt32(labelPool.utf8.count))
+                fieldRanks.append(UInt32(rank))
+                items += itemsOfEntry[index].sorted { (importance[Int($0)], $1) > (importance[Int($1)], $0) }.map { UInt32($0) }
+                itemStarts.append(UInt32(items.count))
+                let codes = SearchField(text.text).letters.map { code($0).value }
+                letters += codes
+                letterStarts.append(UInt32(letters.count))
+                guard let first = codes.first else { continue }
+                byStart[LetterCode(value: first).startKey, default: []].append(entry)
+                byFirst[first, default: []].append(entry)
+                letterSeen.removeAll(keepingCapacity: true)
+                pairSeen.removeAll(keepingCapacity: true)
+                for position in 1..<codes.count {
+                    if letterSeen.insert(codes[position]).inserted { byLaterLetter[codes[position], default: []].append(entry) }
+                    if position + 1 < codes.count, case let pair = MatchTable.pairKey(codes[position], codes[position + 1]),
+                       pairSeen.insert(pair).inserted {
+                        byLaterPair[pair, default: []].append(entry)
+                    }
+                }
+            }
+            var otherScalars: [UInt32] = [], otherStarts: [UInt32] = [0]
+            for character in others {
+                otherScalars += character.unicodeScalars.map(\.value)
+                otherStarts.append(UInt32(otherScalars.count))
+            }
+            func postings(_ map: [UInt32: [UInt32]]) -> CompiledMatchTable.Postings {
+                let keys = map.keys.sorted()
+                var starts: [UInt32] = [0], entries: [UInt32] = []
+                for key in keys {
+                    entries += map[key]!
+                    starts.append(UInt32(entries.count))
+                }
+                return .init(keys: HexColumn(keys), starts: HexColumn(starts), entries: HexColumn(entries))
+            }
+            return MatchTable(CompiledMatchTable(
+                fieldNames: fieldNames.joined(separator: ","),
+                otherScalars: HexColumn(otherScalars), otherStarts: HexColumn(otherStarts),
+                texts: textPool, textStarts: HexColumn(textStarts), labels: labelPool, labelStarts: HexColumn(labelStarts),
+                fieldRanks: HexColumn(fieldRanks), letters: HexColumn(letters), letterStarts: HexColumn(letterStarts),
+                items: HexColumn(items), itemStarts: HexColumn(itemStarts),
+                importance: HexColumn(importance.map { UInt32(clamping: $0) }),
+                byStart: postings(byStart), byFirst: postings(byFirst),
+                byLaterLetter: postings(byLaterLetter), byLaterPair: postings(byLaterPair)))
+        }
+    }
+}

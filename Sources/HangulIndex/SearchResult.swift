@@ -1,0 +1,67 @@
+/// How a search result matched, best first.
+public enum MatchKind: Int, Comparable, CaseIterable, Sendable {
+    /// The whole text (서울).
+    case exact
+    /// The start of the text (뉴 → 뉴욕).
+    case prefix
+    /// Initial consonants only (ㄴㅇ → 뉴욕).
+    case choseong
+    /// Syllables and initial consonants mixed (뉴ㅇ → 뉴욕).
+    case mixed
+    /// The last syllable still being typed (늉 → 뉴욕, 달 → 닭갈비).
+    case incremental
+    /// Anywhere inside the text (욕 → 뉴욕).
+    case substring
+
+    public static func < (a: MatchKind, b: MatchKind) -> Bool { a.rawValue < b.rawValue }
+
+    /// The name used in JSON and in the CLI.
+    public var name: String {
+        switch self {
+        case .exact: "exact"
+        case .prefix: "prefix"
+        case .choseong: "choseong"
+        case .mixed: "mixed"
+        case .incremental: "incremental"
+        case .substring: "substring"
+        }
+    }
+}
+
+/// A text of an item that search looks at, with the name of its field ("name", "alias", …) and,
+/// where the text alone does not say it, what it means for this item (CST: "미 중부 표준시").
+public struct SearchableText: Sendable {
+    public let field: String
+    public let text: String
+    public let label: String?
+    public init(field: String, text: String, label: String? = nil) {
+        self.field = field
+        self.text = text
+        self.label = label
+    }
+}
+
+/// One result: the item, how and where it matched.
+public struct SearchMatch<Item> {
+    public let item: Item
+    public let kind: MatchKind
+    /// The field that matched and its text.
+    public let field: String
+    public let text: String
+    /// What the text means for this item, when its `SearchableText` said.
+    public let label: String?
+    /// The matched part of `text`, in UTF-16 code units (what a UI highlights).
+    public let utf16Range: Range<Int>
+}
+
+extension SearchMatch: Sendable where Item: Sendable {}
+
+/// The outcome of a search.
+public struct SearchResult<Item> {
+    public let matches: [SearchMatch<Item>]
+    /// Set when nothing matched the query as typed and it was read as Hangul typed with the
+    /// keyboard in Latin mode (sbdyr → 뉴욕): the typed and the converted query.
+    public let keyboardConversion: (typed: String, converted: String)?
+}
+
+extension SearchResult: Sendable where Item: Sendable {}

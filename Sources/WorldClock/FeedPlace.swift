@@ -1,0 +1,51 @@
+/// One place, with its time when the feed has an instant. On the wire the place's own fields
+/// (`Place`'s JSON) and `time`, `relative` are one object.
+public struct FeedPlace: Codable, Equatable, Sendable {
+    public let place: Place
+    public let time: FeedTime?
+    /// Against the reference zone (CLI only; absent in the HTTP feed).
+    public let relative: FeedRelative?
+
+    enum CodingKeys: String, CodingKey { case time, relative }
+
+    public init(_ place: Place, time: ZoneTime?, reference: ZoneTime? = nil) {
+        self.place = place
+        self.time = time.map(FeedTime.init)
+        if let time, let reference { relative = FeedRelative(RelativeTime(time, from: reference)) } else { relative = nil }
+    }
+
+    public init(from decoder: any Decoder) throws {
+        place = try Place(from: decoder)
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        time = try container.decodeIfPresent(FeedTime.self, forKey: .time)
+        relative = try container.decodeIfPresent(FeedRelative.self, forKey: .relative)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        try place.encode(to: encoder)
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encodeIfPresent(time, forKey: .time)
+        try container.encodeIfPresent(relative, forKey: .relative)
+    }
+}
+
+/// A place's day and hours against a reference zone, as iOS's world clock shows them.
+public struct FeedRelative: Codable, Equatable, Sendable {
+    /// 어제, 오늘, 내일 …
+    public let day: String
+    public let dayDifference: Int
+    /// +13시간, −3시간 30분.
+    public let hours: String
+    public let offsetDifferenceSeconds: Int
+
+    enum CodingKeys: String, CodingKey {
+        case day, dayDifference = "day_difference", hours, offsetDifferenceSeconds = "offset_difference_seconds"
+    }
+
+    public init(_ relative: RelativeTime) {
+        day = relative.koreanDay
+        dayDifference = relative.dayDifference
+        hours = relative.koreanHours
+        offsetDifferenceSeconds = relative.offsetDifference
+    }
+}
