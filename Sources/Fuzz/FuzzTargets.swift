@@ -58,6 +58,10 @@ enum FuzzTargets {
         _ = try? Choseong.string(of: name)
     }
 
-    /// Loaded once, on the first input.
-    static let catalogue = try! Catalogue.load()
+    /// Loaded once, on the first input, with its search-only places read as a server reads them.
+    static let catalogue: Catalogue = {
+        let catalogue = try! Catalogue.load()
+        try! catalogue.validateSearchTables()
+        return catalogue
+    }()
 }

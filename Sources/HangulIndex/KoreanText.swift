@@ -16,6 +16,16 @@ public enum KoreanText {
         }
     }
 
+    /// NFD of `text`, as UTF-16 (ICU's normalizer).
+    static func nfd(_ text: String) throws(ICUError) -> [UInt16] {
+        let source = Array(text.utf16)
+        return try source.withUnsafeBufferPointer { (source) throws(ICUError) -> [UInt16] in
+            try withGrowingBuffer(of: UInt16.self, initialCapacity: source.count * 3 + 8, operation: "normalizing to NFD") { buffer, capacity, status in
+                wc_normalize_nfd(source.baseAddress, Int32(source.count), buffer, capacity, &status)
+            }
+        }
+    }
+
     /// NFKC of `text`, as a String.
     public static func nfkcString(_ text: String) throws(ICUError) -> String {
         String(decoding: try nfkc(text), as: UTF16.self)

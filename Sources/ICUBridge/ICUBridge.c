@@ -182,6 +182,16 @@ int32_t wc_normalize_nfkc(const uint16_t *text, int32_t length, uint16_t *dest,
     return needed;
 }
 
+int32_t wc_normalize_nfd(const uint16_t *text, int32_t length, uint16_t *dest,
+                         int32_t capacity, int32_t *status) {
+    UErrorCode error = U_ZERO_ERROR;
+    const UNormalizer2 *nfd = unorm2_getNFDInstance(&error);
+    if (U_FAILURE(error)) { *status = error; return 0; }
+    int32_t needed = unorm2_normalize(nfd, (const UChar *)text, length, (UChar *)dest, capacity, &error);
+    *status = reported(error);
+    return needed;
+}
+
 const char *wc_error_name(int32_t status) { return u_errorName((UErrorCode)status); }
 
 int wc_failed(int32_t status) {

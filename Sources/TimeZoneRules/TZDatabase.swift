@@ -176,6 +176,9 @@ package final class Lazy<Value: Sendable>: Sendable {
 
     package init(_ make: @escaping @Sendable () -> Value) { self.make = make }
 
+    /// The value if it has been made, without making it.
+    package var madeValue: Value? { state.withLock { $0 } }
+
     package var value: Value {
         state.withLock { stored in
             if let stored { return stored }

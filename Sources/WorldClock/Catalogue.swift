@@ -78,10 +78,12 @@ public struct Catalogue: Sendable {
         PhaseTrace.mark("sections from the compiled catalogue")
         let listed = sections.rows
         self.init(sections: sections, indexer: indexer, path: table.path, digest: digest, rewrittenZones: [],
-                  canonicalZoneIDs: Set(listed.map(\.zoneID)), searchTables: .bundled) { _, _ in
+                  canonicalZoneIDs: Set(listed.map(\.zoneID)), searchTables: .bundled) { _, searchData in
             SearchIndex(compiled: compiled.search) { position in
-                position < listed.count ? listed[position]
-                    : compiled.searchOnlyPlace(position - listed.count, table: EmbeddedTable.searchOnly)
+                if position < listed.count { return listed[position] }
+                // A server has read the whole table at start-up; a command reads just the lines it shows.
+                if case .success(let data)? = searchData.madeValue { return data.places[position - listed.count] }
+                return compiled.searchOnlyPlace(position - listed.count, table: EmbeddedTable.searchOnly)
             }
         }
     }
@@ -119,7 +121,7 @@ public struct Catalogue: Sendable {
         PhaseTrace.mark("ICU collators, sections and order")
         self.init(sections: sections, indexer: indexer, path: table.path, digest: digest, rewrittenZones: rewritten,
                   canonicalZoneIDs: canonicalZoneIDs, searchTables: searchTables) { rows, searchData in
-            let data = searchData()
+            let data = Self.checked(searchData)
             PhaseTrace.mark("search tables parsed (\(data.places.count) places, \(data.terms.count) terms)")
             return SearchIndex(rows + data.places, fields: Self.searchFields, importance: \.population) { place in
                 var texts = [SearchableText(field: "name", text: place.name)]
@@ -135,11 +137,11 @@ public struct Catalogue: Sendable {
     }
 
     /// The parts every catalogue has, however its sections and search were made.
-    /// - Parameter makeSearch: the search index, from the listed rows and (if it needs them) the
-    ///   search-only places and terms; run on first use.
+    /// - Parameter makeSearch: the search index, from the listed rows and (read if it needs them)
+    ///   the search-only places and terms; run on first use.
     private init(sections: SectionIndex<Place>, indexer: SectionIndexer, path: String, digest: String,
                  rewrittenZones: [(line: Int, written: String, canonical: String)], canonicalZoneIDs: Set<String>,
-                 searchTables: SearchTables?, makeSearch: @escaping @Sendable ([Place], () -> SearchData) -> SearchIndex<Place>) {
+                 searchTables: SearchTables?, makeSearch: @escaping @Sendable ([Place], Lazy<Result<SearchData, TableError>>) -> SearchIndex<Place>) {
         let rows = sections.rows
         self.sections = sections
         self.places = rows
@@ -164,7 +166,7 @@ public struct Catalogue: Sendable {
             defer { PhaseTrace.mark("search index ready") }
             // The bundled search tables are checked by the tests byte for byte as compiled in; a
             // `--data` table has none. So the fallback to the listed places alone is never taken.
-            return makeSearch(rows) { Self.checked(searchData) }
+            return makeSearch(rows, searchData)
         }
     }
 

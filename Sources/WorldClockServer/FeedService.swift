@@ -33,8 +33,10 @@ final class FeedService: Sendable {
         validatorBase = [catalogue.digest, metaValue.tzdataVersion, metaValue.tzdataSource, metaValue.icuVersion, "feed1", Self.representationVersion]
             .joined(separator: "|")
         placesByZone = Dictionary(grouping: catalogue.places, by: \.zoneID)
-        // Built now, not on the first request: the search keys and tzdata's alias links.
+        // Made now, not on the first request: the search index, the search-only places (read once
+        // here, so a result needs no parsing) and tzdata's alias links.
         _ = catalogue.search
+        _ = catalogue.searchOnlyPlaces
         catalogue.prepareZoneAliases()
 
         let digest = catalogue.digest

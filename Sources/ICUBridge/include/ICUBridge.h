@@ -60,6 +60,10 @@ int32_t wc_set_strings(const uint16_t *pattern, int32_t length, uint16_t *buffer
 int32_t wc_normalize_nfkc(const uint16_t *text, int32_t length, uint16_t *dest,
                           int32_t capacity, int32_t *status);
 
+/// NFD of `text` into `dest`; returns the length needed (may exceed `capacity`).
+int32_t wc_normalize_nfd(const uint16_t *text, int32_t length, uint16_t *dest,
+                         int32_t capacity, int32_t *status);
+
 /// ICU's name for an error code, e.g. "U_FILE_ACCESS_ERROR".
 const char *wc_error_name(int32_t status);
 
