@@ -103,18 +103,25 @@ func render(_ arguments: ArraySlice<String>) throws -> String {
     return out
 }
 
-let arguments = CommandLine.arguments.dropFirst()
-guard let output = arguments.first else {
-    FileHandle.standardError.write(Data("usage: EmbedFilesTool OUTPUT.swift [--enum NAME ENTRY...]...\n".utf8))
-    exit(2)
-}
-do {
-    let source = try render(arguments.dropFirst())
-    // Rewritten only when changed, so that an unchanged file does not recompile its target.
-    if FileManager.default.contents(atPath: output) != Data(source.utf8) {
-        try Data(source.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
+/// `@main` rather than top-level code, so that the tool also builds where every module is compiled
+/// with `-parse-as-library` (Scripts/fuzz's build).
+@main
+enum EmbedFilesTool {
+    static func main() {
+        let arguments = CommandLine.arguments.dropFirst()
+        guard let output = arguments.first else {
+            FileHandle.standardError.write(Data("usage: EmbedFilesTool OUTPUT.swift [--enum NAME ENTRY...]...\n".utf8))
+            exit(2)
+        }
+        do {
+            let source = try render(arguments.dropFirst())
+            // Rewritten only when changed, so that an unchanged file does not recompile its target.
+            if FileManager.default.contents(atPath: output) != Data(source.utf8) {
+                try Data(source.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
+            }
+        } catch {
+            FileHandle.standardError.write(Data("embed-files: error: \(error)\n".utf8))
+            exit(1)
+        }
     }
-} catch {
-    FileHandle.standardError.write(Data("embed-files: error: \(error)\n".utf8))
-    exit(1)
 }
