@@ -1,5 +1,12 @@
 // swift-tools-version:6.0
+import Foundation
 import PackageDescription
+
+/// `Scripts/fuzz` sets WORLDCLOCK_FUZZING=1: the code under test is then compiled with libFuzzer's
+/// coverage and AddressSanitizer, and the Fuzz target gets libFuzzer's `main`. Only these targets:
+/// a build tool (EmbedFilesTool) with libFuzzer linked in would run libFuzzer instead of itself.
+let fuzzing = ProcessInfo.processInfo.environment["WORLDCLOCK_FUZZING"] != nil
+let fuzzed: [SwiftSetting] = fuzzing ? [.unsafeFlags(["-sanitize=fuzzer,address"]), .define("FUZZING")] : []
 
 let package = Package(
     name: "worldclock",
@@ -36,14 +43,14 @@ let package = Package(
         // types and plain C types only.
         .target(name: "ICUBridge", dependencies: ["CICU"]),
         // Choseong of every Unicode form, the ICU-collated section index, Hangul search.
-        .target(name: "HangulIndex", dependencies: ["ICUBridge"]),
+        .target(name: "HangulIndex", dependencies: ["ICUBridge"], swiftSettings: fuzzed),
         // Time-zone rules from tz's own TZif files (RFC 8536 + POSIX footer): the newest of the
         // system's tzdata and the copy compiled in from Data/tzdata. Never Foundation's TimeZone,
         // whose rules are frozen into the toolchain, nor ICU's.
-        .target(name: "TimeZoneRules", plugins: ["EmbedFiles"]),
+        .target(name: "TimeZoneRules", swiftSettings: fuzzed, plugins: ["EmbedFiles"]),
         // The catalogue: the bundled table, its validation, zone times from TimeZoneRules, Korean
         // formatting, and the JSON feed's schema shared by the CLI and the server.
-        .target(name: "WorldClock", dependencies: ["HangulIndex", "TimeZoneRules"], plugins: ["EmbedFiles"]),
+        .target(name: "WorldClock", dependencies: ["HangulIndex", "TimeZoneRules"], swiftSettings: fuzzed, plugins: ["EmbedFiles"]),
         // The HTTP feed (Hummingbird 2): routes, caching, errors, the OpenAPI document.
         .target(
             name: "WorldClockServer",
@@ -61,6 +68,7 @@ let package = Package(
             // Served from string literals the EmbedFiles plugin writes at build time, so that a
             // binary copied alone still has them.
             exclude: ["openapi.yaml", "Web"],
+            swiftSettings: fuzzed,
             plugins: ["EmbedFiles"]
         ),
         // The command-line tool: one file per subcommand, terminal rendering.
@@ -86,7 +94,9 @@ let package = Package(
         .executableTarget(name: "SearchBenchmark", dependencies: ["WorldClock", "TimeZoneRules"]),
         // libFuzzer targets for every parser of outside input (Scripts/fuzz builds them with
         // -DFUZZING -sanitize=fuzzer,address); a plain build replays a saved input.
-        .executableTarget(name: "Fuzz", dependencies: ["WorldClock", "WorldClockServer", "HangulIndex"]),
+        .executableTarget(name: "Fuzz", dependencies: ["WorldClock", "WorldClockServer", "HangulIndex"],
+                          swiftSettings: fuzzed + (fuzzing ? [.unsafeFlags(["-parse-as-library"])] : []),
+                          linkerSettings: fuzzing ? [.unsafeFlags(["-sanitize=fuzzer,address"])] : []),
 
         .testTarget(name: "HangulIndexTests", dependencies: ["HangulIndex"]),
         // Imports Foundation beside HangulIndex: a clean build of this target proves the ICU isolation.
