@@ -28,6 +28,14 @@ public struct HexColumn: Sendable, Equatable {
         text.utf8.withContiguousStorageIfAvailable { bytes in Self.decode(bytes, at: index * 8) }!
     }
 
+    /// Calls `body` with each element of `range`, in order: one bounds check for the whole range.
+    func forEach(in range: Range<Int>, _ body: (UInt32) -> Void) {
+        text.utf8.withContiguousStorageIfAvailable { bytes in
+            precondition(range.lowerBound >= 0 && range.upperBound * 8 <= bytes.count, "a hex column read outside its text")
+            for index in range { body(Self.decodeUnchecked(bytes, at: index * 8)) }
+        }!
+    }
+
     /// The elements of `range`, decoded.
     public func values(_ range: Range<Int>) -> [UInt32] {
         text.utf8.withContiguousStorageIfAvailable { bytes in range.map { Self.decode(bytes, at: $0 * 8) } }!
@@ -53,6 +61,11 @@ public struct HexColumn: Sendable, Equatable {
     @inline(__always)
     private static func decode(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> UInt32 {
         precondition(offset >= 0 && offset + 8 <= bytes.count, "a hex column read outside its text")
+        return decodeUnchecked(bytes, at: offset)
+    }
+
+    @inline(__always)
+    private static func decodeUnchecked(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> UInt32 {
         let word = UInt64(littleEndian: UnsafeRawPointer(bytes.baseAddress! + offset).loadUnaligned(as: UInt64.self))
         let letters = (word & 0x4040_4040_4040_4040) >> 6
         // One digit's value per byte, the first digit in the highest byte.

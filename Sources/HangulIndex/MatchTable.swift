@@ -56,8 +56,8 @@ struct MatchTable: Sendable {
     /// entries, and allocating for each was most of its cost.
     private func letters(of entry: Int, into letters: inout [LetterCode]) {
         letters.removeAll(keepingCapacity: true)
-        for position in Int(compiled.letterStarts[entry])..<Int(compiled.letterStarts[entry + 1]) {
-            letters.append(LetterCode(value: compiled.letters[position]))
+        compiled.letters.forEach(in: Int(compiled.letterStarts[entry])..<Int(compiled.letterStarts[entry + 1])) {
+            letters.append(LetterCode(value: $0))
         }
     }
 
@@ -76,20 +76,19 @@ struct MatchTable: Sendable {
             let rank = fieldRank(of: entry)
             let start = Int(compiled.itemStarts[entry]), end = Int(compiled.itemStarts[entry + 1])
             // An entry's items are in rank order, so past the first `limit` none can make the cut.
-            for position in start..<min(end, start + (limit ?? end - start)) {
-                let item = Int32(compiled.items[position])
+            compiled.items.forEach(in: start..<min(end, start + (limit ?? end - start))) { value in
+                let item = Int32(value)
                 let candidate = RankedMatch(kind: kind, field: rank, importance: Int(compiled.importance[Int(item)]),
                                             position: Int(item), entry: entry, range: range)
-                if let known = best[item], !(candidate < known) { continue }
+                if let known = best[item], !(candidate < known) { return }
                 best[item] = candidate
             }
         }
         // A first letter that is a consonant (ㄴ → 뉴욕) or a lone syllable still being typed (늉,
         // 고 → 과) covers several first letters; any other must be the text's first letter.
         let coversOthers = first.isConsonant || (query.count == 1 && first.syllable != nil)
-        let candidates = coversOthers ? byStart.postings(first.startKey) : byFirst.postings(first.value)
-        for position in candidates {
-            let entry = (coversOthers ? byStart : byFirst).entry(position)
+        let starts = coversOthers ? byStart : byFirst
+        starts.forEachEntry(in: starts.postings(coversOthers ? first.startKey : first.value)) { entry in
             letters(of: entry, into: &text)
             if let (kind, range) = HangulMatcher.match(query, in: text) { consider(entry, kind, range) }
         }
@@ -99,8 +98,7 @@ struct MatchTable: Sendable {
             let lists = query.count == 1 ? [byLaterLetter.postings(first.value)]
                 : zip(query, query.dropFirst()).map { byLaterPair.postings(Self.pairKey($0.value, $1.value)) }
             if let rarest = lists.min(by: { $0.count < $1.count }) {
-                for position in rarest {
-                    let entry = map.entry(position)
+                map.forEachEntry(in: rarest) { entry in
                     letters(of: entry, into: &text)
                     if let (kind, range) = HangulMatcher.match(query, in: text), kind == .substring {
                         consider(entry, kind, range)
@@ -135,8 +133,8 @@ struct PostingMap: Sendable {
         return Int(starts[position])..<Int(starts[position + 1])
     }
 
-    /// The entry at `position` of the entries column.
-    func entry(_ position: Int) -> Int { Int(entries[position]) }
+    /// Calls `body` with each entry at `positions` of the entries column.
+    func forEachEntry(in positions: Range<Int>, _ body: (Int) -> Void) { entries.forEach(in: positions) { body(Int($0)) } }
 }
 
 /// An item's best match: ordered by kind, then field rank, then importance (higher first), then item order.
