@@ -2,7 +2,7 @@
 /// have equal codes, and a code says what its letter is (syllable parts, consonant) without a table.
 ///
 /// Any other character is numbered by its position in the table's list of characters
-/// (`MatchTable.others`), so that a character with many scalars compares as one integer.
+/// (`CompiledMatchTable.otherStarts`), so that a character with many scalars compares as one integer.
 struct LetterCode: Hashable, Sendable {
     let value: UInt32
 

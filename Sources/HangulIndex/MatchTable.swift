@@ -7,8 +7,8 @@
 struct MatchTable: Sendable {
     let compiled: CompiledMatchTable
     let fieldNames: [String]
-    /// The characters that are neither syllables nor consonants, numbered as `LetterCode.other`.
-    let others: [Character]
+    /// The characters that are neither syllables nor consonants, by their `LetterCode.other`
+    /// number (their position in `CompiledMatchTable.otherStarts`).
     private let otherCodes: [Character: LetterCode]
     private let byStart: PostingMap
     private let byFirst: PostingMap
@@ -26,15 +26,12 @@ struct MatchTable: Sendable {
             text.append(contentsOf: scalars.compactMap(Unicode.Scalar.init))
             others.append(Character(String(text)))
         }
-        self.others = others
         otherCodes = Dictionary(others.enumerated().map { ($1, LetterCode.other($0)) }, uniquingKeysWith: { first, _ in first })
         byStart = PostingMap(compiled.byStart)
         byFirst = PostingMap(compiled.byFirst)
         byLaterLetter = PostingMap(compiled.byLaterLetter)
         byLaterPair = PostingMap(compiled.byLaterPair)
     }
-
-    var entryCount: Int { compiled.fieldRanks.count }
 
     /// The code of a query letter: `.absent` for a character no text holds.
     func code(_ letter: HangulLetter) -> LetterCode {

@@ -65,7 +65,8 @@ public struct Catalogue: Sendable {
         if let compiled = CompiledCatalogue.bundled, compiled.tablesDigest == digest {
             return Catalogue(table: table, digest: digest, compiled: compiled)
         }
-        // Only while the compiled form is being made (Scripts/compile-catalogue): a test keeps it current.
+        // Only while the compiled form is stale (Data/ edited, Scripts/compile-catalogue not yet run;
+        // a test fails until it is): built at run time, with ICU, as a `--data` table is.
         return try Catalogue(table: table, digest: digest, canonicalZoneIDs: Set(table.rows.map(\.place.zoneID)), searchTables: .bundled)
     }
 
