@@ -32,7 +32,8 @@ extension SectionIndexer {
         switch letter {
         case .consonant, .syllable:
             break
-        case .other(let other) where other.isASCII && other.isLetter:
+        case .other where character.isASCII && character.isLetter:
+            // The character as typed: search folds é to e, but é names no section.
             break
         case .other, .absent:
             throw failure
