@@ -7,21 +7,16 @@ import ICUBridge
 /// compose to 나); `Jamo.compatibility` then maps lone conjoining jamo back to the U+3131 block.
 public enum KoreanText {
     /// NFKC of `text`, as UTF-16 (ICU's normalizer).
-    public static func nfkc(_ text: String) throws(ICUError) -> [UInt16] {
-        let source = Array(text.utf16)
-        return try source.withUnsafeBufferPointer { (source) throws(ICUError) -> [UInt16] in
-            try withGrowingBuffer(of: UInt16.self, initialCapacity: source.count + source.count / 2 + 8, operation: "normalizing to NFKC") { buffer, capacity, status in
-                wc_normalize_nfkc(source.baseAddress, Int32(source.count), buffer, capacity, &status)
-            }
-        }
-    }
+    public static func nfkc(_ text: String) throws(ICUError) -> [UInt16] { try normalized(text, form: WC_NFKC, name: "NFKC") }
 
     /// NFD of `text`, as UTF-16 (ICU's normalizer).
-    static func nfd(_ text: String) throws(ICUError) -> [UInt16] {
+    static func nfd(_ text: String) throws(ICUError) -> [UInt16] { try normalized(text, form: WC_NFD, name: "NFD") }
+
+    private static func normalized(_ text: String, form: Int, name: String) throws(ICUError) -> [UInt16] {
         let source = Array(text.utf16)
         return try source.withUnsafeBufferPointer { (source) throws(ICUError) -> [UInt16] in
-            try withGrowingBuffer(of: UInt16.self, initialCapacity: source.count * 3 + 8, operation: "normalizing to NFD") { buffer, capacity, status in
-                wc_normalize_nfd(source.baseAddress, Int32(source.count), buffer, capacity, &status)
+            try withGrowingBuffer(of: UInt16.self, initialCapacity: source.count * 3 + 8, operation: "normalizing to \(name)") { buffer, capacity, status in
+                wc_normalize(Int32(form), source.baseAddress, Int32(source.count), buffer, capacity, &status)
             }
         }
     }

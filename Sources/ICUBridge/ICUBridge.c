@@ -172,22 +172,12 @@ int32_t wc_set_strings(const uint16_t *pattern, int32_t length, uint16_t *buffer
     return needed;
 }
 
-int32_t wc_normalize_nfkc(const uint16_t *text, int32_t length, uint16_t *dest,
-                          int32_t capacity, int32_t *status) {
+int32_t wc_normalize(int32_t form, const uint16_t *text, int32_t length, uint16_t *dest,
+                     int32_t capacity, int32_t *status) {
     UErrorCode error = U_ZERO_ERROR;
-    const UNormalizer2 *nfkc = unorm2_getNFKCInstance(&error);
+    const UNormalizer2 *normalizer = form == WC_NFD ? unorm2_getNFDInstance(&error) : unorm2_getNFKCInstance(&error);
     if (U_FAILURE(error)) { *status = error; return 0; }
-    int32_t needed = unorm2_normalize(nfkc, (const UChar *)text, length, (UChar *)dest, capacity, &error);
-    *status = reported(error);
-    return needed;
-}
-
-int32_t wc_normalize_nfd(const uint16_t *text, int32_t length, uint16_t *dest,
-                         int32_t capacity, int32_t *status) {
-    UErrorCode error = U_ZERO_ERROR;
-    const UNormalizer2 *nfd = unorm2_getNFDInstance(&error);
-    if (U_FAILURE(error)) { *status = error; return 0; }
-    int32_t needed = unorm2_normalize(nfd, (const UChar *)text, length, (UChar *)dest, capacity, &error);
+    int32_t needed = unorm2_normalize(normalizer, (const UChar *)text, length, (UChar *)dest, capacity, &error);
     *status = reported(error);
     return needed;
 }

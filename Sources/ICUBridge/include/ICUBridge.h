@@ -56,13 +56,13 @@ int32_t wc_index_exemplars(const char *locale, uint16_t *buffer, int32_t capacit
 int32_t wc_set_strings(const uint16_t *pattern, int32_t length, uint16_t *buffer, int32_t capacity,
                        int32_t *status);
 
-/// NFKC of `text` into `dest`; returns the length needed (may exceed `capacity`).
-int32_t wc_normalize_nfkc(const uint16_t *text, int32_t length, uint16_t *dest,
-                          int32_t capacity, int32_t *status);
+/// The normal forms `wc_normalize` makes.
+enum { WC_NFKC = 0, WC_NFD = 1 };
 
-/// NFD of `text` into `dest`; returns the length needed (may exceed `capacity`).
-int32_t wc_normalize_nfd(const uint16_t *text, int32_t length, uint16_t *dest,
-                         int32_t capacity, int32_t *status);
+/// `text` in normal form `form` (WC_NFKC, WC_NFD) into `dest`; returns the length needed (may
+/// exceed `capacity`).
+int32_t wc_normalize(int32_t form, const uint16_t *text, int32_t length, uint16_t *dest,
+                     int32_t capacity, int32_t *status);
 
 /// ICU's name for an error code, e.g. "U_FILE_ACCESS_ERROR".
 const char *wc_error_name(int32_t status);
