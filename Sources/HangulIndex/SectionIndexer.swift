@@ -39,11 +39,7 @@ public struct SectionIndexer: Sendable {
     /// - Throws: `ICUError` if ICU cannot open the collator or read the exemplars.
     public init(labelLocales: [String] = ["ko", "en"], collationLocale: String = "ko") throws(ICUError) {
         let primary = try Collator(locale: collationLocale, strength: .primary)
-        func key(_ text: String) throws(ICUError) -> [UInt8] {
-            try Array(text.utf16).withUnsafeBufferPointer { (units) throws(ICUError) -> [UInt8] in
-                try primary.sortKeyPrefix(of: units, maxBytes: 1024)
-            }
-        }
+        func key(_ text: String) throws(ICUError) -> [UInt8] { try primary.labelKey(text) }
         func sortedByCollation(_ strings: [String]) throws(ICUError) -> [(text: String, key: [UInt8])] {
             var keyed: [(text: String, key: [UInt8])] = []
             for string in strings { keyed.append((string, try key(string))) }
@@ -123,11 +119,7 @@ public struct SectionIndexer: Sendable {
         let labels = compiled.titles
         boundaries = BucketBoundaries(collationLocale: compiled.collationLocale) { (primary) throws(ICUError) -> [[UInt8]] in
             var keys: [[UInt8]] = []
-            for label in labels {
-                keys.append(try Array(label.utf16).withUnsafeBufferPointer { (units) throws(ICUError) -> [UInt8] in
-                    try primary.sortKeyPrefix(of: units, maxBytes: 1024)
-                })
-            }
+            for label in labels { keys.append(try primary.labelKey(label)) }
             return keys
         }
     }
@@ -266,11 +258,7 @@ final class BucketBoundaries: Sendable {
     }
 
     private func build(labels: [[UInt8]], primary: Collator, other: Int) throws(ICUError) -> [Boundary] {
-        func key(_ text: String) throws(ICUError) -> [UInt8] {
-            try Array(text.utf16).withUnsafeBufferPointer { (units) throws(ICUError) -> [UInt8] in
-                try primary.sortKeyPrefix(of: units, maxBytes: 1024)
-            }
-        }
+        func key(_ text: String) throws(ICUError) -> [UInt8] { try primary.labelKey(text) }
         func less(_ a: [UInt8], _ b: [UInt8]) -> Bool {
             a.withUnsafeBufferPointer { x in b.withUnsafeBufferPointer { y in compareKeys(x, y) < 0 } }
         }
@@ -308,5 +296,15 @@ final class BucketBoundaries: Sendable {
         }
         boundaries.append((scriptUpperBoundary, other))
         return boundaries
+    }
+}
+
+extension Collator {
+    /// The sort key of a label or script boundary, as the index compares them (up to 1,024 bytes:
+    /// these are single letters and short contractions).
+    func labelKey(_ text: String) throws(ICUError) -> [UInt8] {
+        try Array(text.utf16).withUnsafeBufferPointer { (units) throws(ICUError) -> [UInt8] in
+            try sortKeyPrefix(of: units, maxBytes: 1024)
+        }
     }
 }

@@ -165,8 +165,6 @@ public struct Catalogue: Sendable {
         self.searchData = searchData
         self.searchIndex = Lazy {
             defer { PhaseTrace.mark("search index ready") }
-            // The bundled search tables are checked by the tests byte for byte as compiled in; a
-            // `--data` table has none. So the fallback to the listed places alone is never taken.
             return makeSearch(rows, searchData)
         }
     }
