@@ -11,7 +11,7 @@ public struct Place: Hashable, Sendable, Identifiable, Codable {
     /// ISO 3166-1 alpha-2 (US; ZZ for UTC).
     public let countryCode: String
     /// The canonical IANA zone id (Asia/Kolkata, never Asia/Calcutta).
-    public let zoneID: String
+    public private(set) var zoneID: String
     /// The English name (New York).
     public let englishName: String
     /// Old spellings and other names a user may search (키예프 for 키이우, 하바나 for 아바나).
@@ -19,7 +19,7 @@ public struct Place: Hashable, Sendable, Identifiable, Codable {
     /// How many people live there (GeoNames; 0 when unknown): search ranks bigger places first.
     public let population: Int
     /// Whether the list (`list`, the feed's sections) shows the place; the others are found by search only.
-    public let isListed: Bool
+    public private(set) var isListed: Bool
 
     public var id: String { name }
 
@@ -37,14 +37,16 @@ public struct Place: Hashable, Sendable, Identifiable, Codable {
 
     /// The same place under another zone id (its canonical one).
     func inZone(_ zoneID: String) -> Place {
-        Place(name: name, country: country, countryCode: countryCode, zoneID: zoneID, englishName: englishName, aliases: aliases,
-              population: population, isListed: isListed)
+        var place = self
+        place.zoneID = zoneID
+        return place
     }
 
     /// The same place, found by search only.
     var searchOnly: Place {
-        Place(name: name, country: country, countryCode: countryCode, zoneID: zoneID, englishName: englishName, aliases: aliases,
-              population: population, isListed: false)
+        var place = self
+        place.isListed = false
+        return place
     }
 
     enum CodingKeys: String, CodingKey {
