@@ -38,7 +38,10 @@ public struct HexColumn: Sendable, Equatable {
 
     /// The elements of `range`, decoded.
     public func values(_ range: Range<Int>) -> [UInt32] {
-        text.utf8.withContiguousStorageIfAvailable { bytes in range.map { Self.decode(bytes, at: $0 * 8) } }!
+        var values: [UInt32] = []
+        values.reserveCapacity(range.count)
+        forEach(in: range) { values.append($0) }
+        return values
     }
 
     /// The position of `key` in a column sorted ascending, or nil.

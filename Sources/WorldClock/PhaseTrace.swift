@@ -3,24 +3,26 @@ import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
+import Synchronization
 
 /// Where a run spends its time, phase by phase: with `WORLDCLOCK_TRACE=1` in the environment each
 /// phase's end is written to standard error as milliseconds since `main` began and since the
 /// previous mark. Without it a mark costs one branch.
 ///
 ///     WORLDCLOCK_TRACE=1 worldclock search 뉴 >/dev/null
-///     trace    0.0 ms  +0.0 ms  main
-///     trace   1.02 ms  +1.02 ms  table parsed (538 rows)
+///     trace    0.0 ms  +    0.0 ms  main
+///     trace   1.02 ms  +   1.02 ms  table parsed (539 rows)
 package enum PhaseTrace {
     package static let isEnabled = getenv("WORLDCLOCK_TRACE") != nil
-    nonisolated(unsafe) private static var last = processStart
+    /// The previous mark's time: a server marks from several threads.
+    private static let last = Mutex(processStart)
 
     /// Records the end of a phase.
     package static func mark(_ phase: @autoclosure () -> String) {
         guard isEnabled else { return }
         let now = monotonicMilliseconds()
-        let line = "trace \(format(now - processStart)) ms  +\(format(now - last)) ms  \(phase())\n"
-        last = now
+        let previous = last.withLock { last in defer { last = now }; return last }
+        let line = "trace \(format(now - processStart)) ms  +\(format(now - previous)) ms  \(phase())\n"
         _ = line.utf8CString.withUnsafeBufferPointer { write(2, $0.baseAddress, $0.count - 1) }
     }
 
