@@ -10,7 +10,7 @@ struct MatchTable: Sendable {
     /// The characters that are neither syllables nor consonants, by their `LetterCode.other`
     /// number (their position in `CompiledMatchTable.otherStarts`).
     private let otherCodes: [Character: LetterCode]
-    private let byStart: PostingMap
+    let byStart: PostingMap
     private let byFirst: PostingMap
     private let byLaterLetter: PostingMap
     private let byLaterPair: PostingMap
@@ -51,7 +51,7 @@ struct MatchTable: Sendable {
 
     /// Puts the letters of `entry` in `letters`, reusing its storage: a search reads thousands of
     /// entries, and allocating for each was most of its cost.
-    private func letters(of entry: Int, into letters: inout [LetterCode]) {
+    func letters(of entry: Int, into letters: inout [LetterCode]) {
         letters.removeAll(keepingCapacity: true)
         compiled.letters.forEach(in: Int(compiled.letterStarts[entry])..<Int(compiled.letterStarts[entry + 1])) {
             letters.append(LetterCode(value: $0))
@@ -69,25 +69,13 @@ struct MatchTable: Sendable {
         guard let first = query.first else { return [] }
         var best: [Int32: RankedMatch] = [:]
         var text: [LetterCode] = []
-        func consider(_ entry: Int, _ kind: MatchKind, _ range: Range<Int>) {
-            let rank = fieldRank(of: entry)
-            let start = Int(compiled.itemStarts[entry]), end = Int(compiled.itemStarts[entry + 1])
-            // An entry's items are in rank order, so past the first `limit` none can make the cut.
-            compiled.items.forEach(in: start..<min(end, start + (limit ?? end - start))) { value in
-                let item = Int32(value)
-                let candidate = RankedMatch(kind: kind, field: rank, importance: Int(compiled.importance[Int(item)]),
-                                            position: Int(item), entry: entry, range: range)
-                if let known = best[item], !(candidate < known) { return }
-                best[item] = candidate
-            }
-        }
         // A first letter that is a consonant (ㄴ → 뉴욕) or a lone syllable still being typed (늉,
         // 고 → 과) covers several first letters; any other must be the text's first letter.
         let coversOthers = first.isConsonant || (query.count == 1 && first.syllable != nil)
         let starts = coversOthers ? byStart : byFirst
         starts.forEachEntry(in: starts.postings(coversOthers ? first.startKey : first.value)) { entry in
             letters(of: entry, into: &text)
-            if let (kind, range) = HangulMatcher.match(query, in: text) { consider(entry, kind, range) }
+            if let (kind, range) = HangulMatcher.match(query, in: text) { consider(entry, kind, range, limit: limit, into: &best) }
         }
         // Substrings rank after every other kind: needed only while fewer than `limit` items matched.
         if limit.map({ best.count < $0 }) ?? true {
@@ -98,13 +86,27 @@ struct MatchTable: Sendable {
                 map.forEachEntry(in: rarest) { entry in
                     letters(of: entry, into: &text)
                     if let (kind, range) = HangulMatcher.match(query, in: text), kind == .substring {
-                        consider(entry, kind, range)
+                        consider(entry, kind, range, limit: limit, into: &best)
                     }
                 }
             }
         }
         let sorted = best.values.sorted()
         return limit.map { Array(sorted.prefix($0)) } ?? sorted
+    }
+
+    /// Records a match of `entry` for each of its items where it beats the item's best so far.
+    func consider(_ entry: Int, _ kind: MatchKind, _ range: Range<Int>, limit: Int?, into best: inout [Int32: RankedMatch]) {
+        let rank = fieldRank(of: entry)
+        let start = Int(compiled.itemStarts[entry]), end = Int(compiled.itemStarts[entry + 1])
+        // An entry's items are in rank order, so past the first `limit` none can make the cut.
+        compiled.items.forEach(in: start..<min(end, start + (limit ?? end - start))) { value in
+            let item = Int32(value)
+            let candidate = RankedMatch(kind: kind, field: rank, importance: Int(compiled.importance[Int(item)]),
+                                        position: Int(item), entry: entry, range: range)
+            if let known = best[item], !(candidate < known) { return }
+            best[item] = candidate
+        }
     }
 
     /// Two letters as one posting key. Different pairs may share a key: a posting list only

@@ -56,24 +56,32 @@ public struct SearchIndex<Item: Sendable>: Sendable {
     ///
     /// Cost: O(q) to read the query (q ≤ 100 scalars, `SearchQueryLimits`), then O(q × L) letter
     /// comparisons of constant cost, L being the letters of all fields (a query character that no
-    /// field holds is compared as `.absent`, never scalar by scalar).
+    /// field holds is compared as `.absent`, never scalar by scalar). When nothing matches, the
+    /// texts of about the query's length are compared by spelling (`SimilarSpelling`, queries of
+    /// at most 40 jamo): O(q²) each.
     /// - Throws: `SearchError` for an empty, over-long or mark-laden query (`SearchQueryLimits`).
     public func search(_ query: String, limit: Int? = nil) throws(SearchError) -> SearchResult<Item> {
         let trimmed = try Self.validatedQuery(query)
-        let matches = self.matches(HangulMatcher.splittingClusters(trimmed.map(HangulLetter.init)), limit: limit)
-        if matches.isEmpty, let converted = DubeolsikKeyboard.hangul(fromLatin: String(trimmed)) {
-            let convertedMatches = self.matches(converted.map(HangulLetter.init), limit: limit)
+        let letters = codes(HangulMatcher.splittingClusters(trimmed.map(HangulLetter.init)))
+        let matches = self.matches(table.ranked(letters, limit: limit))
+        if !matches.isEmpty { return SearchResult(matches: matches, keyboardConversion: nil) }
+        if let converted = DubeolsikKeyboard.hangul(fromLatin: String(trimmed)) {
+            let convertedMatches = self.matches(table.ranked(codes(converted.map(HangulLetter.init)), limit: limit))
             if !convertedMatches.isEmpty {
                 return SearchResult(matches: convertedMatches, keyboardConversion: (String(trimmed), converted))
             }
         }
-        return SearchResult(matches: matches, keyboardConversion: nil)
+        return SearchResult(matches: self.matches(table.similar(letters, limit: limit)), keyboardConversion: nil)
     }
 
     /// Spaces and punctuation dropped (search ignores them on both sides), the rest as the
     /// table's codes (a character no text holds as `.absent`).
-    private func matches(_ query: [HangulLetter], limit: Int?) -> [SearchMatch<Item>] {
-        table.ranked(query.filter { !$0.isIgnored }.map(table.code), limit: limit).map { found in
+    private func codes(_ query: [HangulLetter]) -> [LetterCode] {
+        query.filter { !$0.isIgnored }.map(table.code)
+    }
+
+    private func matches(_ ranked: [RankedMatch]) -> [SearchMatch<Item>] {
+        ranked.map { found in
             let field = SearchField(table.text(of: found.entry))
             return SearchMatch(item: item(found.position), kind: found.kind, field: table.fieldNames[table.fieldRank(of: found.entry)],
                                text: field.text, label: table.label(of: found.entry),

@@ -12,6 +12,9 @@ public enum MatchKind: Int, Comparable, CaseIterable, Sendable {
     case incremental
     /// Anywhere inside the text (욕 → 뉴욕).
     case substring
+    /// Nothing else matched, and the whole text is spelled like the query (워싱톤 → 워싱턴, 프놈뻰 →
+    /// 프놈펜): a vowel or a consonant of the same family apart, an ㅡ more or less.
+    case similar
 
     public static func < (a: MatchKind, b: MatchKind) -> Bool { a.rawValue < b.rawValue }
 
@@ -24,6 +27,7 @@ public enum MatchKind: Int, Comparable, CaseIterable, Sendable {
         case .mixed: "mixed"
         case .incremental: "incremental"
         case .substring: "substring"
+        case .similar: "similar"
         }
     }
 }

@@ -18,6 +18,11 @@ struct SearchIndexTests {
         City(name: "상파울루", english: "Sao Paulo", aliases: []),
         City(name: "쾰른", english: "Köln", aliases: ["Cologne"]),
         City(name: "오슬로", english: "Oslo", aliases: ["Ørsta"]),
+        City(name: "워싱턴", english: "Washington", aliases: []),
+        City(name: "쿠알라룸푸르", english: "Kuala Lumpur", aliases: []),
+        City(name: "하바롭스크", english: "Хабаровск", aliases: []),
+        City(name: "암스테르담", english: "Amsterdam", aliases: []),
+        City(name: "취리히", english: "Zürich", aliases: []),
     ]
     let index = SearchIndex(cities) { [SearchableText(field: "name", text: $0.name), SearchableText(field: "english", text: $0.english)]
         + $0.aliases.map { SearchableText(field: "alias", text: $0) } }
@@ -130,6 +135,46 @@ struct SearchIndexTests {
         #expect(try index.search("e\u{302}\u{301}").matches.map(\.item.name) == (try index.search("e").matches.map(\.item.name)))
         // A CLI argument of a megabyte is refused by its byte count.
         #expect(throws: SearchError.queryTooLong(scalars: 1_000_000, limit: 100)) { try index.search(String(repeating: "a", count: 1_000_000)) }
+    }
+
+    @Test("when nothing matches, a name spelled a vowel, a related consonant or an ㅡ apart is found as similar", arguments: [
+        ("워싱톤", "워싱턴"), ("쿠알라룸프르", "쿠알라룸푸르"), ("하바로프스크", "하바롭스크"), ("암스텔담", "암스테르담"),
+        ("쮜리히", "취리히"), ("몬트리얼", "몬트리올"), ("Amsterdan", "암스테르담"),
+    ])
+    func similarSpelling(query: String, name: String) throws {
+        let matches = try index.search(query).matches
+        #expect(matches.map(\.item.name) == [name])
+        #expect(matches.first?.kind == .similar)
+    }
+
+    @Test("similar spelling is a last resort with a budget: not for short queries, other first sounds, or far spellings", arguments: [
+        "뉴욬",       // two syllables are too short to guess at
+        "줘싱턴",     // the first sound differs (ㅈ is not ㅇ's family)
+        "워싱턴시티", // two more letters
+        "와상톤",     // three vowels apart
+    ])
+    func notSimilar(query: String) throws {
+        #expect(try index.search(query).matches.isEmpty)
+    }
+
+    @Test("distances are weighted by how Korean spellings vary; one that matches otherwise is never reported as similar")
+    func similarRanking() throws {
+        #expect(try index.search("워싱").matches.first?.kind == .prefix)
+        #expect(SimilarSpelling.budget(forLength: 5) == 0)
+        var row: [Int] = [], previous: [Int] = []
+        func distance(_ a: String, _ b: String) -> Int? {
+            var x: [UInt32] = [], y: [UInt32] = []
+            _ = SimilarSpelling.symbols(of: a.map { LetterCode(hangul: HangulLetter($0))! }, into: &x)
+            _ = SimilarSpelling.symbols(of: b.map { LetterCode(hangul: HangulLetter($0))! }, into: &y)
+            return SimilarSpelling.distance(x, y, budget: 4, row: &row, previous: &previous)
+        }
+        #expect(distance("워싱톤", "워싱턴") == 1)   // a vowel
+        #expect(distance("프놈뻰", "프놈펜") == 1)   // ㅃ and ㅍ are one family
+        #expect(distance("브리스번", "브리즈번") == 2)  // ㅅ and ㅈ are not
+        #expect(distance("암스텔담", "암스테르담") == 1)  // an ㅡ inserted: the vowel Korean adds to a consonant
+        #expect(distance("뉴요크", "뉴욕") == 2)      // ㄱ for ㅋ, and an ㅡ
+        #expect(distance("닭", "달기") == 2)          // a double final is its two consonants
+        #expect(distance("서울", "부산") == nil)
     }
 
     @Test("a query character that no text holds matches nothing, even inside a known word", arguments: [

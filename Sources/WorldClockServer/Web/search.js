@@ -6,7 +6,7 @@ import { search } from './api.js';
 
 const DEBOUNCE_MS = 120;
 
-const KINDS = { exact: '일치', prefix: '앞부분', choseong: '초성', mixed: '초성 섞어 쓰기', incremental: '입력 중', substring: '부분' };
+const KINDS = { exact: '일치', prefix: '앞부분', choseong: '초성', mixed: '초성 섞어 쓰기', incremental: '입력 중', substring: '부분', similar: '비슷한 철자' };
 const FIELDS = { name: '이름', alias: '다른 이름', country: '나라', english: '영어 이름', zone: '시간대' };
 
 /**
