@@ -44,7 +44,7 @@ struct SearchCommand: ParsableCommand {
         if session.json {
             Output.json(FeedSearch(query: query, result: result, at: session.instant, clocks: clocks, reference: session.reference))
         } else {
-            SearchResultText(result: result, clocks: clocks, session: session).lines().forEach { Output.line($0) }
+            SearchResultText(query: query, result: result, clocks: clocks, session: session).lines().forEach { Output.line($0) }
         }
     }
 
@@ -62,9 +62,10 @@ extension SearchCommand: JSONOutput {
     var writesJSON: Bool { options.json }
 }
 
-/// `search` as text: the keyboard reading if one was used, the matches in a table with the field
-/// that matched when it is not the name, then the notes the table needs.
+/// `search` as text: the keyboard reading if one was used, or that only similar spellings matched;
+/// the matches in a table with the field that matched when it is not the name, then the notes the table needs.
 struct SearchResultText {
+    let query: String
     let result: SearchResult<Place>
     let clocks: ZoneClocks
     let session: Session
@@ -78,6 +79,8 @@ struct SearchResultText {
             let typed = KoreanParticle.attach(.object, to: "\"\(Terminal.printable(conversion.typed))\"")
             let converted = KoreanParticle.attach(.direction, to: "\"\(conversion.converted)\"")
             lines.append("\(typed) 한글 자판으로 친 \(converted) 읽었습니다")
+        } else if result.matches.first?.kind == .similar {
+            lines.append("\"\(Terminal.printable(query, limit: 40))\"에 맞는 곳이 없어 철자가 비슷한 곳을 보여 줍니다")
         }
         let times = result.matches.map { session.time(of: $0.item, clocks: clocks) }
         let rows = zip(result.matches, times).map { match, time in

@@ -108,6 +108,18 @@ struct KoreanWordingTests {
         #expect(!result.stderr.contains("Error:"))
     }
 
+    @Test("a search that only found similar spellings says so above the table, and JSON gives the kind")
+    func similarSpellingNote() throws {
+        let text = try CommandRunner.run(["search", "보스톤"] + fixed)
+        #expect(text.status == 0)
+        let lines = text.stdout.split(separator: "\n")
+        #expect(lines.first == "\"보스톤\"에 맞는 곳이 없어 철자가 비슷한 곳을 보여 줍니다", "\(text.stdout)")
+        #expect(lines.dropFirst().first?.hasPrefix("보스턴") == true, "\(text.stdout)")
+        let json = try CommandRunner.run(["search", "보스톤", "--json"] + fixed)
+        #expect(json.stdout.contains("\"kind\" : \"similar\""), "\(json.stdout.prefix(400))")
+        #expect(!(try CommandRunner.run(["search", "보스턴"] + fixed)).stdout.contains("비슷한"))
+    }
+
     @Test("particles follow the last sound: 를 after r, 으로 after 욕, 은 after ㄲ, 는 after 가, 은 after n")
     func particles() throws {
         let keyboard = try CommandRunner.run(["search", "sbdyr"] + fixed)
