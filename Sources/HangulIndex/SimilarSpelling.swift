@@ -6,7 +6,7 @@
 /// ㅅㅆ, ㅈㅉㅊ), or an ㅡ more or less costs 1; any other substitution, insertion or deletion costs 2.
 enum SimilarSpelling {
     /// The cost a query of `length` jamo may differ by: nothing under 6 jamo (two syllables are
-    /// too short to guess at), then one weak change, one and a half, two.
+    /// too short to guess at), then 2 (two weak changes or one other), 3, and 4 from 13 jamo.
     static func budget(forLength length: Int) -> Int {
         switch length {
         case ..<6: 0
