@@ -8,6 +8,9 @@ public struct SearchIndex<Item: Sendable>: Sendable {
     /// The item at a position: items are made only for the matches a search returns.
     private let item: @Sendable (Int) -> Item
     private let table: MatchTable
+    /// Words a query may end with that the texts leave out (섬, 제도: 갈라파고스제도 → 갈라파고스),
+    /// longest first: dropped, one of them, when the query as typed matches nothing.
+    private let droppableSuffixes: [String]
 
     /// Prepares `items` for search; `texts` lists each item's searchable texts, and fields rank in
     /// the order they first appear.
@@ -22,7 +25,10 @@ public struct SearchIndex<Item: Sendable>: Sendable {
     ///   - importance: ranks items whose matches are of the same kind and field (higher first).
     ///   - texts: each item's searchable texts. Texts equal in field, text and label are stored once
     ///     for all their items (a country name shared by a thousand cities).
-    public init(_ items: [Item], fields: [String], importance: (Item) -> Int, texts: (Item) -> [SearchableText]) {
+    ///   - droppableSuffixes: words a query may end with that the texts leave out (섬, 제도, 폭포).
+    public init(_ items: [Item], fields: [String], importance: (Item) -> Int, droppableSuffixes: [String] = [],
+                texts: (Item) -> [SearchableText]) {
+        self.droppableSuffixes = droppableSuffixes.sorted { $0.count > $1.count }
         var builder = MatchTable.Builder(fieldOrder: fields)
         for (position, item) in items.enumerated() {
             builder.add(texts(item), item: position, importance: importance(item))
@@ -34,7 +40,9 @@ public struct SearchIndex<Item: Sendable>: Sendable {
     /// A search over a table compiled earlier (`compiled` of an index built from the same items):
     /// nothing is prepared at run time.
     /// - Parameter item: the item at a position of the list the table was built from.
-    public init(compiled: CompiledMatchTable, item: @escaping @Sendable (Int) -> Item) {
+    /// - Parameter droppableSuffixes: as for the index the table was built by.
+    public init(compiled: CompiledMatchTable, droppableSuffixes: [String] = [], item: @escaping @Sendable (Int) -> Item) {
+        self.droppableSuffixes = droppableSuffixes.sorted { $0.count > $1.count }
         self.table = MatchTable(compiled)
         self.item = item
     }
@@ -52,7 +60,9 @@ public struct SearchIndex<Item: Sendable>: Sendable {
         return String(trimmed)
     }
 
-    /// The items matching `query`, best first, one match per item.
+    /// The items matching `query`, best first, one match per item. When nothing matches as typed:
+    /// Latin read as Hangul typed on a 2-set keyboard, else the query without a droppable suffix,
+    /// else similar spellings (`MatchKind.similar`).
     ///
     /// Cost: O(q) to read the query (q ≤ 100 scalars, `SearchQueryLimits`), then O(q × L) letter
     /// comparisons of constant cost, L being the letters of all fields (a query character that no
@@ -70,6 +80,11 @@ public struct SearchIndex<Item: Sendable>: Sendable {
             if !convertedMatches.isEmpty {
                 return SearchResult(matches: convertedMatches, keyboardConversion: (String(trimmed), converted))
             }
+        }
+        if let suffix = droppableSuffixes.first(where: { trimmed.hasSuffix($0) && trimmed.count > $0.count }) {
+            let shorter = codes(HangulMatcher.splittingClusters(trimmed.dropLast(suffix.count).map(HangulLetter.init)))
+            let shorterMatches = self.matches(table.ranked(shorter, limit: limit))
+            if !shorterMatches.isEmpty { return SearchResult(matches: shorterMatches, keyboardConversion: nil) }
         }
         return SearchResult(matches: self.matches(table.similar(letters, limit: limit)), keyboardConversion: nil)
     }

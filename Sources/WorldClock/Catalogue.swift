@@ -37,6 +37,11 @@ public struct Catalogue: Sendable {
     /// tzdata's links, read on the first lookup of an id that is not the catalogue's own.
     private let zoneAliases: Lazy<ZoneAliases>
 
+    /// What people add to a place's name that the tables leave out: an island (자바섬), islands
+    /// (갈라파고스제도), falls, an airport, a city, a state or province (뉴멕시코주, 광둥성).
+    /// Dropped only when the query as typed matches nothing.
+    public static let droppableSuffixes = ["섬", "제도", "군도", "폭포", "공항", "국제공항", "시", "시티", "주", "성", "도"]
+
     /// The fields search looks at, in rank order (a name match beats an alias match of the same kind).
     public static let searchFields = ["name", "alias", "english", "region", "zone_name", "airport", "country", "zone"]
 
@@ -80,7 +85,7 @@ public struct Catalogue: Sendable {
         let listed = sections.rows
         self.init(sections: sections, indexer: indexer, path: table.path, digest: digest, rewrittenZones: [],
                   canonicalZoneIDs: Set(listed.map(\.zoneID)), searchTables: .bundled) { _, searchData in
-            SearchIndex(compiled: compiled.search) { position in
+            SearchIndex(compiled: compiled.search, droppableSuffixes: Self.droppableSuffixes) { position in
                 if position < listed.count { return listed[position] }
                 // A server has read the whole table at start-up; a command reads just the lines it shows.
                 if case .success(let data)? = searchData.madeValue { return data.places[position - listed.count] }
@@ -124,7 +129,8 @@ public struct Catalogue: Sendable {
                   canonicalZoneIDs: canonicalZoneIDs, searchTables: searchTables) { rows, searchData in
             let data = Self.checked(searchData)
             PhaseTrace.mark("search tables parsed (\(data.places.count) places, \(data.terms.count) terms)")
-            return SearchIndex(rows + data.places, fields: Self.searchFields, importance: \.population) { place in
+            return SearchIndex(rows + data.places, fields: Self.searchFields, importance: \.population,
+                               droppableSuffixes: Self.droppableSuffixes) { place in
                 var texts = [SearchableText(field: "name", text: place.name)]
                 texts += place.aliases.map { SearchableText(field: "alias", text: $0) }
                 texts.append(SearchableText(field: "english", text: place.englishName))

@@ -147,6 +147,18 @@ struct SearchIndexTests {
         #expect(matches.first?.kind == .similar)
     }
 
+    @Test("a droppable suffix is dropped only when the query as typed matches nothing")
+    func droppableSuffixes() throws {
+        let index = SearchIndex(Self.cities, fields: ["name"], importance: { _ in 0 }, droppableSuffixes: ["시", "섬"]) {
+            [SearchableText(field: "name", text: $0.name)]
+        }
+        #expect(try index.search("서울시").matches.map(\.item.name) == ["서울"])
+        #expect(try index.search("로마섬").matches.map(\.item.name) == ["로마"])
+        #expect(try index.search("시").matches.isEmpty)                  // never the whole query
+        #expect(try index.search("서울시").matches.first?.kind == .exact)  // 서울, as typed without 시
+        #expect(try self.index.search("서울시").matches.isEmpty)          // an index without suffixes
+    }
+
     @Test("similar spelling is a last resort with a budget: not for short queries, other first sounds, or far spellings", arguments: [
         "뉴욬",       // two syllables are too short to guess at
         "줘싱턴",     // the first sound differs (ㅈ is not ㅇ's family)
