@@ -68,6 +68,14 @@ enum SimilarSpelling {
         return total <= budget ? total : nil
     }
 
+    /// The family of a syllable's initial consonant, as a number (ㄱ, ㄲ and ㅋ share one); nil for
+    /// any other letter.
+    static func initialFamily(_ letter: LetterCode) -> UInt32? {
+        guard let initial = letter.syllable?.initial else { return nil }
+        let scalar = Jamo.initials[initial].value
+        return familyNumber[scalar].map { 0x1_0000 + UInt32($0) } ?? scalar
+    }
+
     /// A consonant's family, itself included (ㅊ → ㅈㅉㅊ; ㅇ → ㅇ).
     static func family(of consonant: Unicode.Scalar) -> [Unicode.Scalar] {
         families.first { $0.contains(consonant) } ?? [consonant]
@@ -107,9 +115,11 @@ extension MatchTable {
         guard budget > 0 else { return [] }
         var best: [Int32: (distance: Int, match: RankedMatch)] = [:]
         var text: [LetterCode] = [], symbols: [UInt32] = [], row: [Int] = [], previous: [Int] = []
-        // People misspell the middle of a name, rarely its first sound: only texts whose first
-        // letter starts with the query's first consonant or one of its family (까오슝 → 가오슝,
-        // 쮜리히 → 취리히) are compared, a tenth of the table.
+        // People misspell vowels and the sounds of a consonant's family, rarely a name's first
+        // consonants: only texts whose first letter starts with the query's first consonant or one
+        // of its family (까오슝 → 가오슝, 쮜리히 → 취리히) are read, a tenth of the table, and of
+        // those only the ones whose second syllable starts alike (바로셀로나 → 바르셀로나) are compared.
+        let second = query.count > 1 ? SimilarSpelling.initialFamily(query[1]) : nil
         let firstKeys = query[0].initial.map { initial in
             SimilarSpelling.family(of: Jamo.initials[initial]).compactMap(Jamo.initialIndex(of:)).map { LetterCode.consonant($0).startKey }
         } ?? [query[0].startKey]
@@ -119,6 +129,8 @@ extension MatchTable {
                 // A syllable is two to four jamo, so a syllable more or less costs at least 3 (ㅣ → 이);
                 // two more (ㅡ twice: 텔 → 테르, 롭 → 로프) are not worth the time.
                 guard abs((end - start) - query.count) <= 1 else { return }
+                if let second, end - start > 1, let family = SimilarSpelling.initialFamily(LetterCode(value: compiled.letters[start + 1])),
+                   family != second { return }
                 letters(of: entry, into: &text)
                 guard SimilarSpelling.symbols(of: text, into: &symbols),
                       let distance = SimilarSpelling.distance(querySymbols, symbols, budget: budget, row: &row, previous: &previous)
