@@ -170,21 +170,32 @@ struct BundledZones: Sendable {
 }
 
 /// A value built on first use, once, from any thread (shared with the catalogue's lazy parts).
+///
+/// The mutex guards a reference to the value, not the value inline. With the search index inline
+/// (a generic struct of some hundred bytes), the server tests, which read one catalogue from many
+/// threads, crashed in about half their runs while copying it out of the mutex, in heap memory
+/// already freed; AddressSanitizer found no bad access in this package's code (Swift 6.3, Linux).
+/// Boxed: no crash in 20 runs.
 package final class Lazy<Value: Sendable>: Sendable {
+    private final class Box: Sendable {
+        let value: Value
+        init(_ value: Value) { self.value = value }
+    }
+
     private let make: @Sendable () -> Value
-    private let state = Mutex<Value?>(nil)
+    private let state = Mutex<Box?>(nil)
 
     package init(_ make: @escaping @Sendable () -> Value) { self.make = make }
 
     /// The value if it has been made, without making it.
-    package var madeValue: Value? { state.withLock { $0 } }
+    package var madeValue: Value? { state.withLock { $0?.value } }
 
     package var value: Value {
         state.withLock { stored in
-            if let stored { return stored }
-            let made = make()
+            if let stored { return stored.value }
+            let made = Box(make())
             stored = made
-            return made
+            return made.value
         }
     }
 }
