@@ -23,7 +23,6 @@ let package = Package(
         .executable(name: "compile-catalogue", targets: ["CatalogueCompiler"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/adam-fowler/compress-nio", from: "1.5.0"),
@@ -78,7 +77,6 @@ let package = Package(
                 "WorldClock",
                 "WorldClockServer",
                 "TimeZoneRules",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         // Compiles files into the targets that serve them, at build time (tables, OpenAPI, web app,

@@ -1,5 +1,3 @@
-import Foundation
-
 /// A tz release name such as "2026f": a year and one or more letters, ordered as tz orders them
 /// (2025b < 2026a < 2026f < 2026z < 2026za).
 public struct TZDataVersion: Sendable, Hashable, Comparable, CustomStringConvertible {
@@ -10,7 +8,10 @@ public struct TZDataVersion: Sendable, Hashable, Comparable, CustomStringConvert
 
     /// Parses "2026f" (surrounding white space allowed); nil for anything else.
     public init?(_ text: some StringProtocol) {
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        // Trimmed by hand: Foundation's trimmingCharacters bridges through NSString, a tenth of a CLI run.
+        var trimmed = String(text)[...]
+        while trimmed.first?.isWhitespace == true { trimmed.removeFirst() }
+        while trimmed.last?.isWhitespace == true { trimmed.removeLast() }
         let digits = trimmed.prefix { $0.isASCII && $0.isNumber }
         let letters = trimmed.dropFirst(digits.count)
         guard digits.count == 4, let year = Int(digits), !letters.isEmpty,

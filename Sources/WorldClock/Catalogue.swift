@@ -30,7 +30,8 @@ public struct Catalogue: Sendable {
     /// The search-only places and the terms, read on first use.
     private let searchData: Lazy<Result<SearchData, TableError>>
 
-    private let placeByName: [String: Place]
+    /// Built on first use: hashing every Korean name is a tenth of a `list` run that never looks one up.
+    private let placeByName: Lazy<[String: Place]>
     private let canonicalZoneIDs: Set<String>
     /// The zone ids of the places, canonical.
     private let placeZoneIDs: Set<String>
@@ -62,17 +63,18 @@ public struct Catalogue: Sendable {
             bytes = Array(data)
             path = file
         }
+        if source == .bundled, let compiled = CompiledCatalogue.bundled, compiled.tablesDigest == bundledDigest {
+            let table = ZoneTable(checked: bytes, path: path)
+            PhaseTrace.mark("table split (\(table.rows.count) rows, checked when compiled)")
+            return Catalogue(table: table, digest: compiled.tablesDigest, compiled: compiled)
+        }
         let table: ZoneTable
         do { table = try ZoneTable(bytes: bytes, path: path) } catch { throw .table(error) }
         PhaseTrace.mark("table parsed (\(table.rows.count) rows)")
         guard source == .bundled else { return try Catalogue(table: table, digest: Self.fnv1a(bytes)) }
-        let digest = bundledDigest
-        if let compiled = CompiledCatalogue.bundled, compiled.tablesDigest == digest {
-            return Catalogue(table: table, digest: digest, compiled: compiled)
-        }
         // Only while the compiled form is stale (Data/ edited, Scripts/compile-catalogue not yet run;
         // a test fails until it is): built at run time, with ICU, as a `--data` table is.
-        return try Catalogue(table: table, digest: digest, canonicalZoneIDs: Set(table.rows.map(\.place.zoneID)), searchTables: .bundled)
+        return try Catalogue(table: table, digest: bundledDigest, canonicalZoneIDs: Set(table.rows.map(\.place.zoneID)), searchTables: .bundled)
     }
 
     /// The bundled catalogue from its compiled form: sections, order and search as ICU and the
@@ -160,12 +162,12 @@ public struct Catalogue: Sendable {
         let placeZoneIDs = Set(rows.map(\.zoneID))
         self.placeZoneIDs = placeZoneIDs
         self.zoneAliases = Lazy { ZoneAliases(canonical: canonicalZoneIDs, links: TZDataChoice.automatic.database.links) }
-        let placeByName = Dictionary(uniqueKeysWithValues: rows.map { ($0.name, $0) })
+        let placeByName = Lazy { Dictionary(uniqueKeysWithValues: rows.map { ($0.name, $0) }) }
         self.placeByName = placeByName
         let searchData = Lazy { () -> Result<SearchData, TableError> in
             guard let searchTables else { return .success(SearchData(listed: rows)) }
             return Result(catching: { () throws(TableError) -> SearchData in
-                try SearchData(searchTables, listed: placeByName, zoneIDs: placeZoneIDs)
+                try SearchData(searchTables, listed: placeByName.value, zoneIDs: placeZoneIDs)
             })
         }
         self.searchData = searchData
@@ -200,7 +202,7 @@ public struct Catalogue: Sendable {
 
     /// The place called exactly `name` (any Unicode form: NFD and NFC match), listed or search-only.
     public func place(named name: String) -> Place? {
-        placeByName[name] ?? Self.checked(searchData).placeByName[name]
+        placeByName.value[name] ?? Self.checked(searchData).placeByName[name]
     }
 
     /// The catalogue's zone id for `zoneID`: itself when a place has it, the canonical id when it

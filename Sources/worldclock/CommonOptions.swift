@@ -1,4 +1,3 @@
-import ArgumentParser
 import Foundation
 import TimeZoneRules
 import WorldClock
@@ -7,9 +6,12 @@ import WorldClock
 // `sections` shows no times.
 
 /// `--data`: the table to load (every command).
-struct TableOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("번들 표 대신 이 시간대 표를 씁니다(Data/zones.tsv와 같은 형식).", valueName: "파일"))
-    var data: String?
+struct TableOptions {
+    static let options: [OptionSpec] = [.option("data", value: "파일", help: "번들 표 대신 이 시간대 표를 씁니다(Data/zones.tsv와 같은 형식).")]
+
+    let data: String?
+
+    init(_ arguments: ParsedArguments) { data = arguments.value("data") }
 
     /// The catalogue, bundled or from `--data`; a malformed table is a data error (exit 3).
     func catalogue() throws -> Catalogue {
@@ -22,22 +24,24 @@ struct TableOptions: ParsableArguments {
 }
 
 /// `--at`: the instant to show (commands that show times).
-struct InstantOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("지금 대신 이 시각의 시간을 보여 줍니다(ISO 8601, Z나 오프셋까지).", valueName: "2026-07-15T12:00:00Z"))
-    var at: String?
+struct InstantOptions {
+    static let options: [OptionSpec] = [
+        .option("at", value: "2026-07-15T12:00:00Z", help: "지금 대신 이 시각의 시간을 보여 줍니다(ISO 8601, Z나 오프셋까지)."),
+    ]
 
-    func validate() throws {
-        if let at {
-            do { _ = try ISO8601.parseInstant(at) } catch { throw ValidationError(Self.message(for: error)) }
+    /// The instant `--at` gave; nil: now.
+    let at: Date?
+
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        guard let text = arguments.value("at") else {
+            at = nil
+            return
         }
+        do { at = try ISO8601.parseInstant(text) } catch { throw arguments.error(Self.message(for: error)) }
     }
 
     /// `--at`, or now.
-    func instant() throws -> Date {
-        try at.map { text -> Date in
-            do { return try ISO8601.parseInstant(text) } catch { throw CLIError.usage(Self.message(for: error)) }
-        } ?? Date()
-    }
+    func instant() -> Date { at ?? Date() }
 
     /// The library's reason in Korean, the text cut and made printable.
     static func message(for error: InstantError) -> String {
@@ -47,24 +51,33 @@ struct InstantOptions: ParsableArguments {
 }
 
 /// How places and their times are shown (list, search, show).
-struct DisplayOptions: ParsableArguments {
-    @Flag(help: "텍스트 대신 JSON(피드의 스키마)으로 출력합니다.")
-    var json = false
+struct DisplayOptions {
+    static let options: [OptionSpec] = [.flag("json", help: "텍스트 대신 JSON(피드의 스키마)으로 출력합니다.")]
+        + InstantOptions.options
+        + [
+            .flag("24h", help: "24시간제로 씁니다(오후 1:30 대신 13:30)."),
+            .option("from", value: "기준", help: "어제/오늘/내일과 시차의 기준: 시간대 id(Asia/Seoul)나 곳 이름(서울). 기본값은 이 컴퓨터의 시간대입니다."),
+            .flag("wide", help: "터미널 너비와 상관없이 모든 열을 자르지 않고 보여 줍니다(파이프로 보낼 때는 늘 그렇습니다)."),
+        ]
+        + TableOptions.options + TZDataOption.options
 
-    @OptionGroup var instant: InstantOptions
+    let json: Bool
+    let instant: InstantOptions
+    let twentyFourHour: Bool
+    let from: String?
+    let wide: Bool
+    let table: TableOptions
+    let tzdata: TZDataOption
 
-    @Flag(name: .customLong("24h"), help: "24시간제로 씁니다(오후 1:30 대신 13:30).")
-    var twentyFourHour = false
-
-    @Option(help: ArgumentHelp("어제/오늘/내일과 시차의 기준: 시간대 id(Asia/Seoul)나 곳 이름(서울). 기본값은 이 컴퓨터의 시간대입니다.", valueName: "기준"))
-    var from: String?
-
-    @Flag(help: "터미널 너비와 상관없이 모든 열을 자르지 않고 보여 줍니다(파이프로 보낼 때는 늘 그렇습니다).")
-    var wide = false
-
-    @OptionGroup var table: TableOptions
-
-    @OptionGroup var tzdata: TZDataOption
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        json = arguments.flag("json")
+        instant = try InstantOptions(arguments)
+        twentyFourHour = arguments.flag("24h")
+        from = arguments.value("from")
+        wide = arguments.flag("wide")
+        table = TableOptions(arguments)
+        tzdata = TZDataOption(arguments)
+    }
 
     /// The width text output may use: nil with `--wide` or when not on a terminal.
     var width: Int? { wide ? nil : Terminal.width }
@@ -72,10 +85,10 @@ struct DisplayOptions: ParsableArguments {
     /// Loads the catalogue and settles the instant and the reference zone.
     func session() throws -> Session {
         let catalogue = try table.catalogue()
-        let moment = try instant.instant()
+        let moment = instant.instant()
         let rules = try tzdata.database()
         PhaseTrace.mark("tzdata chosen")
-        let referenceZone = try referenceZoneID(in: catalogue)
+        let referenceZone = try referenceZoneID(in: catalogue, tzdata: rules)
         guard let reference = ZoneClock(zoneID: referenceZone, tzdata: rules)?.time(at: moment) else {
             throw CLIError.usage("--from: 알 수 없는 시간대 \"\(referenceZone)\"")
         }
@@ -85,8 +98,8 @@ struct DisplayOptions: ParsableArguments {
     }
 
     /// `--from` as a zone id (any case, old ids too) or a place name; else the machine's zone.
-    private func referenceZoneID(in catalogue: Catalogue) throws -> String {
-        guard let from else { return TimeZone.current.identifier }
+    private func referenceZoneID(in catalogue: Catalogue, tzdata: TZDatabase) throws -> String {
+        guard let from else { return LocalZone.candidates().first { tzdata.rules(for: $0) != nil } ?? "Etc/UTC" }
         if let place = catalogue.place(named: from) { return place.zoneID }
         if TimeZone(identifier: from) != nil { return catalogue.zoneID(for: from) ?? from }
         if let zone = catalogue.zoneID(ignoringCase: from) { return zone }

@@ -1,4 +1,3 @@
-import ArgumentParser
 import Foundation
 import HangulIndex
 import TimeZoneRules
@@ -6,16 +5,22 @@ import WorldClock
 
 /// `worldclock doctor`: which time-zone rules give the times, what else was found, and the rules
 /// Foundation and ICU carry (reported, never used for a time shown).
-struct DoctorCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "doctor",
-        abstract: "시각 계산에 쓰는 tzdata와 찾은 tzdata들, Foundation·ICU의 규칙 버전을 보여 줍니다."
+struct DoctorCommand: Command {
+    static let spec = CommandSpec(
+        name: "doctor",
+        abstract: "시각 계산에 쓰는 tzdata와 찾은 tzdata들, Foundation·ICU의 규칙 버전을 보여 줍니다.",
+        options: [.flag("json", help: "텍스트 대신 JSON으로 출력합니다.")] + TZDataOption.options
     )
 
-    @Flag(help: "텍스트 대신 JSON으로 출력합니다.")
-    var json = false
+    let json: Bool
+    let tzdata: TZDataOption
 
-    @OptionGroup var tzdata: TZDataOption
+    init(_ arguments: ParsedArguments) {
+        json = arguments.flag("json")
+        tzdata = TZDataOption(arguments)
+    }
+
+    var writesJSON: Bool { json }
 
     func run() throws {
         let choice = try tzdata.choice(warn: false)
@@ -72,8 +77,4 @@ struct DoctorReport: Encodable {
         icuVersion = ICUInfo.version
         icuTZDataVersion = ICUInfo.timeZoneDataVersion
     }
-}
-
-extension DoctorCommand: JSONOutput {
-    var writesJSON: Bool { json }
 }

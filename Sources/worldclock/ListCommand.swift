@@ -1,11 +1,10 @@
-import ArgumentParser
 import HangulIndex
 import WorldClock
 
 /// `worldclock list [--section ㄱ]`: the sections and their places with local times.
-struct ListCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "list",
+struct ListCommand: Command {
+    static let spec = CommandSpec(
+        name: "list",
         abstract: "섹션(ㄱ … ㅎ, A–Z, #)마다 곳과 그곳의 현지 시각, 날짜, 기준 시간대와의 시차를 보여 줍니다.",
         discussion: """
             --section에는 어느 자판으로 치든 섹션 제목을 줄 수 있습니다: ㄱ, 조합형 ᄀ, 반각 ﾡ, 라틴 문자(n이나 N), #. \
@@ -15,16 +14,24 @@ struct ListCommand: ParsableCommand {
             터미널에서는 너비에 맞춰 이름, 시각, 날짜, 시차를 먼저 보여 주고, 자리가 남으면 UTC 오프셋, 나라, 시간대 id를 \
             덧붙입니다. 파이프로 보내거나 --wide를 주면 모든 열을 그대로 씁니다. 보여 줄 곳이 없는 섹션은 \
             "찾은 곳 없음"으로 끝납니다(종료 코드 1).
-            """
+            """,
+        options: DisplayOptions.options + [
+            .option("section", value: "ㄱ", help: "이 섹션만 보여 줍니다."),
+            .flag("all-sections", help: "곳이 없는 섹션도 보여 줍니다."),
+        ]
     )
 
-    @OptionGroup var options: DisplayOptions
+    let options: DisplayOptions
+    let section: String?
+    let allSections: Bool
 
-    @Option(help: ArgumentHelp("이 섹션만 보여 줍니다.", valueName: "ㄱ"))
-    var section: String?
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        options = try DisplayOptions(arguments)
+        section = arguments.value("section")
+        allSections = arguments.flag("all-sections")
+    }
 
-    @Flag(help: "곳이 없는 섹션도 보여 줍니다.")
-    var allSections = false
+    var writesJSON: Bool { options.json }
 
     func run() throws {
         let session = try options.session()
@@ -63,10 +70,6 @@ struct ListCommand: ParsableCommand {
             : "\(KoreanParticle.attach(.topic, to: "\"\(Terminal.printable(error.input, limit: 40))\"")) 섹션이 아닙니다"
         return "\(what). 쓸 수 있는 섹션: \(error.validTitles.joined(separator: " "))"
     }
-}
-
-extension ListCommand: JSONOutput {
-    var writesJSON: Bool { options.json }
 }
 
 /// `list` as text: each section's heading and count, its places in a table fitted to the

@@ -1,32 +1,34 @@
-import ArgumentParser
 import HangulIndex
 import WorldClock
 
 /// `worldclock search <query>`: ranked Korean search with local times.
-struct SearchCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "search",
+struct SearchCommand: Command {
+    static let spec = CommandSpec(
+        name: "search",
         abstract: "한국어 이름, 옛 표기, 나라, 영어 이름, 시간대 id로 곳을 찾습니다.",
         discussion: """
             순위: 완전 일치 > 앞부분 일치 > 초성(ㄴㅇ → 뉴욕) > 음절과 초성 섞어 쓰기(뉴ㅇ) > 치는 중(늉 → 뉴욕) > 중간 일치. \
             라틴 문자는 대소문자를 가리지 않습니다(new york, NEW_YORK, america/new_york). 그대로는 찾은 것이 없을 때, 영문 \
             자판 상태로 친 검색어(sbdyr)는 두벌식 한글(뉴욕)로 읽어 다시 찾습니다. 검색어는 100자까지이고, 찾은 곳이 \
             없으면 종료 코드 1로 끝납니다.
-            """
+            """,
+        options: DisplayOptions.options + [.option("limit", value: "개수", help: "결과를 최대 이만큼 보여 줍니다(1–500, 기본값 20).")],
+        arguments: [ArgumentSpec(valueName: "검색어", help: "찾을 말: 뉴, ㄴㅇ, 키예프, new york, Asia/Seoul …")]
     )
 
-    @OptionGroup var options: DisplayOptions
+    let options: DisplayOptions
+    let query: String
+    let limit: Int
 
-    @Argument(help: ArgumentHelp("찾을 말: 뉴, ㄴㅇ, 키예프, new york, Asia/Seoul …", valueName: "검색어"))
-    var query: String
-
-    @Option(help: ArgumentHelp("결과를 최대 이만큼 보여 줍니다(1–500).", valueName: "개수"))
-    var limit: Int = 20
-
-    func validate() throws {
-        do { _ = try SearchIndex<Place>.validatedQuery(query) } catch { throw ValidationError(Self.message(for: error, subject: "검색어")) }
-        if !(1...500).contains(limit) { throw ValidationError("--limit은 1에서 500 사이여야 합니다(받은 값: \(limit))") }
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        options = try DisplayOptions(arguments)
+        query = arguments.argument(0)
+        limit = try arguments.integer("limit", default: 20)
+        do { _ = try SearchIndex<Place>.validatedQuery(query) } catch { throw arguments.error(Self.message(for: error, subject: "검색어")) }
+        if !(1...500).contains(limit) { throw arguments.error("--limit은 1에서 500 사이여야 합니다(받은 값: \(limit))") }
     }
+
+    var writesJSON: Bool { options.json }
 
     func run() throws {
         let session = try options.session()
@@ -56,10 +58,6 @@ struct SearchCommand: ParsableCommand {
         }
         return error.description
     }
-}
-
-extension SearchCommand: JSONOutput {
-    var writesJSON: Bool { options.json }
 }
 
 /// `search` as text: the keyboard reading if one was used, or that only similar spellings matched;

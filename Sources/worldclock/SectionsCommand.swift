@@ -1,20 +1,27 @@
-import ArgumentParser
 import WorldClock
 
 /// `worldclock sections`: the index titles with their counts.
-struct SectionsCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "sections",
-        abstract: "색인 제목과 제목마다 들어 있는 곳의 수(목록 화면 옆에 그리는 색인)."
+struct SectionsCommand: Command {
+    static let spec = CommandSpec(
+        name: "sections",
+        abstract: "색인 제목과 제목마다 들어 있는 곳의 수(목록 화면 옆에 그리는 색인).",
+        options: [
+            .flag("json", help: "텍스트 대신 JSON으로 출력합니다."),
+            .flag("all-sections", help: "곳이 없는 제목도 보여 줍니다."),
+        ] + TableOptions.options
     )
 
-    @Flag(help: "텍스트 대신 JSON으로 출력합니다.")
-    var json = false
+    let json: Bool
+    let allSections: Bool
+    let table: TableOptions
 
-    @Flag(help: "곳이 없는 제목도 보여 줍니다.")
-    var allSections = false
+    init(_ arguments: ParsedArguments) {
+        json = arguments.flag("json")
+        allSections = arguments.flag("all-sections")
+        table = TableOptions(arguments)
+    }
 
-    @OptionGroup var table: TableOptions
+    var writesJSON: Bool { json }
 
     /// One title and its count, as JSON.
     struct Count: Encodable {
@@ -32,8 +39,4 @@ struct SectionsCommand: ParsableCommand {
         }
         TextTable(rows: counts.map { [$0.title, String($0.count)] }).lines(fitting: nil).forEach { Output.line($0) }
     }
-}
-
-extension SectionsCommand: JSONOutput {
-    var writesJSON: Bool { json }
 }

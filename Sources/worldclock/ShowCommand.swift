@@ -1,34 +1,37 @@
-import ArgumentParser
 import Foundation
 import HangulIndex
 import WorldClock
 
 /// `worldclock show <name or zone>`: one place in detail.
-struct ShowCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "show",
+struct ShowCommand: Command {
+    static let spec = CommandSpec(
+        name: "show",
         abstract: "한 곳을 자세히: 이름, 시간대, UTC 오프셋, 일광 절약 시간, 다음 전환, 현지 시각.",
         discussion: """
             한국어 이름(뉴욕), 옛 표기(키예프), 시간대 id(America/New_York, Asia/Calcutta)를 받습니다. 시간대 id를 주면 \
             그 시간대의 모든 곳을 보여 줍니다. 이름은 검색어처럼 100자까지이고, 맞는 곳이 없으면 비슷한 이름을 \
             알려 주고 종료 코드 1로 끝납니다.
-            """
+            """,
+        options: DisplayOptions.options,
+        arguments: [ArgumentSpec(valueName: "곳", help: "곳 이름이나 시간대 id.")]
     )
 
-    @OptionGroup var options: DisplayOptions
-
-    @Argument(help: ArgumentHelp("곳 이름이나 시간대 id.", valueName: "곳"))
-    var place: String
+    let options: DisplayOptions
+    let place: String
 
     /// What the argument is called in messages.
     static let subject = "곳 이름이나 시간대"
 
-    func validate() throws {
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        options = try DisplayOptions(arguments)
+        place = arguments.argument(0)
         // The same bound as a search query: the lookups and suggestions below stay cheap for any input.
         do { _ = try SearchIndex<Place>.validatedQuery(place) } catch {
-            throw ValidationError(SearchCommand.message(for: error, subject: Self.subject))
+            throw arguments.error(SearchCommand.message(for: error, subject: Self.subject))
         }
     }
+
+    var writesJSON: Bool { options.json }
 
     func run() throws {
         let session = try options.session()
@@ -75,10 +78,6 @@ struct ShowCommand: ParsableCommand {
         }
         return best
     }
-}
-
-extension ShowCommand: JSONOutput {
-    var writesJSON: Bool { options.json }
 }
 
 /// `show` as text: for each place its name, then a table of its country, zone, other names,

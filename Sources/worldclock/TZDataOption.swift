@@ -1,11 +1,15 @@
-import ArgumentParser
 import Foundation
 import TimeZoneRules
 
 /// `--tzdata DIR`, and the choice of time-zone rules it leads to, with the warning a user should see.
-struct TZDataOption: ParsableArguments {
-    @Option(help: ArgumentHelp("시간대 규칙을 이 zoneinfo 디렉터리에서 읽습니다. bundled는 바이너리에 내장된 사본입니다(기본값: TZDIR, 없으면 시스템 tzdata와 내장 사본 중 새것).", valueName: "디렉터리"))
-    var tzdata: String?
+struct TZDataOption {
+    static let options: [OptionSpec] = [
+        .option("tzdata", value: "디렉터리", help: "시간대 규칙을 이 zoneinfo 디렉터리에서 읽습니다. bundled는 바이너리에 내장된 사본입니다(기본값: TZDIR, 없으면 시스템 tzdata와 내장 사본 중 새것)."),
+    ]
+
+    let tzdata: String?
+
+    init(_ arguments: ParsedArguments) { tzdata = arguments.value("tzdata") }
 
     /// The rules to use; a warning about them goes to stderr when `warn` is set.
     func choice(warn: Bool = true) throws -> TZDataChoice {

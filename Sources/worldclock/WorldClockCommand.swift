@@ -1,15 +1,24 @@
-import ArgumentParser
 import Foundation
 import HangulIndex
 import TimeZoneRules
 import WorldClock
 
-/// The root command: `worldclock list | search | show | sections | feed | serve`.
-struct WorldClockCommand: AsyncParsableCommand {
+/// A subcommand: its spec, how it takes its read arguments (a usage error when they do not fit
+/// together), whether it answers in JSON, and what it does.
+protocol Command {
+    static var spec: CommandSpec { get }
+    init(_ arguments: ParsedArguments) throws(UsageError)
+    /// Its output, errors included, is JSON (`--json`; `feed` always).
+    var writesJSON: Bool { get }
+    func run() throws
+}
+
+/// The root: `worldclock list | search | show | sections | feed | serve | export | doctor`.
+enum WorldClockCommand {
     static let version = "1.0.0"
 
-    static let configuration = CommandConfiguration(
-        commandName: "worldclock",
+    static let spec = CommandSpec(
+        name: "",
         abstract: "세계 시계: tzdata의 모든 시간대를 그곳의 대표 도시 한국어 이름으로, ㄱ ㄴ ㄷ … ㅎ 순으로 묶어 현지 시각과 함께 보여 줍니다.",
         discussion: """
             예:
@@ -25,54 +34,57 @@ struct WorldClockCommand: AsyncParsableCommand {
             종료 코드:
               0 성공, 1 찾은 것 없음, 2 사용법 오류, 3 데이터 오류(잘못된 표),
               4 입출력·네트워크 오류(이미 쓰이는 포트, 쓸 수 없는 디렉터리)
-            """,
-        version: "worldclock \(version) (tzdata \(TZDataChoice.automatic.database.version?.description ?? "?") \(TZDataChoice.automatic.database.source), ICU \(ICUInfo.version), Unicode \(ICUInfo.unicodeVersion))",
-        subcommands: [ListCommand.self, SearchCommand.self, ShowCommand.self, SectionsCommand.self, FeedCommand.self, ServeCommand.self,
-                      ExportCommand.self, DoctorCommand.self]
+            """
     )
+
+    static let commands: [any Command.Type] = [ListCommand.self, SearchCommand.self, ShowCommand.self, SectionsCommand.self,
+                                               FeedCommand.self, ServeCommand.self, ExportCommand.self, DoctorCommand.self]
+
+    /// `--version`: the tool, the tzdata it would use, ICU and its Unicode.
+    static var versionText: String {
+        let database = TZDataChoice.automatic.database
+        return "worldclock \(version) (tzdata \(database.version?.description ?? "?") \(database.source), ICU \(ICUInfo.version), Unicode \(ICUInfo.unicodeVersion))"
+    }
 }
 
 /// Runs the command line and turns every outcome into an exit code and a message (see `CLIError`);
 /// in JSON mode errors are JSON on stdout.
 enum WorldClockCLI {
-    static func main() async -> Never {
+    static func main() -> Never {
         PhaseTrace.mark("main")
         let arguments = Array(CommandLine.arguments.dropFirst())
-        let parsed = Result { try WorldClockCommand.parseAsRoot(arguments) }
-        PhaseTrace.mark("arguments parsed")
-        // The parsed command says whether it answers in JSON; a command line that did not parse
-        // is read once more, leniently, for just that (OutputMode).
-        let json = (try? parsed.get()).map(OutputMode.of) ?? OutputMode.lenient(arguments)
+        let specs = WorldClockCommand.commands.map { $0.spec }
         if let position = invalidUTF8Argument() {
-            fail(CLIError.usage("\(position)번째 인자가 올바른 UTF-8이 아닙니다"), json: json)
+            fail(CLIError.usage("\(position)번째 인자가 올바른 UTF-8이 아닙니다"), json: ArgumentReader.asksForJSON(arguments, commands: specs))
         }
+        let command: any Command
         do {
-            var command = try parsed.get()
-            if var command = command as? AsyncParsableCommand {
-                try await command.run()
-            } else {
-                try command.run()
+            switch try ArgumentReader.read(arguments, commands: specs) {
+            case .help(let spec):
+                let width = Terminal.width ?? 80
+                Output.line(spec.map { HelpText.command($0, width: width) } ?? HelpText.root(WorldClockCommand.spec, commands: specs, width: width))
+                exit(0)
+            case .version:
+                Output.line(WorldClockCommand.versionText)
+                exit(0)
+            case .run(let parsed):
+                let type = WorldClockCommand.commands.first { $0.spec.name == parsed.command.name }!
+                command = try type.init(parsed)
             }
+        } catch {
+            if ArgumentReader.asksForJSON(arguments, commands: specs) { fail(CLIError.usage(error.message), json: true) }
+            FileHandle.standardError.write(Data((HelpText.usageError(error, width: Terminal.width ?? 80) + "\n").utf8))
+            exit(CLIError.usage("").exitCode)
+        }
+        PhaseTrace.mark("arguments parsed")
+        do {
+            try command.run()
             PhaseTrace.mark("done")
             exit(0)
         } catch let error as CLIError {
-            fail(error, json: json)
+            fail(error, json: command.writesJSON)
         } catch {
-            let code = WorldClockCommand.exitCode(for: error)
-            let full = WorldClockCommand.fullMessage(for: error, columns: KoreanHelp.unwrapped)
-            let width = Terminal.width ?? 80
-            if code == .success {
-                let isHelp = full.hasPrefix("OVERVIEW: ") || full.hasPrefix("USAGE: ")
-                print(isHelp ? KoreanHelp.help(full, width: width) : full)
-                exit(0)
-            }
-            let message = KoreanHelp.parserMessage(WorldClockCommand.message(for: error))
-            if code == .validationFailure {
-                if json { fail(CLIError.usage(message), json: true) }
-                FileHandle.standardError.write(Data((KoreanHelp.usageError(message, full: full, width: width) + "\n").utf8))
-                exit(CLIError.usage("").exitCode.rawValue)
-            }
-            fail(CLIError.data(message), json: json)
+            fail(CLIError.data(String(describing: error)), json: command.writesJSON)
         }
     }
 
@@ -83,7 +95,7 @@ enum WorldClockCLI {
             // Every message is made printable where it quotes input; this is the last guard.
             FileHandle.standardError.write(Data("worldclock: \(Terminal.printableLines(error.message))\n".utf8))
         }
-        exit(error.exitCode.rawValue)
+        exit(error.exitCode)
     }
 
     /// The 1-based position of the first argument that is not valid UTF-8 (Swift would quietly
@@ -95,30 +107,6 @@ enum WorldClockCLI {
             if String(validating: bytes, as: UTF8.self) == nil { return index }
         }
         return nil
-    }
-}
-
-/// A command whose output, errors included, is JSON when it says so (`--json`; `feed` always).
-protocol JSONOutput {
-    var writesJSON: Bool { get }
-}
-
-/// Whether errors are written as JSON on stdout.
-enum OutputMode {
-    /// What the parsed command says; false for a command without JSON output.
-    static func of(_ command: any ParsableCommand) -> Bool { (command as? JSONOutput)?.writesJSON ?? false }
-
-    /// For a command line that did not parse (a validation error): the subcommand's name and a
-    /// `--json` flag read by ArgumentParser itself, all else left unread, so that `--` and option
-    /// values are honoured (`search -- --json` searches for "--json").
-    static func lenient(_ arguments: [String]) -> Bool {
-        guard let read = try? Lenient.parse(arguments) else { return false }
-        return read.json || read.rest.first == FeedCommand.configuration.commandName
-    }
-
-    private struct Lenient: ParsableArguments {
-        @Flag var json = false
-        @Argument(parsing: .allUnrecognized) var rest: [String] = []
     }
 }
 
@@ -136,12 +124,12 @@ enum CLIError: Error {
     /// written (exit 4).
     case io(String)
 
-    var exitCode: ExitCode {
+    var exitCode: Int32 {
         switch self {
-        case .nothingFound: ExitCode(1)
-        case .usage: ExitCode(2)
-        case .data: ExitCode(3)
-        case .io: ExitCode(4)
+        case .nothingFound: 1
+        case .usage: 2
+        case .data: 3
+        case .io: 4
         }
     }
 

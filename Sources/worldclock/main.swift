@@ -1,2 +1,3 @@
-// The whole program: parse, run, map errors to exit codes (see WorldClockCLI).
-await WorldClockCLI.main()
+// The whole program: read the command line, run, map errors to exit codes (see WorldClockCLI).
+// Synchronous: only `serve` starts Swift's concurrency runtime.
+WorldClockCLI.main()

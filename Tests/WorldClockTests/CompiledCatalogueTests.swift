@@ -24,6 +24,15 @@ struct CompiledCatalogueTests {
         #expect(fresh.search == bundled.search, "the search index")
     }
 
+    @Test("the bundled table split without its checks gives the rows the checking parser gives")
+    func checkedSplit() throws {
+        let bytes = Array(EmbeddedTable.contents.utf8)
+        let parsed = try ZoneTable(bytes: bytes, path: EmbeddedTable.path).rows
+        let split = ZoneTable(checked: bytes, path: EmbeddedTable.path).rows
+        #expect(split.count == parsed.count)
+        #expect(split == parsed)
+    }
+
     @Test("the bundled catalogue lists what the run-time catalogue lists, section by section")
     func sameSections() throws {
         let bundled = try Catalogue.load()

@@ -1,0 +1,201 @@
+/// The command line as data: each command declares its options and arguments here, `ArgumentReader`
+/// reads `argv` against them and `HelpText` writes their help in Korean from the same data.
+///
+/// A plain table instead of swift-argument-parser: the parser found its options by reflection,
+/// which cost 4–5 ms of every run in the runtime's protocol-conformance lookups, half a Foundation
+/// hello-world (issue 15), and it wrote English that had to be translated back line by line.
+
+/// One option: a flag (`--json`) or an option with a value (`--section <ㄱ>`).
+struct OptionSpec: Sendable {
+    /// The long name without its dashes: `section`.
+    let name: String
+    /// What the value is called in help (`ㄱ` in `--section <ㄱ>`); nil for a flag.
+    let valueName: String?
+    let help: String
+
+    static func flag(_ name: String, help: String) -> OptionSpec { OptionSpec(name: name, valueName: nil, help: help) }
+
+    static func option(_ name: String, value: String, help: String) -> OptionSpec {
+        OptionSpec(name: name, valueName: value, help: help)
+    }
+
+    /// `--section <ㄱ>`, as help and messages show it.
+    var label: String { "--\(name)" + (valueName.map { " <\($0)>" } ?? "") }
+}
+
+/// A positional argument; every one a command declares is required.
+struct ArgumentSpec: Sendable {
+    let valueName: String
+    let help: String
+
+    var label: String { "<\(valueName)>" }
+}
+
+/// A subcommand: its name, its help and what it takes.
+struct CommandSpec: Sendable {
+    let name: String
+    let abstract: String
+    var discussion = ""
+    var options: [OptionSpec] = []
+    var arguments: [ArgumentSpec] = []
+    /// Its output and errors are always JSON (`feed`), not only with `--json`.
+    var alwaysJSON = false
+
+    /// `worldclock list [--json] … [--section <ㄱ>]`.
+    var usage: String {
+        (["worldclock", name] + options.map { "[\($0.label)]" } + arguments.map(\.label)).joined(separator: " ")
+    }
+
+    func option(named name: String) -> OptionSpec? { options.first { $0.name == name } }
+}
+
+/// A command line that does not fit its command (exit 2): the message, and the command whose usage
+/// goes with it (nil: the root's).
+struct UsageError: Error {
+    let message: String
+    let command: CommandSpec?
+}
+
+/// What one command line read: the flags given, the values of options (the last wins when one is
+/// given twice) and the positional arguments, each checked against the command's spec.
+struct ParsedArguments {
+    let command: CommandSpec
+    fileprivate(set) var flags: Set<String> = []
+    fileprivate(set) var values: [String: String] = [:]
+    fileprivate(set) var positionals: [String] = []
+
+    func flag(_ name: String) -> Bool { flags.contains(name) }
+    func value(_ name: String) -> String? { values[name] }
+    /// The `index`th positional argument: the reader saw that every declared one is there.
+    func argument(_ index: Int) -> String { positionals[index] }
+
+    /// An option's value as a whole number, or `default` when it was not given.
+    func integer(_ name: String, default fallback: Int) throws(UsageError) -> Int {
+        guard let text = values[name] else { return fallback }
+        guard let value = Int(text) else {
+            let label = command.option(named: name)?.label ?? "--\(name)"
+            throw UsageError(message: "\(KoreanParticle.attach(.topic, to: "'\(Terminal.printable(text, limit: 40))'")) '\(label)'에 쓸 수 없는 값입니다",
+                             command: command)
+        }
+        return value
+    }
+
+    /// A usage error about this command.
+    func error(_ message: String) -> UsageError { UsageError(message: message, command: command) }
+}
+
+/// What a command line asks for.
+enum Invocation {
+    /// Help for a command, or for the root (nil).
+    case help(CommandSpec?)
+    case version
+    case run(ParsedArguments)
+}
+
+/// Reads `argv` against the commands' specs, the way command-line users expect: `--name value`
+/// and `--name=value` anywhere among the arguments, `--` ending the options, `-h`/`--help` in any
+/// position, `help <command>`.
+enum ArgumentReader {
+    static func read(_ arguments: [String], commands: [CommandSpec]) throws(UsageError) -> Invocation {
+        guard let first = arguments.first else { return .help(nil) }
+        switch first {
+        case "-h", "--help": return .help(nil)
+        case "--version": return .version
+        case "help":
+            guard arguments.count > 1 else { return .help(nil) }
+            guard let command = commands.first(where: { $0.name == arguments[1] }) else { throw unknownCommand(arguments[1], commands) }
+            return .help(command)
+        default:
+            guard let command = commands.first(where: { $0.name == first }) else {
+                if first.hasPrefix("-") { throw UsageError(message: "알 수 없는 옵션 '\(Terminal.printable(first, limit: 40))'", command: nil) }
+                throw unknownCommand(first, commands)
+            }
+            let rest = Array(arguments.dropFirst())
+            if rest.prefix(while: { $0 != "--" }).contains(where: { $0 == "-h" || $0 == "--help" }) { return .help(command) }
+            return .run(try read(rest, for: command))
+        }
+    }
+
+    /// Whether a command line that did not read asked for JSON: its command always answers in
+    /// JSON, or `--json` comes before any `--` (so `search -- --json` searches for "--json").
+    static func asksForJSON(_ arguments: [String], commands: [CommandSpec]) -> Bool {
+        guard let command = commands.first(where: { $0.name == arguments.first }) else { return false }
+        return command.alwaysJSON
+            || (command.option(named: "json") != nil && arguments.dropFirst().prefix(while: { $0 != "--" }).contains("--json"))
+    }
+
+    private static func read(_ arguments: [String], for command: CommandSpec) throws(UsageError) -> ParsedArguments {
+        var parsed = ParsedArguments(command: command)
+        var index = 0
+        var optionsEnded = false
+        while index < arguments.count {
+            let token = arguments[index]
+            index += 1
+            if optionsEnded || token == "-" || !token.hasPrefix("-") {
+                parsed.positionals.append(token)
+                continue
+            }
+            if token == "--" {
+                optionsEnded = true
+                continue
+            }
+            let body = token.dropFirst(2)
+            let name = body.prefix { $0 != "=" }
+            let inline = name.endIndex < body.endIndex ? String(body[body.index(after: name.endIndex)...]) : nil
+            guard token.hasPrefix("--"), let option = command.option(named: String(name)) else {
+                throw parsed.error(unknownOption(token, command: command))
+            }
+            guard option.valueName != nil else {
+                if let inline {
+                    throw parsed.error("\(KoreanParticle.attach(.topic, to: "'--\(name)'")) 값을 받지 않습니다(받은 값: '\(Terminal.printable(inline, limit: 40))')")
+                }
+                parsed.flags.insert(option.name)
+                continue
+            }
+            if let inline {
+                parsed.values[option.name] = inline
+            } else if index < arguments.count, !arguments[index].hasPrefix("--"), arguments[index] != "-h" {
+                parsed.values[option.name] = arguments[index]
+                index += 1
+            } else {
+                throw parsed.error("'\(option.label)'에 값이 없습니다")
+            }
+        }
+        if parsed.positionals.count < command.arguments.count {
+            throw parsed.error("\(command.arguments[parsed.positionals.count].label) 인자가 필요합니다")
+        }
+        let extra = parsed.positionals.dropFirst(command.arguments.count).map { "'\(Terminal.printable($0, limit: 40))'" }
+        if extra.count == 1 { throw parsed.error("이 명령이 받지 않는 인자 \(extra[0])") }
+        if extra.count > 1 { throw parsed.error("이 명령이 받지 않는 인자 \(extra.count)개: \(extra.joined(separator: ", "))") }
+        return parsed
+    }
+
+    /// "알 수 없는 옵션 '--sectoin'. 혹시 '--section'?": the nearest option within two edits.
+    private static func unknownOption(_ token: String, command: CommandSpec) -> String {
+        let name = String(token.drop { $0 == "-" }.prefix { $0 != "=" })
+        let shown = "알 수 없는 옵션 '\(Terminal.printable(String(token.prefix { $0 != "=" }), limit: 40))'"
+        guard token.hasPrefix("--"), name.count <= 40 else { return shown }
+        let nearest = command.options.map { (option: $0, distance: editDistance(name, $0.name)) }.min { $0.distance < $1.distance }
+        guard let nearest, nearest.distance <= 2 else { return shown }
+        return "\(shown). 혹시 '--\(nearest.option.name)'?"
+    }
+
+    private static func unknownCommand(_ name: String, _ commands: [CommandSpec]) -> UsageError {
+        let shown = KoreanParticle.attach(.topic, to: "'\(Terminal.printable(name, limit: 40))'")
+        return UsageError(message: "\(shown) 명령이 아닙니다. 명령: \(commands.map(\.name).joined(separator: ", "))", command: nil)
+    }
+
+    /// Levenshtein distance over characters.
+    static func editDistance(_ a: String, _ b: String) -> Int {
+        let b = Array(b)
+        var previous = Array(0...b.count)
+        for (i, x) in a.enumerated() {
+            var current = [i + 1]
+            for (j, y) in b.enumerated() {
+                current.append(min(previous[j + 1] + 1, current[j] + 1, previous[j] + (x == y ? 0 : 1)))
+            }
+            previous = current
+        }
+        return previous[b.count]
+    }
+}
