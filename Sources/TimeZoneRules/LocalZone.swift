@@ -48,3 +48,23 @@ public enum LocalZone {
         return line.hasSuffix("\n") ? String(line.dropLast()) : line
     }
 }
+
+/// Reads files with the C library: `FileManager` and `FileHandle` cost more than the read itself
+/// for the few kilobytes of a TZif file, and a CLI run reads one per zone it shows.
+enum FileBytes {
+    /// The file's bytes, at most `limit` of them; nil when it cannot be opened or read.
+    static func read(_ path: String, limit: Int = 1 << 24) -> [UInt8]? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: min(limit, 16_384))
+        while bytes.count < limit {
+            let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, min($0.count, limit - bytes.count)) }
+            if count < 0 { return nil }
+            if count == 0 { break }
+            bytes += chunk[..<count]
+        }
+        return bytes
+    }
+}

@@ -28,8 +28,8 @@ struct TZif: Sendable {
     init(zone identifier: String, directory: String) throws(TZifError) {
         guard Self.isSafeIdentifier(identifier) else { throw .invalidIdentifier(identifier) }
         let path = directory.hasSuffix("/") ? directory + identifier : directory + "/" + identifier
-        guard let data = FileManager.default.contents(atPath: path) else { throw .unreadable(path: path) }
-        try self.init(data: data)
+        guard let bytes = FileBytes.read(path) else { throw .unreadable(path: path) }
+        try self.init(data: Data(bytes))
     }
 
     /// Whether `identifier` names a file inside a zoneinfo directory: relative, no empty, "." or ".."

@@ -60,18 +60,20 @@ struct UsageError: Error {
 /// given twice) and the positional arguments, each checked against the command's spec.
 struct ParsedArguments {
     let command: CommandSpec
-    fileprivate(set) var flags: Set<String> = []
-    fileprivate(set) var values: [String: String] = [:]
+    // Arrays, not a set and a dictionary: a command line holds a handful, and a run that needs no
+    // hashed String elsewhere skips the runtime's conformance lookups for them.
+    fileprivate(set) var flags: [String] = []
+    fileprivate(set) var values: [(name: String, value: String)] = []
     fileprivate(set) var positionals: [String] = []
 
     func flag(_ name: String) -> Bool { flags.contains(name) }
-    func value(_ name: String) -> String? { values[name] }
+    func value(_ name: String) -> String? { values.last { $0.name == name }?.value }
     /// The `index`th positional argument: the reader saw that every declared one is there.
     func argument(_ index: Int) -> String { positionals[index] }
 
     /// An option's value as a whole number, or `default` when it was not given.
     func integer(_ name: String, default fallback: Int) throws(UsageError) -> Int {
-        guard let text = values[name] else { return fallback }
+        guard let text = value(name) else { return fallback }
         guard let value = Int(text) else {
             let label = command.option(named: name)?.label ?? "--\(name)"
             throw UsageError(message: "\(KoreanParticle.attach(.topic, to: "'\(Terminal.printable(text, limit: 40))'")) '\(label)'에 쓸 수 없는 값입니다",
@@ -96,7 +98,9 @@ enum Invocation {
 /// and `--name=value` anywhere among the arguments, `--` ending the options, `-h`/`--help` in any
 /// position, `help <command>`.
 enum ArgumentReader {
-    static func read(_ arguments: [String], commands: [CommandSpec]) throws(UsageError) -> Invocation {
+    /// - Parameter commands: the commands' specs, made as they are looked at (`LazyMapCollection`):
+    ///   a run builds the specs up to its own command's, not every help text.
+    static func read(_ arguments: [String], commands: some Collection<CommandSpec>) throws(UsageError) -> Invocation {
         guard let first = arguments.first else { return .help(nil) }
         switch first {
         case "-h", "--help": return .help(nil)
@@ -118,7 +122,7 @@ enum ArgumentReader {
 
     /// Whether a command line that did not read asked for JSON: its command always answers in
     /// JSON, or `--json` comes before any `--` (so `search -- --json` searches for "--json").
-    static func asksForJSON(_ arguments: [String], commands: [CommandSpec]) -> Bool {
+    static func asksForJSON(_ arguments: [String], commands: some Collection<CommandSpec>) -> Bool {
         guard let command = commands.first(where: { $0.name == arguments.first }) else { return false }
         return command.alwaysJSON
             || (command.option(named: "json") != nil && arguments.dropFirst().prefix(while: { $0 != "--" }).contains("--json"))
@@ -149,13 +153,13 @@ enum ArgumentReader {
                 if let inline {
                     throw parsed.error("\(KoreanParticle.attach(.topic, to: "'--\(name)'")) 값을 받지 않습니다(받은 값: '\(Terminal.printable(inline, limit: 40))')")
                 }
-                parsed.flags.insert(option.name)
+                parsed.flags.append(option.name)
                 continue
             }
             if let inline {
-                parsed.values[option.name] = inline
+                parsed.values.append((option.name, inline))
             } else if index < arguments.count, !arguments[index].hasPrefix("--"), arguments[index] != "-h" {
-                parsed.values[option.name] = arguments[index]
+                parsed.values.append((option.name, arguments[index]))
                 index += 1
             } else {
                 throw parsed.error("'\(option.label)'에 값이 없습니다")
@@ -180,7 +184,7 @@ enum ArgumentReader {
         return "\(shown). 혹시 '--\(nearest.option.name)'?"
     }
 
-    private static func unknownCommand(_ name: String, _ commands: [CommandSpec]) -> UsageError {
+    private static func unknownCommand(_ name: String, _ commands: some Collection<CommandSpec>) -> UsageError {
         let shown = KoreanParticle.attach(.topic, to: "'\(Terminal.printable(name, limit: 40))'")
         return UsageError(message: "\(shown) 명령이 아닙니다. 명령: \(commands.map(\.name).joined(separator: ", "))", command: nil)
     }

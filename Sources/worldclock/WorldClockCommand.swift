@@ -53,7 +53,7 @@ enum WorldClockCLI {
     static func main() -> Never {
         PhaseTrace.mark("main")
         let arguments = Array(CommandLine.arguments.dropFirst())
-        let specs = WorldClockCommand.commands.map { $0.spec }
+        let specs = WorldClockCommand.commands.lazy.map { $0.spec }
         if let position = invalidUTF8Argument() {
             fail(CLIError.usage("\(position)번째 인자가 올바른 UTF-8이 아닙니다"), json: ArgumentReader.asksForJSON(arguments, commands: specs))
         }
@@ -62,7 +62,7 @@ enum WorldClockCLI {
             switch try ArgumentReader.read(arguments, commands: specs) {
             case .help(let spec):
                 let width = Terminal.width ?? 80
-                Output.line(spec.map { HelpText.command($0, width: width) } ?? HelpText.root(WorldClockCommand.spec, commands: specs, width: width))
+                Output.line(spec.map { HelpText.command($0, width: width) } ?? HelpText.root(WorldClockCommand.spec, commands: Array(specs), width: width))
                 exit(0)
             case .version:
                 Output.line(WorldClockCommand.versionText)

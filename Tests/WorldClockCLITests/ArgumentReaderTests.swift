@@ -1,0 +1,89 @@
+import Testing
+@testable import worldclock
+
+/// The command-line reader against a small spec: the forms users type, and what it refuses.
+@Suite("Reading the command line")
+struct ArgumentReaderTests {
+    static let find = CommandSpec(name: "find", abstract: "찾기",
+                                  options: [.flag("json", help: ""), .option("limit", value: "개수", help: ""), .option("from", value: "기준", help: "")],
+                                  arguments: [ArgumentSpec(valueName: "검색어", help: "")])
+    static let feed = CommandSpec(name: "feed", abstract: "피드", options: [.flag("pretty", help: "")], alwaysJSON: true)
+
+    static func read(_ arguments: [String]) throws(UsageError) -> Invocation {
+        try ArgumentReader.read(arguments, commands: [find, feed])
+    }
+
+    static func parsed(_ arguments: [String]) throws -> ParsedArguments {
+        guard case .run(let parsed) = try read(arguments) else { throw UsageError(message: "not a run", command: nil) }
+        return parsed
+    }
+
+    @Test("options before, after and between arguments, with a space or =; the last of a repeated option wins", arguments: [
+        ["find", "--limit", "3", "뉴", "--json"],
+        ["find", "뉴", "--limit=3", "--json"],
+        ["find", "--json", "--limit", "9", "--limit", "3", "뉴"],
+    ])
+    func forms(arguments: [String]) throws {
+        let parsed = try Self.parsed(arguments)
+        #expect(parsed.argument(0) == "뉴")
+        #expect(parsed.flag("json"))
+        #expect(try parsed.integer("limit", default: 20) == 3)
+        #expect(parsed.value("from") == nil)
+    }
+
+    @Test("after --, everything is an argument; a lone - is an argument")
+    func dashes() throws {
+        #expect(try Self.parsed(["find", "--", "--json"]).argument(0) == "--json")
+        #expect(try Self.parsed(["find", "-"]).argument(0) == "-")
+        #expect(try Self.parsed(["find", "--from", "-05:00", "x"]).value("from") == "-05:00")
+    }
+
+    @Test("help in any position, help <command>, --version, nothing at all")
+    func helpAndVersion() throws {
+        guard case .help(let spec?) = try Self.read(["find", "뉴", "--help"]) else { Issue.record("not help"); return }
+        #expect(spec.name == "find")
+        guard case .help(let named?) = try Self.read(["help", "feed"]) else { Issue.record("not help"); return }
+        #expect(named.name == "feed")
+        guard case .help(nil) = try Self.read([]) else { Issue.record("not root help"); return }
+        guard case .version = try Self.read(["--version"]) else { Issue.record("not version"); return }
+        guard case .run = try Self.read(["find", "--", "-h"]) else { Issue.record("-h after -- is an argument"); return }
+    }
+
+    @Test("what it refuses, in Korean, naming what was typed", arguments: [
+        (["bogus"], "'bogus'는 명령이 아닙니다. 명령: find, feed"),
+        (["help", "bogus"], "'bogus'는 명령이 아닙니다. 명령: find, feed"),
+        (["--bogus"], "알 수 없는 옵션 '--bogus'"),
+        (["find", "--limt", "3", "뉴"], "알 수 없는 옵션 '--limt'. 혹시 '--limit'?"),
+        (["find", "--zzzzzz", "뉴"], "알 수 없는 옵션 '--zzzzzz'"),
+        (["find", "-x", "뉴"], "알 수 없는 옵션 '-x'"),
+        (["find"], "<검색어> 인자가 필요합니다"),
+        (["find", "a", "b"], "이 명령이 받지 않는 인자 'b'"),
+        (["find", "a", "b", "c"], "이 명령이 받지 않는 인자 2개: 'b', 'c'"),
+        (["find", "뉴", "--limit"], "'--limit <개수>'에 값이 없습니다"),
+        (["find", "--limit", "--json", "뉴"], "'--limit <개수>'에 값이 없습니다"),
+        (["find", "--json=yes", "뉴"], "'--json'은 값을 받지 않습니다(받은 값: 'yes')"),
+    ])
+    func refusals(arguments: [String], message: String) {
+        #expect(throws: UsageError.self) { try Self.read(arguments) }
+        do { _ = try Self.read(arguments) } catch { #expect(error.message == message) }
+    }
+
+    @Test("a number that is not one names the option")
+    func badNumber() throws {
+        let parsed = try Self.parsed(["find", "--limit", "abc", "뉴"])
+        #expect(throws: UsageError.self) { try parsed.integer("limit", default: 20) }
+        do { _ = try parsed.integer("limit", default: 20) } catch { #expect(error.message == "'abc'는 '--limit <개수>'에 쓸 수 없는 값입니다") }
+    }
+
+    @Test("a command line that does not read still says whether errors are JSON", arguments: [
+        (["find", "--json", "--bogus"], true), (["find", "--", "--json"], false), (["feed", "--bogus"], true), (["find", "--bogus"], false),
+    ])
+    func json(arguments: [String], expected: Bool) {
+        #expect(ArgumentReader.asksForJSON(arguments, commands: [Self.find, Self.feed]) == expected)
+    }
+
+    @Test("edit distance", arguments: [("limt", "limit", 1), ("", "abc", 3), ("abc", "", 3), ("section", "sectoin", 2), ("json", "json", 0)])
+    func distance(a: String, b: String, expected: Int) {
+        #expect(ArgumentReader.editDistance(a, b) == expected)
+    }
+}
