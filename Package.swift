@@ -12,6 +12,7 @@ let package = Package(
     name: "worldclock",
     products: [
         .executable(name: "worldclock", targets: ["worldclock"]),
+        .executable(name: "worldclock-server", targets: ["worldclock-server"]),
         .library(name: "HangulIndex", targets: ["HangulIndex"]),
         .library(name: "TimeZoneRules", targets: ["TimeZoneRules"]),
         .library(name: "WorldClock", targets: ["WorldClock"]),
@@ -70,15 +71,15 @@ let package = Package(
             swiftSettings: fuzzed,
             plugins: ["EmbedFiles"]
         ),
-        // The command-line tool: one file per subcommand, terminal rendering.
-        .executableTarget(
-            name: "worldclock",
-            dependencies: [
-                "WorldClock",
-                "WorldClockServer",
-                "TimeZoneRules",
-            ]
-        ),
+        // The command line: a reader for each command's declared options, one file per
+        // subcommand, Korean help and errors, terminal rendering.
+        .target(name: "WorldClockCLI", dependencies: ["WorldClock", "TimeZoneRules", "HangulIndex"]),
+        // `worldclock`: WorldClockCLI's main, without the HTTP server: `serve` and `export` are
+        // handed to worldclock-server, built beside it by `swift build` (a dependency here would
+        // link the server into the CLI, the cost this split removes).
+        .executableTarget(name: "worldclock", dependencies: ["WorldClockCLI"]),
+        // `worldclock-server`: the same command line with the HTTP server linked in.
+        .executableTarget(name: "worldclock-server", dependencies: ["WorldClockCLI", "WorldClock", "WorldClockServer"]),
         // Compiles files into the targets that serve them, at build time (tables, OpenAPI, web app,
         // tzdata): one tool, nothing generated committed.
         .executableTarget(name: "EmbedFilesTool"),
@@ -110,9 +111,9 @@ let package = Package(
             ]
         ),
         // Runs the built `worldclock` executable for every subcommand and error path.
-        .testTarget(name: "WorldClockCLITests", dependencies: ["worldclock"]),
+        .testTarget(name: "WorldClockCLITests", dependencies: ["WorldClockCLI", "worldclock", "worldclock-server"]),
         // Runs the web app in headless Chromium (Debian's chromium + chromium-driver, selenium from
         // PyPI) against the built `worldclock serve`.
-        .testTarget(name: "WebAppTests", dependencies: ["worldclock"], exclude: ["browser"]),
+        .testTarget(name: "WebAppTests", dependencies: ["worldclock", "worldclock-server"], exclude: ["browser"]),
     ]
 )

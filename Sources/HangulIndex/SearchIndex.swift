@@ -55,9 +55,15 @@ public struct SearchIndex<Item: Sendable>: Sendable {
     /// - Throws: `SearchError` for an empty query, or one over `SearchQueryLimits`.
     public static func validatedQuery(_ query: String) throws(SearchError) -> String {
         try SearchQueryLimits.validate(query)
-        let trimmed = query.drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }.reversed()
-        if trimmed.isEmpty { throw .emptyQuery }
-        return String(trimmed)
+        // White space trimmed scalar by scalar: no grapheme breaking or property tables on a CLI run.
+        let scalars = query.unicodeScalars
+        func isSpace(_ scalar: Unicode.Scalar) -> Bool {
+            SearchQueryLimits.isPlainLetter(scalar) ? scalar == " " : scalar.properties.isWhitespace
+        }
+        guard let first = scalars.firstIndex(where: { !isSpace($0) }), let last = scalars.lastIndex(where: { !isSpace($0) }) else {
+            throw .emptyQuery
+        }
+        return String(scalars[first...last])
     }
 
     /// The items matching `query`, best first, one match per item. When nothing matches as typed:

@@ -41,6 +41,12 @@ public enum SearchQueryLimits {
         var scalars = 0, marksInARow = 0, onlySpaces = true
         for scalar in query.unicodeScalars {
             scalars += 1
+            if isPlainLetter(scalar) {
+                // Most queries: no Unicode property lookup, whose tables a CLI run would page in.
+                marksInARow = 0
+                if onlySpaces, scalar != " " { onlySpaces = false }
+                continue
+            }
             switch scalar.properties.generalCategory {
             case .nonspacingMark, .spacingMark, .enclosingMark:
                 marksInARow += 1
@@ -54,5 +60,10 @@ public enum SearchQueryLimits {
         }
         if scalars > maximumScalars { throw .queryTooLong(scalars: scalars, limit: maximumScalars) }
         if onlySpaces { throw .emptyQuery }
+    }
+
+    /// Printable ASCII or a precomposed Hangul syllable: never a mark, and white space only as " ".
+    static func isPlainLetter(_ scalar: Unicode.Scalar) -> Bool {
+        (0x20...0x7E).contains(scalar.value) || (0xAC00...0xD7A3).contains(scalar.value)
     }
 }

@@ -27,15 +27,14 @@ public struct SectionIndex<Row> {
 
     /// The sections in index order.
     public let sections: [Section<Row>]
-    /// Where each title's section is in `sections`.
-    private let positions: [SectionTitle: Int]
 
     /// The titles of `sections`, in order: what the index bar shows.
     public var titles: [SectionTitle] { sections.map(\.title) }
 
-    /// The section titled `title`, if the index has it.
+    /// The section titled `title`, if the index has it: a scan of at most 41 titles, cheaper than
+    /// hashing them into a table a CLI run would build for one lookup.
     public subscript(title: SectionTitle) -> Section<Row>? {
-        positions[title].map { sections[$0] }
+        sections.first { $0.title == title }
     }
 
     /// The section whose title text is `text` ("ㄱ", "A", "#"), if the index has it.
@@ -116,7 +115,6 @@ public struct SectionIndex<Row> {
 
     private init(sections: [Section<Row>]) {
         self.sections = sections
-        self.positions = Dictionary(uniqueKeysWithValues: sections.enumerated().map { ($1.title, $0) })
     }
 
     /// The index with only the rows for which `isIncluded` is true, in the same order; sections

@@ -44,7 +44,7 @@ public struct TZDataChoice: Sendable {
     ///   - systemDirectories: the directories searched when nothing is explicit.
     /// - Throws: `TZDataError.notZoneinfo` when `option` holds no zoneinfo.
     public static func choose(
-        option: String?, environment: [String: String] = ["TZDIR": LocalZone.environment("TZDIR")].compactMapValues { $0 },
+        option: String?, environment: [String: String] = ["TZDIR": Environment.value("TZDIR")].compactMapValues { $0 },
         systemDirectories: [String] = systemDirectories
     ) throws(TZDataError) -> TZDataChoice {
         let bundled = Candidate(source: .bundled, exists: true, version: TZDatabase.bundled.version)

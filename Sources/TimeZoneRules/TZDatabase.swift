@@ -99,12 +99,12 @@ public final class TZDatabase: Sendable {
 
     /// The version a zoneinfo directory states: `tzdata.zi`'s "# version 2026f", else `+VERSION`.
     static func version(ofDirectory directory: String) -> TZDataVersion? {
-        if let head = FileBytes.read(directory + "/tzdata.zi", limit: 64) {
+        if let head = SystemFile.read(directory + "/tzdata.zi", limit: 64) {
             if let firstLine = String(decoding: head, as: UTF8.self).split(separator: "\n").first, firstLine.hasPrefix("# version ") {
                 return TZDataVersion(firstLine.dropFirst("# version ".count))
             }
         }
-        return FileBytes.read(directory + "/+VERSION", limit: 64).flatMap { TZDataVersion(String(decoding: $0, as: UTF8.self)) }
+        return SystemFile.read(directory + "/+VERSION", limit: 64).flatMap { TZDataVersion(String(decoding: $0, as: UTF8.self)) }
     }
 
     /// Whether a directory holds tz's compiled zones: a readable TZif file for UTC.

@@ -28,7 +28,7 @@ struct TZif: Sendable {
     init(zone identifier: String, directory: String) throws(TZifError) {
         guard Self.isSafeIdentifier(identifier) else { throw .invalidIdentifier(identifier) }
         let path = directory.hasSuffix("/") ? directory + identifier : directory + "/" + identifier
-        guard let bytes = FileBytes.read(path) else { throw .unreadable(path: path) }
+        guard let bytes = SystemFile.read(path) else { throw .unreadable(path: path) }
         try self.init(data: Data(bytes))
     }
 

@@ -9,7 +9,7 @@ import WorldClock
 /// Builds the feed's application: the router with its controllers and middleware, listening where
 /// `configuration` says. The catalogue's derived data and the clocks are built here, once, and the
 /// tzdata in use is logged (with a warning when it is not what an operator would assume).
-public func buildApplication(catalogue: Catalogue, tzdata: TZDataChoice = .automatic, configuration: ServerConfiguration) -> some ApplicationProtocol {
+public func buildApplication(catalogue: Catalogue, tzdata: TZDataChoice = .automatic, configuration: FeedServerConfiguration) -> some ApplicationProtocol {
     var logger = Logger(label: "worldclock.serve")
     logger.logLevel = .info
     let database = tzdata.database
@@ -20,7 +20,7 @@ public func buildApplication(catalogue: Catalogue, tzdata: TZDataChoice = .autom
 }
 
 /// The same with a given service (a fixed clock, shared zone clocks) and logger, for tests.
-func buildApplication(service: FeedService, configuration: ServerConfiguration, logger: Logger) -> some ApplicationProtocol {
+func buildApplication(service: FeedService, configuration: FeedServerConfiguration, logger: Logger) -> some ApplicationProtocol {
     let limits = ConnectionLimits(maxConnections: configuration.maxConnections, requestTimeout: configuration.requestTimeout, logger: logger)
     return Application(
         router: UnknownMethodRouting(router: buildRouter(service: service, quiet: configuration.quiet)),
@@ -33,7 +33,7 @@ func buildApplication(service: FeedService, configuration: ServerConfiguration, 
 /// Serves the feed until SIGINT or SIGTERM, then shuts down gracefully (ServiceLifecycle).
 /// - Throws: `ListenError` when the server cannot start listening (the only failure that ends it:
 ///   once it listens, a failing connection or request is logged and answered, never thrown).
-public func serve(catalogue: Catalogue, tzdata: TZDataChoice = .automatic, configuration: ServerConfiguration) async throws(ListenError) {
+public func serve(catalogue: Catalogue, tzdata: TZDataChoice = .automatic, configuration: FeedServerConfiguration) async throws(ListenError) {
     do {
         try await buildApplication(catalogue: catalogue, tzdata: tzdata, configuration: configuration).runService()
     } catch {

@@ -2,6 +2,7 @@ import HummingbirdCore
 import Logging
 import NIOCore
 import NIOHTTP1
+import WorldClock
 
 /// The decoder's limits: a GET of this feed needs a few hundred bytes of head; these leave room
 /// for proxies' headers and refuse what only an attack sends (Hummingbird's default is 80 KB).
@@ -19,7 +20,7 @@ struct GuardedHTTP1Channel: ServerChildChannel {
     let base: HTTP1Channel
     let limits: ConnectionLimits
 
-    init(responder: @escaping HTTPChannelHandler.Responder, configuration: ServerConfiguration, limits: ConnectionLimits) {
+    init(responder: @escaping HTTPChannelHandler.Responder, configuration: FeedServerConfiguration, limits: ConnectionLimits) {
         base = HTTP1Channel(responder: responder, configuration: .init(
             idleTimeout: .nanoseconds(Int64(configuration.idleTimeout.components.seconds) * 1_000_000_000
                 + configuration.idleTimeout.components.attoseconds / 1_000_000_000),

@@ -1,3 +1,6 @@
-// The whole program: read the command line, run, map errors to exit codes (see WorldClockCLI).
-// Synchronous: only `serve` starts Swift's concurrency runtime.
+// The command line (WorldClockCLI): read it, run the command, map errors to exit codes. `serve` and
+// `export` are handed to `worldclock-server` beside this binary. Synchronous: only the server
+// starts Swift's concurrency runtime.
+import WorldClockCLI
+
 WorldClockCLI.main()

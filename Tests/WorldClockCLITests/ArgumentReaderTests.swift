@@ -1,5 +1,6 @@
+import Foundation
 import Testing
-@testable import worldclock
+@testable import WorldClockCLI
 
 /// The command-line reader against a small spec: the forms users type, and what it refuses.
 @Suite("Reading the command line")
@@ -85,5 +86,44 @@ struct ArgumentReaderTests {
     @Test("edit distance", arguments: [("limt", "limit", 1), ("", "abc", 3), ("abc", "", 3), ("section", "sectoin", 2), ("json", "json", 0)])
     func distance(a: String, b: String, expected: Int) {
         #expect(ArgumentReader.editDistance(a, b) == expected)
+    }
+}
+
+/// The completion scripts, run by the shells they are for.
+@Suite("Shell completion")
+struct CompletionScriptTests {
+    /// What bash completes for the words typed so far (the last one being completed).
+    static func bashCompletions(_ words: [String]) throws -> [String] {
+        let script = try CommandRunner.run(["--generate-completion-script", "bash"])
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/bash")
+        let quoted = words.map { "'\($0)'" }.joined(separator: " ")
+        process.arguments = ["-c", script.stdout + "\nCOMP_WORDS=(\(quoted)); COMP_CWORD=\(words.count - 1); _worldclock; printf '%s\\n' \"${COMPREPLY[@]}\""]
+        let out = Pipe()
+        process.standardOutput = out
+        try process.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
+    }
+
+    @Test("bash completes commands, then the options of the command typed", arguments: [
+        (["worldclock", "se"], ["search", "sections", "serve"]),
+        (["worldclock", "list", "--se"], ["--section"]),
+        (["worldclock", "search", "--l"], ["--limit"]),
+        (["worldclock", "feed", "--j"], []),
+    ])
+    func bash(words: [String], expected: [String]) throws {
+        #expect(try Self.bashCompletions(words) == expected)
+    }
+
+    @Test("zsh and fish get a script; another shell is a usage error", arguments: ["zsh", "fish"])
+    func otherShells(shell: String) throws {
+        let result = try CommandRunner.run(["--generate-completion-script", shell])
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("worldclock"))
+        let unknown = try CommandRunner.run(["--generate-completion-script", "tcsh"])
+        #expect(unknown.status == 2)
+        #expect(unknown.stderr.contains("bash, zsh") && unknown.stderr.contains("fish"))
     }
 }

@@ -1,5 +1,5 @@
 import Testing
-@testable import worldclock
+@testable import WorldClockCLI
 
 @Suite("KoreanParticle")
 struct KoreanParticleTests {

@@ -3,11 +3,12 @@ import Hummingbird
 import HummingbirdTesting
 import Logging
 import Testing
+import WorldClock
 @testable import WorldClockServer
 
 /// Runs `test` against the application listening on a loopback port, with `configuration`'s limits.
 func withLiveServer<Value: Sendable>(
-    _ configuration: ServerConfiguration, logger: Logger = Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() }),
+    _ configuration: FeedServerConfiguration, logger: Logger = Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() }),
     _ test: @escaping @Sendable (Int) async throws -> Value
 ) async throws -> Value {
     var configuration = configuration
@@ -20,7 +21,7 @@ func withLiveServer<Value: Sendable>(
 struct ConnectionTests {
     @Test("an HTTP/1.0 request without keep-alive is answered and closed: a client reading to EOF gets its answer")
     func http10Closes() async throws {
-        let (text, closed) = try await withLiveServer(ServerConfiguration()) { port in
+        let (text, closed) = try await withLiveServer(FeedServerConfiguration()) { port in
             let connection = try RawConnection(port: port)
             connection.send("GET /healthz HTTP/1.0\r\n\r\n")
             return try await connection.read(for: .seconds(5))
@@ -33,7 +34,7 @@ struct ConnectionTests {
 
     @Test("Connection: close (any case) closes after the response; later pipelined requests are not read")
     func connectionClose() async throws {
-        let (text, closed) = try await withLiveServer(ServerConfiguration()) { port in
+        let (text, closed) = try await withLiveServer(FeedServerConfiguration()) { port in
             let connection = try RawConnection(port: port)
             connection.send("GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: Close\r\n\r\nGET /healthz HTTP/1.1\r\nHost: x\r\n\r\n")
             return try await connection.read(for: .seconds(5))
@@ -44,7 +45,7 @@ struct ConnectionTests {
 
     @Test("HTTP/1.0 with keep-alive stays open and says so")
     func http10KeepAlive() async throws {
-        let (first, second) = try await withLiveServer(ServerConfiguration()) { port in
+        let (first, second) = try await withLiveServer(FeedServerConfiguration()) { port in
             let connection = try RawConnection(port: port)
             connection.send("GET /healthz HTTP/1.0\r\nConnection: keep-alive\r\n\r\n")
             let first = try await connection.read(for: .milliseconds(500))
@@ -58,7 +59,7 @@ struct ConnectionTests {
 
     @Test("an idle connection is closed after the idle timeout")
     func idle() async throws {
-        let (text, closed) = try await withLiveServer(ServerConfiguration(idleTimeout: .seconds(1))) { port in
+        let (text, closed) = try await withLiveServer(FeedServerConfiguration(idleTimeout: .seconds(1))) { port in
             try await RawConnection(port: port).read(for: .seconds(5))
         }
         #expect(closed)
@@ -68,7 +69,7 @@ struct ConnectionTests {
     @Test("a slowloris client (a header byte every 200 ms) is closed after the request timeout, whatever the idle timeout")
     func slowloris() async throws {
         let log = CapturedLog()
-        let (sent, closed) = try await withLiveServer(ServerConfiguration(idleTimeout: .seconds(60), requestTimeout: .seconds(1)),
+        let (sent, closed) = try await withLiveServer(FeedServerConfiguration(idleTimeout: .seconds(60), requestTimeout: .seconds(1)),
                                                       logger: log.logger) { port in
             let connection = try RawConnection(port: port)
             var sent = 0
@@ -87,7 +88,7 @@ struct ConnectionTests {
     @Test("past the connection limit a connection gets a JSON 503 and is closed; the limit is logged")
     func connectionLimit() async throws {
         let log = CapturedLog()
-        let (refused, admitted) = try await withLiveServer(ServerConfiguration(maxConnections: 2), logger: log.logger) { port in
+        let (refused, admitted) = try await withLiveServer(FeedServerConfiguration(maxConnections: 2), logger: log.logger) { port in
             // The test framework's own client holds one connection.
             let held = try RawConnection(port: port)
             try await Task.sleep(for: .milliseconds(200))
@@ -110,7 +111,7 @@ struct ConnectionTests {
         (Array("CONNECT example.org:443 HTTP/1.1\r\nHost: example.org:443\r\n\r\n".utf8), "405", "method_not_allowed"),
     ])
     func parserErrors(request: [UInt8], status: String, code: String) async throws {
-        let (text, _) = try await withLiveServer(ServerConfiguration()) { port in
+        let (text, _) = try await withLiveServer(FeedServerConfiguration()) { port in
             let connection = try RawConnection(port: port)
             connection.send(bytes: request)
             return try await connection.read(for: .seconds(2))

@@ -26,7 +26,7 @@ func withApp<Value: Sendable>(
     _ service: FeedService = liveService, quiet: Bool = true, logger: Logger = Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() }),
     _ test: @escaping @Sendable (any TestClientProtocol) async throws -> Value
 ) async throws -> Value {
-    let app = buildApplication(service: service, configuration: ServerConfiguration(quiet: quiet), logger: logger)
+    let app = buildApplication(service: service, configuration: FeedServerConfiguration(quiet: quiet), logger: logger)
     return try await app.test(.router) { client in try await test(client) }
 }
 

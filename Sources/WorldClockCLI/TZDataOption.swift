@@ -2,17 +2,17 @@ import Foundation
 import TimeZoneRules
 
 /// `--tzdata DIR`, and the choice of time-zone rules it leads to, with the warning a user should see.
-struct TZDataOption {
-    static let options: [OptionSpec] = [
+package struct TZDataOption {
+    package static let options: [OptionSpec] = [
         .option("tzdata", value: "디렉터리", help: "시간대 규칙을 이 zoneinfo 디렉터리에서 읽습니다. bundled는 바이너리에 내장된 사본입니다(기본값: TZDIR, 없으면 시스템 tzdata와 내장 사본 중 새것)."),
     ]
 
     let tzdata: String?
 
-    init(_ arguments: ParsedArguments) { tzdata = arguments.value("tzdata") }
+    package init(_ arguments: ParsedArguments) { tzdata = arguments.value("tzdata") }
 
     /// The rules to use; a warning about them goes to stderr when `warn` is set.
-    func choice(warn: Bool = true) throws -> TZDataChoice {
+    package func choice(warn: Bool = true) throws -> TZDataChoice {
         let choice: TZDataChoice
         if let tzdata {
             do { choice = try TZDataChoice.choose(option: tzdata) } catch { throw CLIError.usage("--tzdata: \(error.korean)") }
@@ -26,7 +26,7 @@ struct TZDataOption {
     }
 
     /// The database of `choice()`.
-    func database() throws -> TZDatabase { try choice().database }
+    package func database() throws -> TZDatabase { try choice().database }
 }
 
 extension TZDataWarning {

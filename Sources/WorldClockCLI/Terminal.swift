@@ -1,15 +1,13 @@
 import Foundation
+import TimeZoneRules
 import WorldClock
 
 /// Text for a terminal: its width, display widths of Hangul and other wide characters, control
 /// characters made visible, and colour only where it is wanted.
-enum Terminal {
+package enum Terminal {
     /// Colour only on a terminal, never with NO_COLOR set or TERM=dumb (and never in JSON, which
     /// does not call this).
-    static let usesColour: Bool = {
-        let environment = ProcessInfo.processInfo.environment
-        return isatty(STDOUT_FILENO) == 1 && environment["NO_COLOR"] == nil && environment["TERM"] != "dumb"
-    }()
+    static let usesColour = isatty(STDOUT_FILENO) == 1 && Environment.value("NO_COLOR") == nil && Environment.value("TERM") != "dumb"
 
     /// The columns output may use: the terminal's width when standard output is one, else
     /// `COLUMNS` when it is set, else nil — piped output keeps every column, whole.
@@ -18,7 +16,7 @@ enum Terminal {
             var size = winsize()
             if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return Int(size.ws_col) }
         }
-        if let columns = ProcessInfo.processInfo.environment["COLUMNS"].flatMap(Int.init), columns > 0 { return columns }
+        if let columns = Environment.value("COLUMNS").flatMap(Int.init), columns > 0 { return columns }
         return nil
     }()
 
@@ -32,7 +30,7 @@ enum Terminal {
     /// `\u{1B}` instead of acting on the terminal: text from the command line or a `--data` table
     /// must never move the cursor, recolour or reorder what follows. At most `limit` characters,
     /// cut with `…` (an argument echoed back in an error).
-    static func printable(_ text: String, limit: Int = .max) -> String {
+    package static func printable(_ text: String, limit: Int = .max) -> String {
         var shown = ""
         var count = 0
         for character in text {
@@ -141,8 +139,8 @@ enum Terminal {
 }
 
 /// Writes to standard output.
-enum Output {
-    static func line(_ text: String = "") { print(text) }
+package enum Output {
+    package static func line(_ text: String = "") { print(text) }
 
     /// `value` as JSON and a newline: indented unless `pretty` is false (`feed` without `--pretty`).
     static func json<Value: Encodable>(_ value: Value, pretty: Bool = true) {

@@ -6,40 +6,55 @@
 /// hello-world (issue 15), and it wrote English that had to be translated back line by line.
 
 /// One option: a flag (`--json`) or an option with a value (`--section <ㄱ>`).
-struct OptionSpec: Sendable {
+package struct OptionSpec: Sendable {
     /// The long name without its dashes: `section`.
-    let name: String
+    package let name: String
     /// What the value is called in help (`ㄱ` in `--section <ㄱ>`); nil for a flag.
-    let valueName: String?
-    let help: String
+    package let valueName: String?
+    package let help: String
 
-    static func flag(_ name: String, help: String) -> OptionSpec { OptionSpec(name: name, valueName: nil, help: help) }
+    package static func flag(_ name: String, help: String) -> OptionSpec { OptionSpec(name: name, valueName: nil, help: help) }
 
-    static func option(_ name: String, value: String, help: String) -> OptionSpec {
+    package static func option(_ name: String, value: String, help: String) -> OptionSpec {
         OptionSpec(name: name, valueName: value, help: help)
     }
 
     /// `--section <ㄱ>`, as help and messages show it.
-    var label: String { "--\(name)" + (valueName.map { " <\($0)>" } ?? "") }
+    package var label: String { "--\(name)" + (valueName.map { " <\($0)>" } ?? "") }
 }
 
 /// A positional argument; every one a command declares is required.
-struct ArgumentSpec: Sendable {
-    let valueName: String
-    let help: String
+package struct ArgumentSpec: Sendable {
+    package let valueName: String
+    package let help: String
 
-    var label: String { "<\(valueName)>" }
+    package init(valueName: String, help: String) {
+        self.valueName = valueName
+        self.help = help
+    }
+
+    package var label: String { "<\(valueName)>" }
 }
 
 /// A subcommand: its name, its help and what it takes.
-struct CommandSpec: Sendable {
-    let name: String
-    let abstract: String
-    var discussion = ""
-    var options: [OptionSpec] = []
-    var arguments: [ArgumentSpec] = []
+package struct CommandSpec: Sendable {
+    package let name: String
+    package let abstract: String
+    package var discussion = ""
+    package var options: [OptionSpec] = []
+    package var arguments: [ArgumentSpec] = []
     /// Its output and errors are always JSON (`feed`), not only with `--json`.
-    var alwaysJSON = false
+    package var alwaysJSON = false
+
+    package init(name: String, abstract: String, discussion: String = "", options: [OptionSpec] = [], arguments: [ArgumentSpec] = [],
+                 alwaysJSON: Bool = false) {
+        self.name = name
+        self.abstract = abstract
+        self.discussion = discussion
+        self.options = options
+        self.arguments = arguments
+        self.alwaysJSON = alwaysJSON
+    }
 
     /// `worldclock list [--json] … [--section <ㄱ>]`.
     var usage: String {
@@ -51,14 +66,19 @@ struct CommandSpec: Sendable {
 
 /// A command line that does not fit its command (exit 2): the message, and the command whose usage
 /// goes with it (nil: the root's).
-struct UsageError: Error {
-    let message: String
-    let command: CommandSpec?
+package struct UsageError: Error {
+    package let message: String
+    package let command: CommandSpec?
+
+    package init(message: String, command: CommandSpec?) {
+        self.message = message
+        self.command = command
+    }
 }
 
 /// What one command line read: the flags given, the values of options (the last wins when one is
 /// given twice) and the positional arguments, each checked against the command's spec.
-struct ParsedArguments {
+package struct ParsedArguments {
     let command: CommandSpec
     // Arrays, not a set and a dictionary: a command line holds a handful, and a run that needs no
     // hashed String elsewhere skips the runtime's conformance lookups for them.
@@ -66,13 +86,13 @@ struct ParsedArguments {
     fileprivate(set) var values: [(name: String, value: String)] = []
     fileprivate(set) var positionals: [String] = []
 
-    func flag(_ name: String) -> Bool { flags.contains(name) }
-    func value(_ name: String) -> String? { values.last { $0.name == name }?.value }
+    package func flag(_ name: String) -> Bool { flags.contains(name) }
+    package func value(_ name: String) -> String? { values.last { $0.name == name }?.value }
     /// The `index`th positional argument: the reader saw that every declared one is there.
-    func argument(_ index: Int) -> String { positionals[index] }
+    package func argument(_ index: Int) -> String { positionals[index] }
 
     /// An option's value as a whole number, or `default` when it was not given.
-    func integer(_ name: String, default fallback: Int) throws(UsageError) -> Int {
+    package func integer(_ name: String, default fallback: Int) throws(UsageError) -> Int {
         guard let text = value(name) else { return fallback }
         guard let value = Int(text) else {
             let label = command.option(named: name)?.label ?? "--\(name)"
@@ -83,21 +103,23 @@ struct ParsedArguments {
     }
 
     /// A usage error about this command.
-    func error(_ message: String) -> UsageError { UsageError(message: message, command: command) }
+    package func error(_ message: String) -> UsageError { UsageError(message: message, command: command) }
 }
 
 /// What a command line asks for.
-enum Invocation {
+package enum Invocation {
     /// Help for a command, or for the root (nil).
     case help(CommandSpec?)
     case version
+    /// `--generate-completion-script <shell>`.
+    case completionScript(shell: String)
     case run(ParsedArguments)
 }
 
 /// Reads `argv` against the commands' specs, the way command-line users expect: `--name value`
 /// and `--name=value` anywhere among the arguments, `--` ending the options, `-h`/`--help` in any
 /// position, `help <command>`.
-enum ArgumentReader {
+package enum ArgumentReader {
     /// - Parameter commands: the commands' specs, made as they are looked at (`LazyMapCollection`):
     ///   a run builds the specs up to its own command's, not every help text.
     static func read(_ arguments: [String], commands: some Collection<CommandSpec>) throws(UsageError) -> Invocation {
@@ -105,6 +127,12 @@ enum ArgumentReader {
         switch first {
         case "-h", "--help": return .help(nil)
         case "--version": return .version
+        case let option where option == "--generate-completion-script" || option.hasPrefix("--generate-completion-script="):
+            let shell = option.contains("=") ? [String(option.drop { $0 != "=" }.dropFirst())] : Array(arguments.dropFirst())
+            guard shell.count == 1, let name = shell.first, CompletionScript.shells.contains(name) else {
+                throw UsageError(message: "--generate-completion-script에는 셸 하나가 필요합니다: \(CompletionScript.shells.joined(separator: ", "))", command: nil)
+            }
+            return .completionScript(shell: name)
         case "help":
             guard arguments.count > 1 else { return .help(nil) }
             guard let command = commands.first(where: { $0.name == arguments[1] }) else { throw unknownCommand(arguments[1], commands) }

@@ -5,7 +5,7 @@ import WorldClock
 
 /// A subcommand: its spec, how it takes its read arguments (a usage error when they do not fit
 /// together), whether it answers in JSON, and what it does.
-protocol Command {
+package protocol Command {
     static var spec: CommandSpec { get }
     init(_ arguments: ParsedArguments) throws(UsageError)
     /// Its output, errors included, is JSON (`--json`; `feed` always).
@@ -14,7 +14,7 @@ protocol Command {
 }
 
 /// The root: `worldclock list | search | show | sections | feed | serve | export | doctor`.
-enum WorldClockCommand {
+package enum WorldClockCommand {
     static let version = "1.0.0"
 
     static let spec = CommandSpec(
@@ -37,8 +37,12 @@ enum WorldClockCommand {
             """
     )
 
-    static let commands: [any Command.Type] = [ListCommand.self, SearchCommand.self, ShowCommand.self, SectionsCommand.self,
-                                               FeedCommand.self, ServeCommand.self, ExportCommand.self, DoctorCommand.self]
+    /// Every command, in the order help lists them; `serve` and `export` as the binary runs them
+    /// (the CLI hands them to `worldclock-server`, which runs them itself).
+    package static func commands(serve: any Command.Type = ServeInServerBinary.self,
+                                 export: any Command.Type = ExportInServerBinary.self) -> [any Command.Type] {
+        [ListCommand.self, SearchCommand.self, ShowCommand.self, SectionsCommand.self, FeedCommand.self, serve, export, DoctorCommand.self]
+    }
 
     /// `--version`: the tool, the tzdata it would use, ICU and its Unicode.
     static var versionText: String {
@@ -49,11 +53,11 @@ enum WorldClockCommand {
 
 /// Runs the command line and turns every outcome into an exit code and a message (see `CLIError`);
 /// in JSON mode errors are JSON on stdout.
-enum WorldClockCLI {
-    static func main() -> Never {
+package enum WorldClockCLI {
+    package static func main(commands: [any Command.Type] = WorldClockCommand.commands()) -> Never {
         PhaseTrace.mark("main")
         let arguments = Array(CommandLine.arguments.dropFirst())
-        let specs = WorldClockCommand.commands.lazy.map { $0.spec }
+        let specs = commands.lazy.map { $0.spec }
         if let position = invalidUTF8Argument() {
             fail(CLIError.usage("\(position)번째 인자가 올바른 UTF-8이 아닙니다"), json: ArgumentReader.asksForJSON(arguments, commands: specs))
         }
@@ -67,8 +71,11 @@ enum WorldClockCLI {
             case .version:
                 Output.line(WorldClockCommand.versionText)
                 exit(0)
+            case .completionScript(let shell):
+                print(CompletionScript.script(for: shell, commands: Array(specs)) ?? "", terminator: "")
+                exit(0)
             case .run(let parsed):
-                let type = WorldClockCommand.commands.first { $0.spec.name == parsed.command.name }!
+                let type = commands.first { $0.spec.name == parsed.command.name }!
                 command = try type.init(parsed)
             }
         } catch {
@@ -113,7 +120,7 @@ enum WorldClockCLI {
 /// A failure with its exit code: each class of failure has its own, documented in the root
 /// command's help and the README. Thrown by any command; `WorldClockCLI` writes the message (or
 /// the JSON error) and exits with `exitCode`.
-enum CLIError: Error {
+package enum CLIError: Error {
     /// Nothing matched (exit 1).
     case nothingFound(String)
     /// The command line is wrong (exit 2).
@@ -124,7 +131,7 @@ enum CLIError: Error {
     /// written (exit 4).
     case io(String)
 
-    var exitCode: Int32 {
+    package var exitCode: Int32 {
         switch self {
         case .nothingFound: 1
         case .usage: 2
@@ -133,7 +140,7 @@ enum CLIError: Error {
         }
     }
 
-    var code: String {
+    package var code: String {
         switch self {
         case .nothingFound: "not_found"
         case .usage: "usage"
@@ -142,7 +149,7 @@ enum CLIError: Error {
         }
     }
 
-    var message: String {
+    package var message: String {
         switch self {
         case .nothingFound(let message), .usage(let message), .data(let message), .io(let message): message
         }

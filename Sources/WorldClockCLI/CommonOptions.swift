@@ -6,15 +6,15 @@ import WorldClock
 // `sections` shows no times.
 
 /// `--data`: the table to load (every command).
-struct TableOptions {
-    static let options: [OptionSpec] = [.option("data", value: "파일", help: "번들 표 대신 이 시간대 표를 씁니다(Data/zones.tsv와 같은 형식).")]
+package struct TableOptions {
+    package static let options: [OptionSpec] = [.option("data", value: "파일", help: "번들 표 대신 이 시간대 표를 씁니다(Data/zones.tsv와 같은 형식).")]
 
     let data: String?
 
-    init(_ arguments: ParsedArguments) { data = arguments.value("data") }
+    package init(_ arguments: ParsedArguments) { data = arguments.value("data") }
 
     /// The catalogue, bundled or from `--data`; a malformed table is a data error (exit 3).
-    func catalogue() throws -> Catalogue {
+    package func catalogue() throws -> Catalogue {
         do {
             return try Catalogue.load(data.map { .file(path: $0) } ?? .bundled)
         } catch {
@@ -24,15 +24,15 @@ struct TableOptions {
 }
 
 /// `--at`: the instant to show (commands that show times).
-struct InstantOptions {
-    static let options: [OptionSpec] = [
+package struct InstantOptions {
+    package static let options: [OptionSpec] = [
         .option("at", value: "2026-07-15T12:00:00Z", help: "지금 대신 이 시각의 시간을 보여 줍니다(ISO 8601, Z나 오프셋까지)."),
     ]
 
     /// The instant `--at` gave; nil: now.
     let at: Date?
 
-    init(_ arguments: ParsedArguments) throws(UsageError) {
+    package init(_ arguments: ParsedArguments) throws(UsageError) {
         guard let text = arguments.value("at") else {
             at = nil
             return
@@ -41,7 +41,7 @@ struct InstantOptions {
     }
 
     /// `--at`, or now.
-    func instant() -> Date { at ?? Date() }
+    package func instant() -> Date { at ?? Date() }
 
     /// The library's reason in Korean, the text cut and made printable.
     static func message(for error: InstantError) -> String {

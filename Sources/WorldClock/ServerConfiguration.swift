@@ -2,7 +2,7 @@ import Foundation
 
 /// Where and how `worldclock serve` listens, and the limits that keep one client from starving
 /// the others.
-public struct ServerConfiguration: Sendable, Equatable {
+public struct FeedServerConfiguration: Sendable, Equatable {
     /// The address to bind; loopback unless the user asks for more.
     public var host: String
     public var port: Int
@@ -19,7 +19,7 @@ public struct ServerConfiguration: Sendable, Equatable {
 
     public init(host: String = "127.0.0.1", port: Int = 8080, quiet: Bool = false,
                 idleTimeout: Duration = .seconds(30), requestTimeout: Duration = .seconds(10),
-                maxConnections: Int = ServerConfiguration.defaultMaxConnections) {
+                maxConnections: Int = FeedServerConfiguration.defaultMaxConnections) {
         self.host = host
         self.port = port
         self.quiet = quiet

@@ -1,0 +1,44 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// An environment variable, read with the C library: `ProcessInfo.environment` copies the whole
+/// environment into a dictionary, a measurable part of a CLI run that needs one or two variables.
+public enum Environment {
+    public static func value(_ name: String) -> String? { getenv(name).map { String(cString: $0) } }
+}
+
+/// Files read with the C library: `FileManager` and `FileHandle` cost more than the read itself
+/// for the few kilobytes of a TZif file, and a CLI run reads one per zone it shows.
+public enum SystemFile {
+    /// The file's bytes, at most `limit` of them; nil when it cannot be opened or read.
+    static func read(_ path: String, limit: Int = 1 << 24) -> [UInt8]? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: min(limit, 16_384))
+        while bytes.count < limit {
+            let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, min($0.count, limit - bytes.count)) }
+            if count < 0 { return nil }
+            if count == 0 { break }
+            bytes += chunk[..<count]
+        }
+        return bytes
+    }
+
+    /// Where the symbolic link at `path` points; nil when it is not one.
+    public static func link(_ path: String) -> String? {
+        var buffer = [CChar](repeating: 0, count: 4096)
+        let count = readlink(path, &buffer, buffer.count - 1)
+        guard count > 0 else { return nil }
+        return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    /// The file's first line (of its first 256 bytes), without the newline.
+    public static func firstLine(of path: String) -> String? {
+        read(path, limit: 256).map { String(decoding: $0.prefix { $0 != UInt8(ascii: "\n") }, as: UTF8.self) }
+    }
+}

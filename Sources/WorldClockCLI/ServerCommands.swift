@@ -1,0 +1,73 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+import TimeZoneRules
+import WorldClock
+
+/// `serve` and `export` run in `worldclock-server`, the binary built and installed beside
+/// `worldclock`: the HTTP server (NIO, Hummingbird, compression) is most of the code, and having it
+/// in the CLI cost every other command about a millisecond, a tenth of a hello-world, to load and
+/// relocate (issue 15). `worldclock serve …` reads its command line as every command does (help and
+/// usage errors come from here), then hands it whole to `worldclock-server serve …`, whose own
+/// `ServeCommand` checks the values and serves.
+package enum ServerCommands {
+    package static let serve = CommandSpec(
+        name: "serve",
+        abstract: "피드를 HTTP로 제공합니다: /v1/sections, /v1/search, /v1/zones/{id}, /v1/meta, /healthz, /openapi.yaml, 웹 앱 /.",
+        discussion: "SIGINT나 SIGTERM을 받으면 처리 중인 요청을 마치고 멈춥니다. 한도(연결 수, 시간 초과)에 걸리면 로그에 남깁니다(1초에 한 번까지).",
+        options: [
+            .option("host", value: "주소", help: "받을 주소(기본값: \(FeedServerConfiguration().host))."),
+            .option("port", value: "포트", help: "받을 포트, 0–65535(기본값: \(FeedServerConfiguration().port))."),
+            .flag("quiet", help: "요청마다 남기는 로그 줄을 끕니다."),
+            .option("idle-timeout", value: "초", help: "이만큼 아무 요청이 없는 연결(keep-alive)을 닫습니다, 1–3600(기본값: \(Self.defaults.idleTimeout))."),
+            .option("request-timeout", value: "초",
+                    help: "요청의 첫 바이트 뒤 이만큼 안에 요청이 다 오지 않으면 연결을 닫습니다(slowloris), 1–600(기본값: \(Self.defaults.requestTimeout))."),
+            .option("max-connections", value: "수",
+                    help: "동시에 받는 연결 수. 넘으면 503을 보냅니다(기본값: \(FeedServerConfiguration.defaultMaxConnections), 열 수 있는 파일 수에서 정함)."),
+        ] + TableOptions.options + TZDataOption.options
+    )
+
+    package static let export = CommandSpec(
+        name: "export",
+        abstract: "API 전체를 정적 파일로 씁니다(nginx, 오브젝트 스토리지, CDN용, .gz 포함).",
+        discussion: "내보낸 시각의 본문은 `worldclock serve`에 같은 `?at=`을 준 응답과 바이트까지 같습니다. 시각은 시간대마다 앞으로 1년치 전환 정보가 함께 있어 클라이언트가 직접 계산합니다. 하루에 한 번 다시 내보내면 됩니다. nginx 설정 예: Scripts/nginx-export.conf",
+        options: InstantOptions.options + TableOptions.options + TZDataOption.options,
+        arguments: [ArgumentSpec(valueName: "디렉터리", help: "쓸 디렉터리(없으면 만듭니다).")]
+    )
+
+    /// The server's timeouts, in whole seconds.
+    package static let defaults = (idleTimeout: Int(FeedServerConfiguration().idleTimeout.components.seconds),
+                                   requestTimeout: Int(FeedServerConfiguration().requestTimeout.components.seconds))
+
+    /// The server binary's name; it lies in the same directory as `worldclock`.
+    package static let binaryName = "worldclock-server"
+
+    /// Replaces this process with `worldclock-server` and the same arguments.
+    static func execServer() throws -> Never {
+        let directory = SystemFile.link("/proc/self/exe").map { path in String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)]) } ?? "."
+        let path = directory + "/" + binaryName
+        let arguments = [path] + CommandLine.arguments.dropFirst()
+        var argv = arguments.map { strdup($0) } + [nil]
+        execv(path, &argv)
+        let reason = String(cString: strerror(errno))
+        throw CLIError.io("\(path)를 실행하지 못했습니다(\(reason)). serve와 export는 worldclock 옆에 설치한 worldclock-server가 실행합니다: swift build로 함께 빌드하세요")
+    }
+}
+
+/// `serve` in the CLI binary: its help and usage errors, then `worldclock-server`.
+struct ServeInServerBinary: Command {
+    static var spec: CommandSpec { ServerCommands.serve }
+    init(_ arguments: ParsedArguments) {}
+    var writesJSON: Bool { false }
+    func run() throws { try ServerCommands.execServer() }
+}
+
+/// `export` in the CLI binary: its help and usage errors, then `worldclock-server`.
+struct ExportInServerBinary: Command {
+    static var spec: CommandSpec { ServerCommands.export }
+    init(_ arguments: ParsedArguments) {}
+    var writesJSON: Bool { false }
+    func run() throws { try ServerCommands.execServer() }
+}
