@@ -30,11 +30,13 @@ public struct Catalogue: Sendable {
     /// The search-only places and the terms, read on first use.
     private let searchData: Lazy<Result<SearchData, TableError>>
 
-    /// Built on first use: hashing every Korean name is a tenth of a `list` run that never looks one up.
+    // The lookup tables below are built on first use: hashing every name and zone id was a tenth
+    // of a `list` or `search` run, which looks up neither.
     private let placeByName: Lazy<[String: Place]>
-    private let canonicalZoneIDs: Set<String>
     /// The zone ids of the places, canonical.
-    private let placeZoneIDs: Set<String>
+    private let placeZoneIDs: Lazy<Set<String>>
+    /// tzdata's canonical zone ids (for the bundled table, `placeZoneIDs`).
+    private let canonicalZoneIDs: Lazy<Set<String>>
     /// tzdata's links, read on the first lookup of an id that is not the catalogue's own.
     private let zoneAliases: Lazy<ZoneAliases>
 
@@ -84,9 +86,8 @@ public struct Catalogue: Sendable {
         let indexer = SectionIndexer(compiled: compiled.indexer)
         let sections = compiled.sections(of: table, indexer: indexer)
         PhaseTrace.mark("sections from the compiled catalogue")
-        let listed = sections.rows
         self.init(sections: sections, indexer: indexer, path: table.path, digest: digest, rewrittenZones: [],
-                  canonicalZoneIDs: Set(listed.map(\.zoneID)), searchTables: .bundled) { _, searchData in
+                  canonicalZoneIDs: nil, searchTables: .bundled) { listed, searchData in
             SearchIndex(compiled: compiled.search, droppableSuffixes: Self.droppableSuffixes) { position in
                 if position < listed.count { return listed[position] }
                 // A server has read the whole table at start-up; a command reads just the lines it shows.
@@ -146,10 +147,11 @@ public struct Catalogue: Sendable {
     }
 
     /// The parts every catalogue has, however its sections and search were made.
+    /// - Parameter canonicalZoneIDs: tzdata's canonical ids; nil: the places' own (the bundled table).
     /// - Parameter makeSearch: the search index, from the listed rows and (read if it needs them)
     ///   the search-only places and terms; run on first use.
     private init(sections: SectionIndex<Place>, indexer: SectionIndexer, path: String, digest: String,
-                 rewrittenZones: [(line: Int, written: String, canonical: String)], canonicalZoneIDs: Set<String>,
+                 rewrittenZones: [(line: Int, written: String, canonical: String)], canonicalZoneIDs: Set<String>?,
                  searchTables: SearchTables?, makeSearch: @escaping @Sendable ([Place], Lazy<Result<SearchData, TableError>>) -> SearchIndex<Place>) {
         let rows = sections.rows
         self.sections = sections
@@ -158,16 +160,17 @@ public struct Catalogue: Sendable {
         self.path = path
         self.digest = digest
         self.rewrittenZones = rewrittenZones
-        self.canonicalZoneIDs = canonicalZoneIDs
-        let placeZoneIDs = Set(rows.map(\.zoneID))
+        let placeZoneIDs = Lazy { Set(rows.map(\.zoneID)) }
         self.placeZoneIDs = placeZoneIDs
-        self.zoneAliases = Lazy { ZoneAliases(canonical: canonicalZoneIDs, links: TZDataChoice.automatic.database.links) }
+        let canonical = canonicalZoneIDs.map { ids in Lazy { ids } } ?? placeZoneIDs
+        self.canonicalZoneIDs = canonical
+        self.zoneAliases = Lazy { ZoneAliases(canonical: canonical.value, links: TZDataChoice.automatic.database.links) }
         let placeByName = Lazy { Dictionary(uniqueKeysWithValues: rows.map { ($0.name, $0) }) }
         self.placeByName = placeByName
         let searchData = Lazy { () -> Result<SearchData, TableError> in
             guard let searchTables else { return .success(SearchData(listed: rows)) }
             return Result(catching: { () throws(TableError) -> SearchData in
-                try SearchData(searchTables, listed: placeByName.value, zoneIDs: placeZoneIDs)
+                try SearchData(searchTables, listed: placeByName.value, zoneIDs: placeZoneIDs.value)
             })
         }
         self.searchData = searchData
@@ -208,15 +211,15 @@ public struct Catalogue: Sendable {
     /// The catalogue's zone id for `zoneID`: itself when a place has it, the canonical id when it
     /// is an alias of one (Asia/Calcutta → Asia/Kolkata), else nil.
     public func zoneID(for zoneID: String) -> String? {
-        if placeZoneIDs.contains(zoneID) { return zoneID }
-        if canonicalZoneIDs.contains(zoneID) { return nil }
+        if placeZoneIDs.value.contains(zoneID) { return zoneID }
+        if canonicalZoneIDs.value.contains(zoneID) { return nil }
         let canonical = zoneAliases.value.canonicalID(for: zoneID)
-        return placeZoneIDs.contains(canonical) ? canonical : nil
+        return placeZoneIDs.value.contains(canonical) ? canonical : nil
     }
 
     /// The catalogue's zone id spelled like `zoneID` but for case (asia/seoul → Asia/Seoul), or nil.
     public func zoneID(ignoringCase zoneID: String) -> String? {
-        placeZoneIDs.first { $0.caseInsensitiveCompare(zoneID) == .orderedSame }
+        placeZoneIDs.value.first { $0.caseInsensitiveCompare(zoneID) == .orderedSame }
     }
 
     /// Reads tzdata's links now rather than on the first alias lookup (a server's start-up).
@@ -237,7 +240,7 @@ public struct Catalogue: Sendable {
     private static let knownZoneIDs = Set(TimeZone.knownTimeZoneIdentifiers)
 
     /// The distinct zone ids of the catalogue, sorted.
-    public var zoneIDs: [String] { placeZoneIDs.sorted() }
+    public var zoneIDs: [String] { placeZoneIDs.value.sorted() }
 
     /// The zone ids of the bundled table: tzdata's zone.tab ids plus UTC, the canonical ids.
     public static let bundledZoneIDs: Set<String> = {

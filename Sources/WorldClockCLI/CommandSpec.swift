@@ -127,12 +127,11 @@ package enum ArgumentReader {
         switch first {
         case "-h", "--help": return .help(nil)
         case "--version": return .version
-        case let option where option == "--generate-completion-script" || option.hasPrefix("--generate-completion-script="):
-            let shell = option.contains("=") ? [String(option.drop { $0 != "=" }.dropFirst())] : Array(arguments.dropFirst())
-            guard shell.count == 1, let name = shell.first, CompletionScript.shells.contains(name) else {
+        case "--generate-completion-script":
+            guard arguments.count == 2, CompletionScript.shells.contains(arguments[1]) else {
                 throw UsageError(message: "--generate-completion-script에는 셸 하나가 필요합니다: \(CompletionScript.shells.joined(separator: ", "))", command: nil)
             }
-            return .completionScript(shell: name)
+            return .completionScript(shell: arguments[1])
         case "help":
             guard arguments.count > 1 else { return .help(nil) }
             guard let command = commands.first(where: { $0.name == arguments[1] }) else { throw unknownCommand(arguments[1], commands) }

@@ -7,13 +7,12 @@ import Foundation
 enum CompletionScript {
     static let shells = ["bash", "zsh", "fish"]
 
-    /// The script for `shell`, or nil for a shell it does not know.
-    static func script(for shell: String, commands: [CommandSpec]) -> String? {
+    /// The script for `shell`, one of `shells`.
+    static func script(for shell: String, commands: [CommandSpec]) -> String {
         switch shell {
-        case "bash": bash(commands)
         case "zsh": "#compdef worldclock\nautoload -U +X bashcompinit && bashcompinit\n" + bash(commands)
         case "fish": fish(commands)
-        default: nil
+        default: bash(commands)
         }
     }
 

@@ -72,7 +72,7 @@ package enum WorldClockCLI {
                 Output.line(WorldClockCommand.versionText)
                 exit(0)
             case .completionScript(let shell):
-                print(CompletionScript.script(for: shell, commands: Array(specs)) ?? "", terminator: "")
+                print(CompletionScript.script(for: shell, commands: Array(specs)), terminator: "")
                 exit(0)
             case .run(let parsed):
                 let type = commands.first { $0.spec.name == parsed.command.name }!
