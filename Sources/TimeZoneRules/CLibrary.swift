@@ -21,7 +21,7 @@ public enum SystemFile {
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: min(limit, 16_384))
         while bytes.count < limit {
-            let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, min($0.count, limit - bytes.count)) }
+            let count = chunk.withUnsafeMutableBytes { readBytes(descriptor, $0.baseAddress, min($0.count, limit - bytes.count)) }
             if count < 0 { return nil }
             if count == 0 { break }
             bytes += chunk[..<count]
@@ -41,4 +41,9 @@ public enum SystemFile {
     public static func firstLine(of path: String) -> String? {
         read(path, limit: 256).map { String(decoding: $0.prefix { $0 != UInt8(ascii: "\n") }, as: UTF8.self) }
     }
+}
+
+/// read(2), by a name `SystemFile.read` does not hide.
+private func readBytes(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+    read(descriptor, buffer, count)
 }
