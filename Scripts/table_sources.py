@@ -149,6 +149,27 @@ METAZONE_COUNTRIES = {
 }
 
 
+# The zone a metazone's name or abbreviation usually means: CLDR's "golden" zone for the metazone
+# (metaZones.xml, territory 001), except where that is not the city people mean (CLDR's Juneau,
+# Canary, Reykjavik). Used only to order an ambiguous zone name's places (CST: 시카고 first).
+USUAL_ZONES = {
+    "America_Eastern": "America/New_York", "America_Central": "America/Chicago", "America_Mountain": "America/Denver",
+    "America_Pacific": "America/Los_Angeles", "Alaska": "America/Anchorage", "Hawaii_Aleutian": "Pacific/Honolulu",
+    "Atlantic": "America/Halifax", "Newfoundland": "America/St_Johns", "Mexico_Pacific": "America/Mazatlan",
+    "Cuba": "America/Havana", "Brasilia": "America/Sao_Paulo", "Argentina": "America/Argentina/Buenos_Aires",
+    "Chile": "America/Santiago",
+    "GMT": "Europe/London", "Europe_Western": "Europe/Lisbon", "Europe_Central": "Europe/Paris",
+    "Europe_Eastern": "Europe/Bucharest", "Moscow": "Europe/Moscow",
+    "Africa_Western": "Africa/Lagos", "Africa_Central": "Africa/Maputo", "Africa_Eastern": "Africa/Nairobi",
+    "Africa_Southern": "Africa/Johannesburg",
+    "Arabian": "Asia/Riyadh", "Gulf": "Asia/Dubai", "Israel": "Asia/Jerusalem", "India": "Asia/Kolkata",
+    "Indochina": "Asia/Bangkok", "China": "Asia/Shanghai", "Korea": "Asia/Seoul", "Japan": "Asia/Tokyo",
+    "Indonesia_Western": "Asia/Jakarta", "Indonesia_Central": "Asia/Makassar", "Indonesia_Eastern": "Asia/Jayapura",
+    "Australia_Eastern": "Australia/Sydney", "Australia_Central": "Australia/Adelaide",
+    "Australia_Western": "Australia/Perth", "New_Zealand": "Pacific/Auckland",
+}
+
+
 def metazone_names(zone, old_ids, code, ko, meta_zones):
     """CLDR's Korean names of the zone's metazone by kind (standard, generic, daylight), Hangul only.
     Babel keys some zones under their old ids (Asia/Calcutta for Asia/Kolkata)."""

@@ -3,6 +3,8 @@ extension MatchTable {
     struct Builder {
         private var fieldNames: [String]
         private var rankOfField: [String: Int]
+        /// A field the order lists twice: its texts not `isPreferred` rank at the second place.
+        private var laterRankOfField: [String: Int]
         private var entryOfKey: [String: Int] = [:]
         private var texts: [(SearchableText, Int)] = []
         private var itemsOfEntry: [[Int32]] = []
@@ -11,18 +13,20 @@ extension MatchTable {
         init(fieldOrder: [String]) {
             fieldNames = fieldOrder
             rankOfField = Dictionary(fieldOrder.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+            laterRankOfField = Dictionary(fieldOrder.enumerated().map { ($1, $0) }, uniquingKeysWith: { _, later in later })
         }
 
         mutating func add(_ searchable: [SearchableText], item: Int, importance value: Int) {
             importance.append(value)
             for text in searchable {
                 let rank: Int
-                if let known = rankOfField[text.field] { rank = known } else {
+                if let known = text.isPreferred ? rankOfField[text.field] : laterRankOfField[text.field] { rank = known } else {
                     rank = fieldNames.count
                     fieldNames.append(text.field)
                     rankOfField[text.field] = rank
+                    laterRankOfField[text.field] = rank
                 }
-                let key = text.field + "\u{1F}" + text.text + "\u{1F}" + (text.label ?? "")
+                let key = "\(rank)\u{1F}" + text.text + "\u{1F}" + (text.label ?? "")
                 if let entry = entryOfKey[key] {
                     if itemsOfEntry[entry].last != Int32(item) { itemsOfEntry[entry].append(Int32(item)) }
                 } else {

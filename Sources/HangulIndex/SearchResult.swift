@@ -38,10 +38,14 @@ public struct SearchableText: Sendable {
     public let field: String
     public let text: String
     public let label: String?
-    public init(field: String, text: String, label: String? = nil) {
+    /// Ranks ahead of the field's other texts when the field order lists the field twice (the
+    /// usual meaning of an ambiguous abbreviation: CST at 시카고 before CST at 상하이).
+    public let isPreferred: Bool
+    public init(field: String, text: String, label: String? = nil, isPreferred: Bool = false) {
         self.field = field
         self.text = text
         self.label = label
+        self.isPreferred = isPreferred
     }
 }
 

@@ -46,7 +46,9 @@ public struct Catalogue: Sendable {
     public static let droppableSuffixes = ["섬", "제도", "군도", "폭포", "산", "공항", "국제공항", "시", "시티", "주", "성", "도"]
 
     /// The fields search looks at, in rank order (a name match beats an alias match of the same kind).
-    public static let searchFields = ["name", "alias", "english", "region", "zone_name", "airport", "country", "zone"]
+    /// `zone_name` twice: an ambiguous abbreviation's usual meaning first (CST → 시카고; the terms
+    /// table's `usual` column), its other meanings after.
+    public static let searchFields = ["name", "alias", "english", "region", "zone_name", "zone_name", "airport", "country", "zone"]
 
     /// Loads, validates and indexes a table.
     /// - Throws: `CatalogueError` naming the file and line of a malformed row or an unknown zone,

@@ -41,7 +41,7 @@ struct SearchData: Sendable {
         let codes = Set(listed.values.map(\.countryCode))
         var byPlace: [String: [SearchableText]] = [:], byCountry: [String: [SearchableText]] = [:]
         for term in terms {
-            let text = SearchableText(field: term.kind.rawValue, text: term.term, label: term.label)
+            let text = SearchableText(field: term.kind.rawValue, text: term.term, label: term.label, isPreferred: term.isUsual)
             if term.kind == .country {
                 guard codes.contains(term.target) else {
                     throw TableError(path: tables.terms.path, line: term.line, problem: .unknownTarget(term.target))

@@ -25,6 +25,8 @@ public struct TableError: Error, Equatable, Sendable, CustomStringConvertible {
         /// A name of the search-only table that the listed table has too.
         case placeListedTwice(String)
         case unknownTermKind(String)
+        /// The `usual` column holds something other than "yes" or nothing.
+        case badUsual(String)
         /// A term's target that is neither a place's name nor (for a country) a place's country code.
         case unknownTarget(String)
         case unknownZone(String)
@@ -61,6 +63,7 @@ public struct TableError: Error, Equatable, Sendable, CustomStringConvertible {
         case .duplicateName(let name, let first): return "duplicate name \"\(name)\" (first on line \(first))"
         case .placeListedTwice(let name): return "\"\(name)\" is also a place of the listed table; a place appears once"
         case .unknownTermKind(let kind): return "kind \"\(kind)\" is not one of \(Term.Kind.allCases.map(\.rawValue).joined(separator: ", "))"
+        case .badUsual(let value): return "usual \"\(value)\" is neither \"yes\" nor empty"
         case .unknownTarget(let target): return "target \"\(target)\" is no place's name (nor, for a country, a country code of the places)"
         case .unknownZone(let zone): return "unknown zone \"\(zone)\": Foundation's TimeZone does not know it"
         case .noRows: return "the table has a header but no rows"

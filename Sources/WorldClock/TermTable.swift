@@ -18,13 +18,17 @@ public struct Term: Equatable, Sendable {
     public let target: String
     /// What the word means here (미 중부 표준시 for CST at 시카고; the airport's name).
     public let label: String
+    /// The place an ambiguous zone name or abbreviation usually means (CST → 시카고, not 상하이):
+    /// the golden zone of the meaning most zones share. Searches list it first.
+    public let isUsual: Bool
     /// The 1-based line the row is on.
     public let line: Int
 }
 
 /// `Data/terms.tsv`: countries, regions, zone names and airport codes, each leading to places.
 public struct TermTable: Sendable {
-    public static let columns = ["term", "kind", "target", "label"]
+    /// `usual` ("yes" or empty) may be left out of a whole table, as in tables written before it existed.
+    public static let columns = ["term", "kind", "target", "label", "usual"]
 
     public let terms: [Term]
 
@@ -32,11 +36,14 @@ public struct TermTable: Sendable {
     /// - Throws: `TableError` for malformed bytes or lines (as `ZoneTable`), or an unknown kind.
     public init(bytes: [UInt8], path: String) throws(TableError) {
         var terms: [Term] = []
-        try TabSeparated.parse(bytes, path: path, headers: [Self.columns], optional: []) { (number, fields) throws(TableError) in
+        try TabSeparated.parse(bytes, path: path, headers: [Self.columns, Array(Self.columns.dropLast())], optional: ["usual"]) {
+            (number, fields) throws(TableError) in
             guard let kind = Term.Kind(rawValue: fields[1]) else {
                 throw TableError(path: path, line: number, problem: .unknownTermKind(fields[1]))
             }
-            terms.append(Term(term: fields[0], kind: kind, target: fields[2], label: fields[3], line: number))
+            let usual = fields.count > 4 ? fields[4] : ""
+            guard usual.isEmpty || usual == "yes" else { throw TableError(path: path, line: number, problem: .badUsual(usual)) }
+            terms.append(Term(term: fields[0], kind: kind, target: fields[2], label: fields[3], isUsual: usual == "yes", line: number))
         }
         self.terms = terms
     }

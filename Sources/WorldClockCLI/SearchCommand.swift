@@ -69,7 +69,16 @@ struct SearchResultText {
     let session: Session
 
     /// How the output names the field that matched, when it is not the name.
-    static let fieldNames = ["alias": "다른 이름", "country": "나라", "english": "영어", "zone": "시간대"]
+    static let fieldNames = ["alias": "다른 이름", "country": "나라", "english": "영어", "region": "지역", "zone_name": "시간대 이름",
+                             "airport": "공항", "zone": "시간대"]
+
+    /// "(시간대 이름: CST, 미 중부 표준시)": the field, what matched, and what it means there when
+    /// that is not the text itself (which CST, which airport).
+    static func why(_ match: SearchMatch<Place>) -> String {
+        guard match.field != "name" else { return "" }
+        let meaning = match.label.flatMap { $0.isEmpty || $0 == match.text ? nil : ", " + Terminal.printable($0) } ?? ""
+        return "(\(fieldNames[match.field] ?? match.field): \(Terminal.printable(match.text))\(meaning))"
+    }
 
     func lines() -> [String] {
         var lines: [String] = []
@@ -82,8 +91,7 @@ struct SearchResultText {
         }
         let times = result.matches.map { session.time(of: $0.item, clocks: clocks) }
         let rows = zip(result.matches, times).map { match, time in
-            PlaceRows.cells(match.item, time: time, session: session)
-                + [match.field == "name" ? "" : "(\(Self.fieldNames[match.field] ?? match.field): \(Terminal.printable(match.text)))"]
+            PlaceRows.cells(match.item, time: time, session: session) + [Self.why(match)]
         }
         let table = TextTable(columns: PlaceRows.columns + [.init(priority: 1, minimumWidth: 10, dimmed: true)], rows: rows)
         let shown = zip(result.matches, times).compactMap { match, time in time.map { (place: match.item, time: $0) } }

@@ -6,7 +6,8 @@ import Testing
 struct SearchTableTests {
     static let listed = MalformedTableTests.header + "서울\t대한민국\tKR\tAsia/Seoul\tSeoul\t\n"
     static let searchOnlyHeader = ZoneTable.header + "\n"
-    static let termsHeader = TermTable.columns.joined(separator: "\t") + "\n"
+    /// Without the `usual` column, as tables written before it: they still load.
+    static let termsHeader = "term\tkind\ttarget\tlabel\n"
 
     func catalogue(searchOnly: String, terms: String) throws -> Catalogue {
         let table = try ZoneTable(bytes: Array(Self.listed.utf8), path: "zones.tsv")
@@ -23,6 +24,9 @@ struct SearchTableTests {
          TableError(path: "terms.tsv", line: 2, problem: .unknownTarget("JP"))),
         ("empty label", searchOnlyHeader + "부산\t대한민국\tKR\tAsia/Seoul\tBusan\t\t3285147\n", termsHeader + "KST\tzone_name\t서울\t\n",
          TableError(path: "terms.tsv", line: 2, problem: .emptyField(column: "label"))),
+        ("bad usual", searchOnlyHeader + "부산\t대한민국\tKR\tAsia/Seoul\tBusan\t\t3285147\n",
+         "term\tkind\ttarget\tlabel\tusual\nKST\tzone_name\t서울\t한국 표준시\tmaybe\n",
+         TableError(path: "terms.tsv", line: 2, problem: .badUsual("maybe"))),
         ("place in both tables", searchOnlyHeader + "서울\t대한민국\tKR\tAsia/Seoul\tSeoul\t\t1\n", termsHeader,
          TableError(path: "search-only.tsv", line: 2, problem: .placeListedTwice("서울"))),
         ("zone of no listed place", searchOnlyHeader + "도쿄\t일본\tJP\tAsia/Tokyo\tTokyo\t\t1\n", termsHeader,
@@ -49,6 +53,18 @@ struct SearchTableTests {
         let pus = try #require(try catalogue.search.search("PUS").matches.first)
         #expect(pus.item.name == "부산" && pus.field == "airport" && pus.label == "Gimhae International Airport")
         #expect(try catalogue.search.search("kst").matches.first?.item.name == "서울")
+    }
+
+    @Test("an ambiguous abbreviation's usual place comes first, the bigger one after it")
+    func usual() throws {
+        let catalogue = try catalogue(
+            searchOnly: Self.searchOnlyHeader + "부산\t대한민국\tKR\tAsia/Seoul\tBusan\t\t3285147\n",
+            terms: TermTable.columns.joined(separator: "\t") + "\nXST\tzone_name\t부산\t부산 시간\t\nXST\tzone_name\t서울\t서울 시간\tyes\n")
+        try catalogue.validateSearchTables()
+        let matches = try catalogue.search.search("XST").matches
+        #expect(matches.map(\.item.name) == ["서울", "부산"])
+        #expect(matches.map(\.field) == ["zone_name", "zone_name"])
+        #expect(matches.map(\.label) == ["서울 시간", "부산 시간"])
     }
 
     @Test("terms.tsv of the bundled catalogue: every region of Data/regions.tsv shows, leading to its city")
