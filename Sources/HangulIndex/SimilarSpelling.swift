@@ -5,11 +5,13 @@
 /// edit distance: a vowel for a vowel, a consonant for one of its family (ㄱㄲㅋ, ㄷㄸㅌ, ㅂㅃㅍ,
 /// ㅅㅆ, ㅈㅉㅊ), or an ㅡ more or less costs 1; any other substitution, insertion or deletion costs 2.
 enum SimilarSpelling {
-    /// The cost a query of `length` jamo may differ by: nothing under 6 jamo (two syllables are
-    /// too short to guess at), then 2 (two weak changes or one other), 3, and 4 from 13 jamo.
+    /// The cost a query of `length` jamo may differ by: nothing under 4 jamo (one syllable is too
+    /// short to guess at), 1 for two syllables (a vowel or a consonant of the family: 벳부 → 벳푸),
+    /// then 2 (two weak changes or one other), 3, and 4 from 13 jamo.
     static func budget(forLength length: Int) -> Int {
         switch length {
-        case ..<6: 0
+        case ..<4: 0
+        case ..<6: 1
         case ..<10: 2
         case ..<13: 3
         default: 4

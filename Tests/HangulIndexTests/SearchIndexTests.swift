@@ -140,6 +140,7 @@ struct SearchIndexTests {
     @Test("when nothing matches, a name spelled a vowel, a related consonant or an ㅡ apart is found as similar", arguments: [
         ("워싱톤", "워싱턴"), ("쿠알라룸프르", "쿠알라룸푸르"), ("하바로프스크", "하바롭스크"), ("암스텔담", "암스테르담"),
         ("쮜리히", "취리히"), ("몬트리얼", "몬트리올"), ("Amsterdan", "암스테르담"),
+        ("뉴욬", "뉴욕"), ("로머", "로마"),  // two syllables: one vowel or one consonant of the family
     ])
     func similarSpelling(query: String, name: String) throws {
         let matches = try index.search(query).matches
@@ -160,7 +161,8 @@ struct SearchIndexTests {
     }
 
     @Test("similar spelling is a last resort with a budget: not for short queries, other first sounds, or far spellings", arguments: [
-        "뉴욬",       // two syllables are too short to guess at
+        "녹",         // one syllable is too short to guess at
+        "뉸욬",       // two syllables may differ by one weak change, not by two
         "줘싱턴",     // the first sound differs (ㅈ is not ㅇ's family)
         "워싱턴시티", // two more letters
         "와상톤",     // three vowels apart
@@ -172,7 +174,8 @@ struct SearchIndexTests {
     @Test("distances are weighted by how Korean spellings vary; one that matches otherwise is never reported as similar")
     func similarRanking() throws {
         #expect(try index.search("워싱").matches.first?.kind == .prefix)
-        #expect(SimilarSpelling.budget(forLength: 5) == 0)
+        #expect(SimilarSpelling.budget(forLength: 3) == 0)
+        #expect(SimilarSpelling.budget(forLength: 5) == 1)
         var row: [Int] = [], previous: [Int] = []
         func distance(_ a: String, _ b: String) -> Int? {
             var x: [UInt32] = [], y: [UInt32] = []
