@@ -41,9 +41,10 @@ public struct Catalogue: Sendable {
     private let zoneAliases: Lazy<ZoneAliases>
 
     /// What people add to a place's name that the tables leave out: an island (자바섬), islands
-    /// (갈라파고스제도), falls, a mountain (킬리만자로산), an airport, a city, a state or province (뉴멕시코주, 광둥성).
+    /// (갈라파고스제도), falls, a mountain (킬리만자로산), an airport, a city, a state or province (뉴멕시코주, 광둥성),
+    /// or the time they want (뉴욕 시간, 런던 현재 시간).
     /// Dropped only when the query as typed matches nothing.
-    public static let droppableSuffixes = ["섬", "제도", "군도", "폭포", "산", "공항", "국제공항", "시", "시티", "주", "성", "도"]
+    public static let droppableSuffixes = ["섬", "제도", "군도", "폭포", "산", "공항", "국제공항", "시", "시티", "주", "성", "도", "시간", "시각", "현재 시간", "현재시간"]
 
     /// The fields search looks at, in rank order (a name match beats an alias match of the same kind).
     /// `zone_name` twice: an ambiguous abbreviation's usual meaning first (CST → 시카고; the terms

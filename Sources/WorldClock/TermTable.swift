@@ -8,7 +8,7 @@ public struct Term: Equatable, Sendable {
         case region
         /// A zone name or abbreviation (KST, CST, 한국 표준시): leads to the zone's city.
         case zoneName = "zone_name"
-        /// An IATA airport code (ICN, LAX): leads to its city.
+        /// An IATA airport code (ICN, LAX) or the name Koreans call the airport by (하네다): leads to its city.
         case airport
     }
 

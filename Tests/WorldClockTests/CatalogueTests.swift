@@ -152,6 +152,10 @@ struct CatalogueTests {
             case "drop": #expect(!places.contains { $0.zoneID == key && ($0.name == korean || $0.aliases.contains(korean)) }, "drop \(key) → \(korean)")
             case "zone_name":
                 #expect(bundled.terms.contains { $0.kind == .zoneName && $0.term == korean && bundled.place(named: $0.target)?.zoneID == key }, "zone name \(key) → \(korean)")
+            case "airport":
+                let code = bundled.terms.first { $0.kind == .airport && $0.term == key }
+                #expect(code != nil && bundled.terms.contains { $0.kind == .airport && $0.term == korean && $0.target == code?.target },
+                        "airport \(key) → \(korean)")
             default: Issue.record("unknown override kind \(kind)")
             }
         }

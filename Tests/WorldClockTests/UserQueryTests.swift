@@ -42,7 +42,7 @@ struct UserQueryTests {
         let lines = try String(contentsOf: url, encoding: .utf8).split(separator: "\n").filter { !$0.hasPrefix("#") }
         #expect(lines.count - 1 == UserQuery.all.count, "a line without 4 tab-separated fields")
         #expect(UserQuery.all.count >= 300)
-        #expect(Set(UserQuery.all.map(\.category)) == ["city", "travel", "country", "region", "variant", "nospace", "zone", "airport", "english"])
+        #expect(Set(UserQuery.all.map(\.category)) == ["city", "travel", "country", "region", "variant", "nospace", "zone", "airport", "english", "mixed"])
         #expect(UserQuery.all.allSatisfy { !$0.first.isEmpty })
     }
 
