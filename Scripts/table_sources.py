@@ -151,7 +151,8 @@ METAZONE_COUNTRIES = {
 
 # The zone a metazone's name or abbreviation usually means: CLDR's "golden" zone for the metazone
 # (metaZones.xml, territory 001), except where that is not the city people mean (CLDR's Juneau,
-# Canary, Reykjavik). Used only to order an ambiguous zone name's places (CST: 시카고 first).
+# Canary, Reykjavik; Bucharest, where four independent query sets put Athens or Helsinki first for
+# EET). Used only to order an ambiguous zone name's places (CST: 시카고 first).
 USUAL_ZONES = {
     "America_Eastern": "America/New_York", "America_Central": "America/Chicago", "America_Mountain": "America/Denver",
     "America_Pacific": "America/Los_Angeles", "Alaska": "America/Anchorage", "Hawaii_Aleutian": "Pacific/Honolulu",
@@ -159,7 +160,7 @@ USUAL_ZONES = {
     "Cuba": "America/Havana", "Brasilia": "America/Sao_Paulo", "Argentina": "America/Argentina/Buenos_Aires",
     "Chile": "America/Santiago",
     "GMT": "Europe/London", "Europe_Western": "Europe/Lisbon", "Europe_Central": "Europe/Paris",
-    "Europe_Eastern": "Europe/Bucharest", "Moscow": "Europe/Moscow",
+    "Europe_Eastern": "Europe/Athens", "Moscow": "Europe/Moscow",
     "Africa_Western": "Africa/Lagos", "Africa_Central": "Africa/Maputo", "Africa_Eastern": "Africa/Nairobi",
     "Africa_Southern": "Africa/Johannesburg",
     "Arabian": "Asia/Riyadh", "Gulf": "Asia/Dubai", "Israel": "Asia/Jerusalem", "India": "Asia/Kolkata",

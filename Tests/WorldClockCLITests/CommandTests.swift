@@ -204,7 +204,7 @@ struct OtherCommandTests {
         #expect(result.status == 0)
         let feed = try #require(result.json as? [String: Any])
         #expect(feed["at"] as? String == "2026-07-15T12:00:00Z")
-        #expect((feed["meta"] as? [String: Any])?["zone_count"] as? Int == 419)
+        #expect((feed["meta"] as? [String: Any])?["zone_count"] as? Int == 420)  // zone.tab's 418, UTC and Etc/GMT
         #expect((feed["sections"] as? [[String: Any]])?.isEmpty == false)
     }
 

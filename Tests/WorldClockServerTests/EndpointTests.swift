@@ -315,7 +315,7 @@ struct MetaEndpointTests {
                 #expect(response.status == .ok)
                 let meta = try JSONDecoder().decode(FeedMeta.self, from: response.data)
                 #expect(meta.tzdataVersion == "2026f" && meta.tzdataSource == "bundled")
-                #expect(meta.zoneCount == 419)  // tzdata 2026f's zone.tab (418) and UTC
+                #expect(meta.zoneCount == 420)  // tzdata 2026f's zone.tab (418), UTC and Etc/GMT
                 #expect(meta.placeCount == committedTableRows)
                 #expect(meta.icuVersion == ICUInfo.version)  // the running library's
                 #expect(meta.catalogueDigest.count == 16 && meta.catalogueDigest.allSatisfy(\.isHexDigit))
