@@ -131,7 +131,7 @@ let package = Package(
             ]
         ),
         // Runs the built `worldclock` executable for every subcommand and error path.
-        .testTarget(name: "WorldClockCLITests", dependencies: ["WorldClockCLI", "worldclock", "worldclock-server"]),
+        .testTarget(name: "WorldClockCLITests", dependencies: ["WorldClockCLI", "worldclock", "worldclock-server", "WorldClockKitExample"]),
         // Runs the web app in headless Chromium (Debian's chromium + chromium-driver, selenium from
         // PyPI) against the built `worldclock serve`.
         .testTarget(name: "WebAppTests", dependencies: ["worldclock", "worldclock-server"], exclude: ["browser"]),
