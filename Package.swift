@@ -50,7 +50,7 @@ let package = Package(
         .target(name: "TimeZoneRules", swiftSettings: fuzzed, plugins: ["EmbedFiles"]),
         // The catalogue: the bundled table, its validation, zone times from TimeZoneRules, Korean
         // formatting, and the JSON feed's schema shared by the CLI and the server.
-        .target(name: "WorldClock", dependencies: ["HangulIndex", "TimeZoneRules"], swiftSettings: fuzzed, plugins: ["EmbedFiles"]),
+        .target(name: "WorldClock", dependencies: ["HangulIndex", "TimeZoneRules", "FNV"], swiftSettings: fuzzed, plugins: ["EmbedFiles"]),
         // The HTTP feed (Hummingbird 2): routes, caching, errors, the OpenAPI document.
         .target(
             name: "WorldClockServer",
@@ -82,7 +82,9 @@ let package = Package(
         .executableTarget(name: "worldclock-server", dependencies: ["WorldClockCLI", "WorldClock", "WorldClockServer"]),
         // Compiles files into the targets that serve them, at build time (tables, OpenAPI, web app,
         // tzdata): one tool, nothing generated committed.
-        .executableTarget(name: "EmbedFilesTool"),
+        // FNV-1a, shared by the build tool and the library: one definition of the digest.
+        .target(name: "FNV"),
+        .executableTarget(name: "EmbedFilesTool", dependencies: ["FNV"]),
         .plugin(name: "EmbedFiles", capability: .buildTool(), dependencies: ["EmbedFilesTool"]),
         // Writes CompiledCatalogue+Bundled.swift: the bundled tables' sections, order and search
         // index as ICU and the search preparation make them (Scripts/compile-catalogue).
