@@ -86,6 +86,14 @@ struct TimeZoneRulesCommandTests {
         let lines = text.stdout.split(separator: "\n").map(String.init)
         #expect(lines.first == "시각 계산에 쓰는 규칙: tzdata 2026f (bundled)", "\(text.stdout)")
         #expect(lines.contains { $0.contains("bundled") && $0.contains("사용 중") }, "\(text.stdout)")
+        // A directory named with --tzdata is what the first line names, not the machine's choice.
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("newer-zoneinfo-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try FileManager.default.copyItem(at: bundledZoneinfo.appendingPathComponent("Etc/UTC"), to: directory.appendingPathComponent("UTC"))
+        try Data("# version 2099a\n".utf8).write(to: directory.appendingPathComponent("tzdata.zi"))
+        let named = try CommandRunner.run(["doctor", "--tzdata", directory.path])
+        #expect(named.stdout.split(separator: "\n").first.map(String.init) == "시각 계산에 쓰는 규칙: tzdata 2099a (--tzdata \(directory.path))", "\(named.stdout)")
         #expect(text.stdout.contains("Foundation TimeZone"))
         let json = try CommandRunner.run(["doctor", "--json", "--tzdata", "bundled"])
         let report = try #require(json.json as? [String: Any])
