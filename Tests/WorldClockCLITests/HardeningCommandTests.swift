@@ -30,7 +30,7 @@ struct HardeningCommandTests {
 
     @Test("--at before 1582 is proleptic Gregorian")
     func earlyAt() throws {
-        let result = try CommandRunner.run(["feed", "--at", "0001-01-01T00:00:00Z"])
+        let result = try CommandRunner.run(["feed", "--at", "0001-01-01T00:00:00Z", "--tzdata", "bundled"])
         #expect(result.status == 0)
         #expect(((result.json as? [String: Any])?["at"] as? String) == "0001-01-01T00:00:00Z")
     }
