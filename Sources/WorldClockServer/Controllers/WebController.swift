@@ -1,6 +1,6 @@
 import Foundation
 import Hummingbird
-import WorldClock
+import WorldClockKit
 
 /// `GET /`: the web clock app's page; `GET /sw.js`: its service worker (offline use, at the root so
 /// that its scope is the whole site); `GET /app/{version}/{file}`: its scripts, styles, manifest and
