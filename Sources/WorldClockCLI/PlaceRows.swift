@@ -16,9 +16,14 @@ enum PlaceRows {
     ]
     static let offsetColumn = 5
 
+    /// After the name of a place already among my clocks.
+    static let myClockMark = "✓"
+
     /// One place's cells, every text from the table made printable.
-    static func cells(_ place: Place, time: ZoneTime?, session: Session) -> [String] {
-        let name = Terminal.printable(place.name), country = Terminal.printable(place.country), zone = Terminal.printable(place.zoneID)
+    /// - Parameter marked: a place among my clocks gets `myClockMark` after its name.
+    static func cells(_ place: Place, time: ZoneTime?, session: Session, marked: Bool = true) -> [String] {
+        let isMine = marked && session.myClocks.contains(name: place.name)
+        let name = Terminal.printable(place.name) + (isMine ? " " + myClockMark : ""), country = Terminal.printable(place.country), zone = Terminal.printable(place.zoneID)
         guard let time else { return [name, country, "?", "", "", "", zone] }
         let relative = RelativeTime(time, from: session.reference)
         return [

@@ -73,7 +73,7 @@ struct ArgumentReaderTests {
     func badNumber() throws {
         let parsed = try Self.parsed(["find", "--limit", "abc", "뉴"])
         #expect(throws: UsageError.self) { try parsed.integer("limit", default: 20) }
-        do { _ = try parsed.integer("limit", default: 20) } catch { #expect(error.message == "'abc'는 '--limit <개수>'에 쓸 수 없는 값입니다") }
+        do { _ = try parsed.integer("limit", default: 20) } catch { #expect(error.message == "\"abc\"는 \"--limit <개수>\"에 쓸 수 없는 값입니다") }
     }
 
     @Test("a command line that does not read still says whether errors are JSON", arguments: [
