@@ -1,5 +1,4 @@
-/// A query that names a UTC offset: `UTC+9`, `UTC+09:00`, `+09:00`, `GMT-5`, `+5:30`, `UTC`,
-/// `UTC−3` (with U+2212). Search answers it from the zones' rules at the instant shown, not from
+/// A query that names a UTC offset: `UTC+9`, `UTC+09:00`, `+09:00`, `GMT-5`, `+5:30`, `UTC−3` (with U+2212). Search answers it from the zones' rules at the instant shown, not from
 /// the tables: an offset is what a row says now.
 public struct OffsetQuery: Equatable, Sendable {
     /// Seconds east of UTC.
@@ -9,17 +8,12 @@ public struct OffsetQuery: Equatable, Sendable {
     /// could be anything; a sign or `UTC`/`GMT` makes it one.
     public init?(_ query: String) {
         var text = Substring(query.filter { $0 != " " }.replacingOccurrences(of: "\u{2212}", with: "-"))
-        var prefixed = false
         for prefix in ["UTC", "GMT", "utc", "gmt", "Utc", "Gmt", "UT"] where text.hasPrefix(prefix) {
             text = text.dropFirst(prefix.count)
-            prefixed = true
             break
         }
-        if text.isEmpty {
-            guard prefixed else { return nil }
-            seconds = 0
-            return
-        }
+        // UTC or GMT alone is a name search finds (the UTC place, GMT as a zone name), not an offset.
+        guard !text.isEmpty else { return nil }
         guard let sign = text.first, sign == "+" || sign == "-" else { return nil }
         text = text.dropFirst()
         let parts = text.split(separator: ":", omittingEmptySubsequences: false)

@@ -122,16 +122,20 @@ public struct PlaceSearch {
 
     private static func isCapital(_ byte: UInt8) -> Bool { (0x41...0x5A).contains(byte) }
 
-    /// Whether `clock`'s zone uses `abbreviation` at the instant or within `window` after it.
+    /// Whether `clock`'s zone may be called `abbreviation` at the instant or within `window`
+    /// after it: tz uses it then, or tz has no letters for the zone then (Bangkok's "+07": ICT is
+    /// the common name tz does not carry). Only a zone tz names with other letters (밴쿠버's MST
+    /// where PST was) has stopped using it.
     func uses(_ clock: ZoneClock, abbreviation: String) -> Bool {
-        if clock.time(at: instant).abbreviation == abbreviation { return true }
-        return clock.transitions(after: instant, through: instant.addingTimeInterval(Self.window)).contains { $0.abbreviationAfter == abbreviation }
+        let used = [clock.time(at: instant).abbreviation]
+            + clock.transitions(after: instant, through: instant.addingTimeInterval(Self.window)).map(\.abbreviationAfter)
+        return used.contains(abbreviation) || used.contains { !Self.isAbbreviation($0) }
     }
 
-    /// An abbreviation's label that names another country than the place's (평양's KST labelled
-    /// "대한민국 표준시") becomes a neutral one: the abbreviation as tz has it, with its offset.
+    /// An abbreviation's label that starts with another country's name as a word (평양's KST
+    /// labelled "대한민국 표준시"; not 인도차이나 시간, which only starts with 인도) becomes a neutral one: the abbreviation as tz has it, with its offset.
     private func neutralLabel(_ match: SearchMatch<Place>, clock: ZoneClock, countries: [(name: String, code: String)]) -> SearchMatch<Place> {
-        guard let label = match.label, let named = countries.first(where: { label.hasPrefix($0.name) }), named.code != match.item.countryCode else {
+        guard let label = match.label, let named = countries.first(where: { label == $0.name || label.hasPrefix($0.name + " ") }), named.code != match.item.countryCode else {
             return match
         }
         return match.relabelled("tz 약어, \(KoreanTimeFormat.utcOffset(clock.time(at: instant).utcOffset))")

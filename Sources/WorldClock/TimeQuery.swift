@@ -22,6 +22,12 @@ public enum TimeQuery: Equatable, Sendable {
         public let month: Int
         public let day: Int
 
+        public init(year: Int, month: Int, day: Int) {
+            self.year = year
+            self.month = month
+            self.day = day
+        }
+
         /// Days since 1970-01-01.
         public var daysSinceEpoch: Int { ISO8601.daysFromCivil(year: year, month: month, day: day) }
     }
@@ -66,7 +72,7 @@ public enum TimeQuery: Equatable, Sendable {
             second = try reader.number(min: 2, max: 2, "초(두 자리)")
             if reader.peek == UInt8(ascii: ".") {
                 reader.advance()
-                guard reader.skipDigits() > 0 else { throw reader.error("'.' 뒤에 초의 소수 자리가 없습니다") }
+                guard reader.skipDigits() > 0 else { throw reader.error("\".\" 뒤에 초의 소수 자리가 없습니다") }
             }
         }
         guard hour <= 23 else { throw reader.error("\(hour)시는 없습니다(0–23시)") }
@@ -181,7 +187,8 @@ private struct Reader {
         return index - start
     }
 
-    mutating func number(min: Int, max: Int, _ what: String) throws(TimeQueryError) -> Int {
+    /// - Parameter stopping: `max` digits are read and the next digit is left for the caller (+0900).
+    mutating func number(min: Int, max: Int, _ what: String, stopping: Bool = false) throws(TimeQueryError) -> Int {
         let start = index
         var value = 0
         while let byte = peek, (0x30...0x39).contains(byte), index - start < max {
@@ -193,7 +200,7 @@ private struct Reader {
             let found = atEnd ? "글자가 끝났습니다" : "받은 것: \"\(restShown)\""
             throw error("\(what) 자리에 숫자가 없습니다(\(found)). 예: 09:00, 2026-07-15 09:00, 2026-07-15T09:00:00+09:00, now")
         }
-        if let byte = peek, (0x30...0x39).contains(byte) { throw error("\(what)의 숫자가 너무 깁니다") }
+        if !stopping, let byte = peek, (0x30...0x39).contains(byte) { throw error("\(what)의 숫자가 너무 깁니다") }
         return value
     }
 
@@ -217,10 +224,13 @@ private struct Reader {
         else if byte == UInt8(ascii: "-") { sign = -1; advance() }
         else if bytes[index...].starts(with: [0xE2, 0x88, 0x92]) { sign = -1; index += 3 }
         guard sign != 0 else { throw error("시각 뒤에 올 수 없는 글자입니다(받은 것: \"\(restShown)\"). 오프셋은 Z나 +09:00처럼 씁니다") }
-        let hours = try number(min: 1, max: 2, "오프셋의 시")
+        var digits = 0
+        while index + digits < bytes.count, (0x30...0x39).contains(bytes[index + digits]) { digits += 1 }
+        // +0900 and +09:00, +9 and +09.
+        let hours = try number(min: 1, max: 2, "오프셋의 시", stopping: digits == 4)
         var minutes = 0
         if peek == UInt8(ascii: ":") { advance(); minutes = try number(min: 2, max: 2, "오프셋의 분") }
-        else if let next = peek, (0x30...0x39).contains(next) { minutes = try number(min: 2, max: 2, "오프셋의 분") }
+        else if digits == 4 { minutes = try number(min: 2, max: 2, "오프셋의 분") }
         guard hours <= 23, minutes <= 59 else { throw error("오프셋의 시는 23, 분은 59까지입니다") }
         return sign * (hours * 3600 + minutes * 60)
     }

@@ -27,7 +27,7 @@ struct AddCommand: Command {
         var clocks = try MyClocks.loadForCLI()
         let search = PlaceSearch(catalogue: try table.catalogue(), tzdata: try tzdata.database(), at: Date())
         var added: [String] = [], present: [String] = []
-        for place in try MyClocksEdit.places(words, what: "add", search: search) {
+        for place in try MyClocksEdit.places(words, what: "", search: search) {
             let entry = MyClocks.Entry(name: place.name, zoneID: place.zoneID)
             if clocks.clocks.contains(entry) { present.append(place.name); continue }
             clocks.clocks.append(entry)
@@ -57,13 +57,16 @@ enum MyClocksEdit {
             return PlaceArgument.principal(of: found.places) ?? found.places[0]
         }
         guard words.count > 1 else { return [try one(words[0])] }
-        var places: [Place] = []
-        for word in words {
-            let answer = try? PlaceResolver(search: search).resolve(word)
-            guard case .found? = answer else { return [try one(words.joined(separator: " "))] }
-            places.append(try one(word))
+        // The words as one name first, when that is a whole name (new york → 뉴욕); else each word a place.
+        let joined = words.joined(separator: " ")
+        if case .found(_, let reading)? = try? PlaceResolver(search: search).resolve(joined) {
+            switch reading {
+            case .name, .zoneID: return [try one(joined)]
+            case .search(let match, _, _) where match.kind == .exact: return [try one(joined)]
+            case .search: break
+            }
         }
-        return places
+        return try words.map(one)
     }
 
     static func save(_ clocks: MyClocks, to path: String) throws {

@@ -226,7 +226,7 @@ package enum ArgumentReader {
         }
         let required = command.arguments.filter { !$0.isOptional }.count
         if parsed.positionals.count < required {
-            throw parsed.error("\(command.arguments[parsed.positionals.count].label) 인자가 필요합니다")
+            throw parsed.error("<\(command.arguments[parsed.positionals.count].valueName)> 인자가 필요합니다")
         }
         if command.arguments.last?.repeats == true { return parsed }
         let extra = parsed.positionals.dropFirst(command.arguments.count).map { "\"\(Terminal.printable($0, limit: 40))\"" }

@@ -12,7 +12,7 @@ enum PlaceArgument {
     static func resolve(_ text: String, what: String, search: PlaceSearch, quiet: Bool) throws -> (places: [Place], reading: PlaceResolver.Reading) {
         let answer: PlaceResolver.Answer
         do { answer = try PlaceResolver(search: search).resolve(text) } catch {
-            throw CLIError.usage("\(what): " + SearchCommand.message(for: error, subject: "곳"))
+            throw CLIError.usage(prefix(what) + SearchCommand.message(for: error, subject: "곳"))
         }
         let shown = "\"\(Terminal.printable(text, limit: 40))\""
         switch answer {
@@ -25,14 +25,17 @@ enum PlaceArgument {
                     .trimmingTrailingSpaces
             }
             let more = zones > 10 ? ["  … 그 밖에 \(zones - 10)곳"] : []
-            throw CLIError.nothingFound("\(what): \(KoreanParticle.attach(.subject, to: shown)) 가리키는 곳이 \(zones)개 시간대에 있습니다. 하나를 골라 다시 주세요:\n"
+            throw CLIError.nothingFound("\(prefix(what))\(KoreanParticle.attach(.subject, to: shown)) 가리키는 곳이 \(zones)개 시간대에 있습니다. 하나를 골라 다시 주세요:\n"
                 + (choices + more).joined(separator: "\n"))
         case .notFound:
             let suggestions = ShowCommand.suggestions(for: text, in: search.catalogue).map { Terminal.printable($0) }
-            throw CLIError.nothingFound("\(what): \(shown): 그런 곳이나 시간대가 없습니다"
+            throw CLIError.nothingFound("\(prefix(what))\(shown): 그런 곳이나 시간대가 없습니다"
                 + (suggestions.isEmpty ? "" : ". 혹시 찾는 곳: \(suggestions.joined(separator: " · "))"))
         }
     }
+
+    /// "--from: " before a message; nothing for the command's own argument (`what` empty).
+    private static func prefix(_ what: String) -> String { what.isEmpty ? "" : what + ": " }
 
     /// "\"JFK\"를 뉴욕으로 읽었습니다(공항: JFK, …)": how the text was read, when it was not the
     /// place's own name or a zone id.

@@ -33,7 +33,7 @@ struct RemoveCommand: Command {
             names = [words.joined(separator: " ")]
         } else {
             let search = PlaceSearch(catalogue: try table.catalogue(), tzdata: try tzdata.database(), at: Date())
-            names = try MyClocksEdit.places(words, what: "remove", search: search).map(\.name)
+            names = try MyClocksEdit.places(words, what: "", search: search).map(\.name)
         }
         let missing = names.filter { !clocks.contains(name: $0) }
         guard missing.isEmpty else {

@@ -27,6 +27,9 @@ struct SearchCommand: Command {
     init(_ arguments: ParsedArguments) throws(UsageError) {
         options = try DisplayOptions(arguments)
         query = arguments.argument(0)
+        if arguments.words(from: 0).contains(where: { $0.allSatisfy(\.isWhitespace) }) {
+            throw arguments.error(Self.message(for: .emptyQuery, subject: "검색어"))
+        }
         limit = try arguments.integer("limit", default: 20)
         do { _ = try SearchIndex<Place>.validatedQuery(query) } catch { throw arguments.error(Self.message(for: error, subject: "검색어")) }
         if !(1...500).contains(limit) { throw arguments.error("--limit은 1에서 500 사이여야 합니다(받은 값: \(limit))") }
@@ -116,7 +119,8 @@ struct SearchResultText {
         let rows = zip(result.matches, times).map { match, time in
             PlaceRows.cells(match.item, time: time, session: session) + [Self.why(match)]
         }
-        let table = TextTable(columns: PlaceRows.columns + [.init(priority: 1, minimumWidth: 10, dimmed: true)], rows: rows)
+        var table = TextTable(columns: PlaceRows.columns + [.init(priority: 1, minimumWidth: 10, dimmed: true)], rows: rows)
+        table.colour = PlaceRows.colouring(times, session: session)
         let shown = zip(result.matches, times).compactMap { match, time in time.map { (place: match.item, time: $0) } }
         return table.lines(fitting: session.width) + PlaceRows.noteLines(after: table, indent: 0, shown: shown, session: session)
     }

@@ -36,7 +36,7 @@ struct ShowCommand: Command {
 
     func run() throws {
         let session = try options.session()
-        let places = try PlaceArgument.resolve(place, what: "show", search: session.search, quiet: session.json).places
+        let places = try PlaceArgument.resolve(place, what: "", search: session.search, quiet: session.json).places
         let clocks = session.clocks(for: places)
         if session.json {
             Output.json(places.map { FeedPlace($0, time: session.time(of: $0, clocks: clocks), reference: session.reference) })
@@ -89,7 +89,8 @@ struct PlaceDetailText {
             ["시간대", Terminal.printable(place.zoneID)],
         ]
         if !place.aliases.isEmpty { rows.append(["다른 이름", place.aliases.map { Terminal.printable($0) }.joined(separator: " · ")]) }
-        let local = "\(wallTime(time.local)) (\(relative.koreanDay), \(relative.koreanHours))"
+        let day = Terminal.colour(ofDay: relative.dayDifference).map { Terminal.coloured(relative.koreanDay, $0) } ?? relative.koreanDay
+        let local = "\(wallTime(time.local)) (\(day), \(relative.koreanHours))"
         if session.isNow {
             rows.append(["지금", local])
         } else {
@@ -99,7 +100,7 @@ struct PlaceDetailText {
         }
         rows.append(["UTC 오프셋", "\(KoreanTimeFormat.utcOffset(time.utcOffset)) \(Terminal.printable(time.abbreviation))"])
         let saving = time.daylightSavingOffset
-        rows.append(["일광 절약 시간", time.isDaylightSavingTime ? "적용 중 (\(saving < 0 ? "\u{2212}" : "+")\(KoreanTimeFormat.duration(saving)))" : "아님"])
+        rows.append(["일광 절약 시간", time.isDaylightSavingTime ? Terminal.coloured("적용 중", .daylightSaving) + " (\(saving < 0 ? "\u{2212}" : "+")\(KoreanTimeFormat.duration(saving)))" : "아님"])
         rows.append(["다음 전환", time.nextTransition.map { Self.describe($0, from: time, in: place, style: style) } ?? "없음"])
         if session.myClocks.contains(name: place.name) { rows.append(["내 시계", "\(PlaceRows.myClockMark) 있음"]) }
         return [Terminal.heading(Terminal.printable(place.name)) + " (\(Terminal.printable(place.englishName)))"]
