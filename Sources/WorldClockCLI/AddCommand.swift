@@ -1,5 +1,5 @@
 import Foundation
-import WorldClock
+import WorldClockKit
 
 /// `worldclock add <곳>…`: puts places into my clocks, in the order given, each read as search reads it.
 struct AddCommand: Command {

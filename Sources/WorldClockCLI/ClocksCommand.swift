@@ -1,4 +1,4 @@
-import WorldClock
+import WorldClockKit
 
 /// `worldclock` (or `worldclock clocks`): my clocks with their times, the reference in the header.
 struct ClocksCommand: Command {

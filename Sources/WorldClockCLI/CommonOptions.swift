@@ -1,7 +1,8 @@
 import Foundation
 import TimeZoneRules
+import CatalogueBuilder
 import HangulIndex
-import WorldClock
+import WorldClockKit
 
 // Each command takes only the options it uses: `feed` is always JSON and has no reference zone;
 // `sections` shows no times.

@@ -1,5 +1,5 @@
 import Foundation
-import WorldClock
+import WorldClockKit
 
 /// Shell completion written from the commands' specs: `worldclock --generate-completion-script
 /// bash|zsh|fish` (the flag swift-argument-parser had, so existing set-ups keep working). It

@@ -1,5 +1,5 @@
 import Foundation
-import WorldClock
+import WorldClockKit
 
 /// `worldclock from [<곳>]`: keeps the reference every command measures from (what `--from` gives
 /// for one run); without a place it says the current one, with `--clear` it forgets it.

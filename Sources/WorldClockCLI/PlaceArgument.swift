@@ -1,6 +1,6 @@
 import HangulIndex
 import TimeZoneRules
-import WorldClock
+import WorldClockKit
 
 /// A place typed on the command line (`show`, `--from`, `add`, `remove`), read by the library's
 /// `PlaceResolver` as search reads it. One answer is taken with a note on stderr saying how the

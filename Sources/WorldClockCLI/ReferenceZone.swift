@@ -1,6 +1,6 @@
 import Foundation
 import TimeZoneRules
-import WorldClock
+import WorldClockKit
 
 /// The zone every 어제/내일, ±시간 and `--at` wall-clock time is measured from, and how the
 /// screen names it: `--from`, else the reference saved with `worldclock from`, else the machine's

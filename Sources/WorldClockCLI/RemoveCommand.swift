@@ -1,5 +1,5 @@
 import Foundation
-import WorldClock
+import WorldClockKit
 
 /// `worldclock remove <곳>…`: takes places out of my clocks.
 struct RemoveCommand: Command {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import TimeZoneRules
-import WorldClock
+import WorldClockKit
 
 /// The query sets (Tests/WorldClockTests/user-queries.tsv and Scripts/bench/independent-queries*.tsv)
 /// through the search the CLI runs (`PlaceSearch`: offsets, abbreviations in use, zone-id segments)

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import TimeZoneRules
-import WorldClock
+import WorldClockKit
 
 /// The library's readers behind `--at` and offset search, directly.
 @Suite("TimeQuery and OffsetQuery")

@@ -1,6 +1,8 @@
+import HangulCollation
 import HangulIndex
 import Testing
-@testable import WorldClock
+import CatalogueBuilder
+@testable import WorldClockKit
 
 /// The bundled catalogue runs from its compiled form (no ICU, no sorting, no search preparation);
 /// these tests hold that form to what ICU and the search preparation make of the tables now.
@@ -46,7 +48,7 @@ struct CompiledCatalogueTests {
     ])
     func compiledIndexer(name: String) throws {
         let fromICU = try SectionIndexer()
-        let compiled = SectionIndexer(compiled: fromICU.compiled)
+        let compiled = SectionIndexer(definition: fromICU.definition)
         #expect(compiled.section(for: name) == fromICU.section(for: name))
         #expect(compiled.collatedSection(for: name) == fromICU.collatedSection(for: name))
     }
