@@ -35,9 +35,9 @@ struct DoctorCommand: Command {
             [candidate.source, candidate.version ?? (candidate.exists ? "버전 표시 없음" : "없음")] + (candidate.note.map { [$0] } ?? [])
         }
         TextTable(rows: rows).lines(fitting: nil, indent: "  ").forEach { Output.line($0) }
-        Output.line("쓰지 않는 규칙(참고):")
+        Output.line("시각 계산에 쓰지 않는 규칙(참고):")
         TextTable(rows: [
-            ["Foundation TimeZone", report.foundationTZDataVersion, "시간대 이름을 확인하는 데만 씁니다"],
+            ["Foundation TimeZone", report.foundationTZDataVersion, "시각에는 쓰지 않고, 표의 시간대 id를 확인하는 데만 씁니다"],
             ["ICU \(report.icuVersion)", report.icuTZDataVersion, "쓰지 않습니다"],
         ]).lines(fitting: nil, indent: "  ").forEach { Output.line($0) }
         if let warning = choice.warning { Output.line("경고: " + warning.korean) }

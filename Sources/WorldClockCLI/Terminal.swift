@@ -23,6 +23,22 @@ package enum Terminal {
     /// `text` in bold, when colour is on.
     static func heading(_ text: String) -> String { usesColour ? "\u{1B}[1;36m\(text)\u{1B}[0m" : text }
 
+    /// The colours output uses to set things apart, as iOS Clock does: another day, daylight saving time.
+    enum Colour: String {
+        /// 어제
+        case yesterday = "34"
+        /// 내일
+        case tomorrow = "33"
+        /// Daylight saving time in effect.
+        case daylightSaving = "32"
+    }
+
+    /// `text` in `colour`, when colour is on.
+    static func coloured(_ text: String, _ colour: Colour) -> String { usesColour ? "\u{1B}[\(colour.rawValue)m\(text)\u{1B}[0m" : text }
+
+    /// The colour of a relative day: 어제 and 내일 set apart, 오늘 plain.
+    static func colour(ofDay days: Int) -> Colour? { days < 0 ? .yesterday : days > 0 ? .tomorrow : nil }
+
     /// `text` dimmed, when colour is on.
     static func dim(_ text: String) -> String { usesColour ? "\u{1B}[2m\(text)\u{1B}[0m" : text }
 
@@ -45,8 +61,18 @@ package enum Terminal {
     /// The columns `text` takes in a terminal: 2 for East Asian Wide and Fullwidth characters
     /// (Hangul, Han, kana, fullwidth forms, most emoji), 0 for combining marks and the conjoining
     /// vowels and finals that join a preceding initial, 1 otherwise.
+    /// The colour codes this output writes itself (ESC [ … m) take no columns.
     static func displayWidth(_ text: String) -> Int {
-        text.unicodeScalars.reduce(0) { $0 + width(of: $1) }
+        var total = 0, inEscape = false
+        for scalar in text.unicodeScalars {
+            if inEscape {
+                if scalar == "m" { inEscape = false }
+                continue
+            }
+            if scalar == "\u{1B}" { inEscape = true; continue }
+            total += width(of: scalar)
+        }
+        return total
     }
 
     static func width(of scalar: Unicode.Scalar) -> Int {

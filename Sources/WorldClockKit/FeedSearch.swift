@@ -40,7 +40,8 @@ public struct FeedMatch: Codable, Equatable, Sendable {
     /// The Korean name of every search field: the one table the CLI's `search` and the web app's
     /// results (through `field_name`) both use.
     public static let koreanFieldNames = ["name": "이름", "alias": "다른 이름", "country": "나라", "english": "영어", "region": "지역",
-                                          "zone_name": "시간대 이름", "airport": "공항", "zone": "시간대"]
+                                          "zone_name": "시간대 이름", "airport": "공항", "zone": "시간대",
+                                          "offset": "UTC 오프셋"]
 
     /// The Korean name of `field`, or `field` itself for one this build does not know.
     public static func koreanFieldName(_ field: String) -> String { koreanFieldNames[field] ?? field }
