@@ -35,18 +35,18 @@ let package = Package(
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
-        // The system ICU (libicu-dev). Only ICUBridge's .c file includes its headers: Swift modules
-        // that import Foundation must never see it (Foundation bundles ICU 76 headers; the clash only
-        // shows on a clean build).
+        // The system ICU's headers (libicu-dev). Only ICUBridge's .c file includes them: Swift
+        // modules that import Foundation must never see them (Foundation bundles ICU 76 headers; the
+        // clash only shows on a clean build). Not linked: ICUBridge opens the libraries on first use.
         .systemLibrary(
             name: "CICU",
-            pkgConfig: "icu-i18n",
             providers: [.apt(["libicu-dev"])]
         ),
         // Plain-C wrappers around the ICU functions we use: ICU 72 renames them by macro
         // (ucol_open → ucol_open_72), which Swift cannot import. Its public header has opaque
-        // types and plain C types only.
-        .target(name: "ICUBridge", dependencies: ["CICU"]),
+        // types and plain C types only. It dlopens ICU on the first call, so a run on the bundled
+        // catalogue (compiled in) loads no ICU at all.
+        .target(name: "ICUBridge", dependencies: ["CICU"], linkerSettings: [.linkedLibrary("dl")]),
         // Hangul search, jamo, and sections as a value (titles, rows, the section of a typed title):
         // no ICU, so an app can link it.
         .target(name: "HangulIndex", swiftSettings: fuzzed),
@@ -63,7 +63,7 @@ let package = Package(
         // WorldClockKit: the bundled catalogue compiled in (sections, order, search index), zone
         // times from TimeZoneRules, Korean wording, the feed's schema and its client. No ICU target,
         // FoundationEssentials only: what a clock app, the CLI and the server share.
-        .target(name: "WorldClockKit", dependencies: ["HangulIndex", "TimeZoneRules"], swiftSettings: fuzzed, plugins: ["EmbedFiles"]),
+        .target(name: "WorldClockKit", dependencies: ["HangulIndex", "TimeZoneRules", "FNV"], swiftSettings: fuzzed, plugins: ["EmbedFiles"]),
         // A user's own table (`--data`) and the catalogue compiler: sections and order with ICU.
         .target(name: "CatalogueBuilder", dependencies: ["WorldClockKit", "HangulCollation"], swiftSettings: fuzzed),
         // The HTTP feed (Hummingbird 2): routes, caching, errors, the OpenAPI document.
@@ -98,7 +98,9 @@ let package = Package(
         .executableTarget(name: "worldclock-server", dependencies: ["WorldClockCLI", "WorldClockKit", "WorldClockServer"]),
         // Compiles files into the targets that serve them, at build time (tables, OpenAPI, web app,
         // tzdata): one tool, nothing generated committed.
-        .executableTarget(name: "EmbedFilesTool"),
+        // FNV-1a, shared by the build tool and the library: one definition of the digest.
+        .target(name: "FNV"),
+        .executableTarget(name: "EmbedFilesTool", dependencies: ["FNV"]),
         .plugin(name: "EmbedFiles", capability: .buildTool(), dependencies: ["EmbedFilesTool"]),
         // Writes CompiledCatalogue+Bundled.swift: the bundled tables' sections, order and search
         // index as ICU and the search preparation make them (Scripts/compile-catalogue).

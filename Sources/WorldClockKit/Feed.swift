@@ -21,8 +21,10 @@ public struct Feed: Codable, Equatable, Sendable {
     /// Optional only for decoding feeds written before it existed.
     public let indexTitles: [String]?
     public let sections: [FeedSection]
-    /// For every zone of `sections`, its transitions after `at` through `transitionsUntil`, in
-    /// order (empty when none): with them a clock app computes local times offline, across a change.
+    /// For every zone of `sections` that has rules, its transitions after `at` through
+    /// `transitionsUntil`, in order (empty when none): with them a clock app computes local times
+    /// offline, across a change. A zone without rules has no entry (and its places no `time`):
+    /// an empty list would read as "never changes".
     public let transitions: [String: [FeedTransition]]
     /// The end of the transitions' window (UTC): a client refetches before then.
     public let transitionsUntil: String
@@ -50,7 +52,8 @@ public struct Feed: Codable, Equatable, Sendable {
         }
         var transitions: [String: [FeedTransition]] = [:]
         for zone in shown.lazy.flatMap(\.rows).map(\.zoneID) where transitions[zone] == nil {
-            transitions[zone] = (clocks[zone]?.transitions(after: instant, through: until) ?? []).map(FeedTransition.init)
+            guard let clock = clocks[zone] else { continue }
+            transitions[zone] = clock.transitions(after: instant, through: until).map(FeedTransition.init)
         }
         self.transitions = transitions
         self.transitionsUntil = ISO8601.utc(until)
