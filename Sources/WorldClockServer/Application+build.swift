@@ -16,7 +16,7 @@ public func buildApplication(catalogue: Catalogue, tzdata: TZDataChoice = .autom
     logger.info("time-zone rules: tzdata \(database.version?.description ?? "of no stated version") (\(database.source))")
     if let warning = tzdata.warning { logger.warning("\(warning)") }
     let clocks = ZoneClocks(zoneIDs: catalogue.zoneIDs, tzdata: database)
-    return buildApplication(service: FeedService(catalogue: catalogue, clocks: clocks), configuration: configuration, logger: logger)
+    return buildApplication(service: FeedService(catalogue: catalogue, clocks: clocks, buildsAhead: true), configuration: configuration, logger: logger)
 }
 
 /// The same with a given service (a fixed clock, shared zone clocks) and logger, for tests.

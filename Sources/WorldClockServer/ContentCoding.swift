@@ -130,7 +130,9 @@ final class EncodedBody: Sendable {
             defer { try? compressor.finishStream() }
             var output = ByteBufferAllocator().buffer(capacity: compressor.maxSize(from: input))
             try compressor.streamDeflate(from: &input, to: &output, flush: .finish)
-            return output
+            // Kept for as long as the body: without the room zlib's bound asked for (the size
+            // of the input, some eight times what JSON compresses to).
+            return ByteBuffer(bytes: output.readableBytesView)
         } catch {
             return nil
         }

@@ -26,6 +26,10 @@ final class FeedService: Sendable {
     /// The canonical bodies being built, so that the clients asking at the same second wait for
     /// one build rather than each making their own.
     private let canonicalBuilds = Mutex<[String: (second: Int64, build: Task<Representation, any Error>)]>([:])
+    /// Whether canonical bodies are built ahead of their second (with a real clock), and the
+    /// latest second scheduled per key.
+    private let buildsAhead: Bool
+    private let canonicalAhead = Mutex<[String: Int64]>([:])
     /// Where costly bodies are built and compressed.
     let costly: CostlyWork
     /// `/v1/sections` bodies from pieces made once.
@@ -38,9 +42,13 @@ final class FeedService: Sendable {
     ///   - cacheBudget: the bytes the cache keeps for bodies other than the canonical ones.
     ///   - sectionsBody: the written pieces, when another service with the same catalogue and
     ///     clocks made them already (tests).
+    ///   - buildsAhead: build the current feed's next second before it begins (`buildAhead`);
+    ///     for a server on the real clock.
     init(catalogue: Catalogue, clocks: ZoneClocks? = nil, now: @escaping @Sendable () -> Date = { Date() },
-         costly: CostlyWork = CostlyWork(), cacheBudget: Int = ResponseCache.defaultByteBudget, sectionsBody: SectionsBody? = nil) {
+         costly: CostlyWork = CostlyWork(), cacheBudget: Int = ResponseCache.defaultByteBudget, sectionsBody: SectionsBody? = nil,
+         buildsAhead: Bool = false) {
         self.catalogue = catalogue
+        self.buildsAhead = buildsAhead
         self.clocks = clocks ?? ZoneClocks(zoneIDs: catalogue.zoneIDs)
         self.now = now
         self.costly = costly
@@ -135,7 +143,12 @@ final class FeedService: Sendable {
         let key: String
         let instant: Instant
         let role: Role
-        let compute: @Sendable () throws(APIError) -> Computed
+        /// Computes the body at an instant (the request's, or the next second's for a canonical
+        /// body built ahead).
+        let compute: @Sendable (Instant) throws(APIError) -> Computed
+
+        /// The same request at another instant.
+        func at(_ other: Instant) -> Timed { Timed(endpoint: endpoint, key: key, instant: other, role: role, compute: compute) }
 
         var seconds: Int64 { Int64(instant.date.timeIntervalSince1970) }
         var cacheKey: String { endpoint + "?" + key + (instant.fixed ? "@at=" : "@now=") + String(seconds) }
@@ -163,8 +176,13 @@ final class FeedService: Sendable {
     func representation(_ timed: Timed) async throws(APIError) -> (Representation, hit: Bool) {
         switch timed.role {
         case .canonical:
-            if let hit = cache.withLock({ $0.canonical(timed.canonicalKey, second: timed.seconds) }) { return (hit, true) }
-            return (try await buildCanonical(timed), false)
+            if let hit = cache.withLock({ $0.canonical(timed.canonicalKey, second: timed.seconds) }) {
+                buildAhead(timed)
+                return (hit, true)
+            }
+            let made = try await buildCanonical(timed)
+            buildAhead(timed)
+            return (made, false)
         case .costly:
             if let hit = cache.withLock({ $0.lookup(timed.cacheKey) }) { return (hit, true) }
             let made = try await costly.run { () throws(APIError) in try make(timed, effort: .fast) }
@@ -187,24 +205,44 @@ final class FeedService: Sendable {
         return made
     }
 
+    /// Builds the canonical body of the second after `timed`'s, shortly before that second
+    /// begins, once per key and second, and only while clients ask for it: the clients asking
+    /// at the turn of a second then find it ready rather than waiting for its build and best
+    /// compression (the tail of the current feed's latency otherwise, every second).
+    private func buildAhead(_ timed: Timed) {
+        guard buildsAhead, !timed.instant.fixed else { return }
+        let next = timed.seconds + 1
+        let key = timed.canonicalKey
+        let first = canonicalAhead.withLock { scheduled in
+            guard scheduled[key].map({ $0 < next }) ?? true else { return false }
+            scheduled[key] = next
+            return true
+        }
+        guard first else { return }
+        let upcoming = timed.at(Instant(date: Date(timeIntervalSince1970: Double(next)), fixed: false))
+        Task { [self] in
+            let wait = Double(next) - 0.25 - now().timeIntervalSince1970
+            if wait > 0 { try? await Task.sleep(for: .milliseconds(Int(wait * 1000))) }
+            _ = try? await buildCanonical(upcoming)
+        }
+    }
+
     /// One build of a canonical body per second, however many ask during it.
     private func buildCanonical(_ timed: Timed) async throws(APIError) -> Representation {
         let key = timed.canonicalKey, second = timed.seconds
         let build: Task<Representation, any Error> = canonicalBuilds.withLock { builds in
-            if let running = builds[key], running.second == second { return running.build }
+            if let running = builds[key + "@" + String(second)] { return running.build }
             let build = Task { [self] () throws -> Representation in
                 let made = try make(timed, effort: .best)
                 made.encoded.compress()
                 cache.withLock { $0.storeCanonical(made, for: key, second: second) }
                 return made
             }
-            builds[key] = (second, build)
+            builds[key + "@" + String(second)] = (second, build)
             return build
         }
         let result = await build.result
-        canonicalBuilds.withLock { builds in
-            if let running = builds[key], running.second == second { builds[key] = nil }
-        }
+        canonicalBuilds.withLock { $0[key + "@" + String(second)] = nil }
         switch result {
         case .success(let made): return made
         case .failure(let error as APIError): throw error
@@ -217,7 +255,7 @@ final class FeedService: Sendable {
     /// differ, its offsets, abbreviations and wall-clock minutes do not) and a max-age up to the
     /// next minute boundary or transition.
     private func make(_ timed: Timed, effort: EncodedBody.Effort) throws(APIError) -> Representation {
-        let computed = try timed.compute()
+        let computed = try timed.compute(timed.instant)
         let instant = timed.instant
         if instant.fixed {
             return Representation(

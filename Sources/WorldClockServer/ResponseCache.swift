@@ -15,7 +15,8 @@ struct ResponseCache {
 
     let byteBudget: Int
 
-    private var canonical: [String: (second: Int64, representation: Representation)] = [:]
+    /// Per key, the bodies of the newest two seconds (the current one and the next, built ahead).
+    private var canonical: [String: [(second: Int64, representation: Representation)]] = [:]
 
     private struct Node {
         var key: String
@@ -44,21 +45,24 @@ struct ResponseCache {
     /// encoding it may get later (JSON compresses to about an eighth at zlib's fastest level
     /// and below; the margin keeps the real total under the budget).
     static func charge(_ representation: Representation, key: String) -> Int {
-        let body = representation.body.readableBytes
+        let body = max(representation.body.readableBytes, representation.body.capacity)
         return body + body / 4 + key.utf8.count + 64
     }
 
     // MARK: Canonical
 
     func canonical(_ key: String, second: Int64) -> Representation? {
-        guard let entry = canonical[key], entry.second == second else { return nil }
-        return entry.representation
+        canonical[key]?.first { $0.second == second }?.representation
     }
 
-    /// Keeps `representation` for `key` at `second`, unless a later second is kept already.
+    /// Keeps `representation` for `key` at `second`, with the newest other second's; older
+    /// seconds are dropped (and a second older than both kept is not stored).
     mutating func storeCanonical(_ representation: Representation, for key: String, second: Int64) {
-        if let entry = canonical[key], entry.second > second { return }
-        canonical[key] = (second, representation)
+        var entries = canonical[key] ?? []
+        guard !entries.contains(where: { $0.second == second }) else { return }
+        entries.append((second, representation))
+        entries.sort { $0.second > $1.second }
+        canonical[key] = Array(entries.prefix(2))
     }
 
     // MARK: LRU

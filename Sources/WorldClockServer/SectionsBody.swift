@@ -176,6 +176,8 @@ final class SectionsBody: Sendable {
         body.writeStaticString("},\"transitions_until\":\"")
         JSONText.writeDateTime(until, into: &body)
         body.writeStaticString("Z\",\"version\":1}")
+        // The cache keeps the body: without the spare room the estimate left.
+        if body.capacity > body.readableBytes + body.readableBytes / 8 { body = ByteBuffer(bytes: body.readableBytesView) }
         return Written(body: body, nextTransition: earliest.map { Date(timeIntervalSince1970: Double($0)) })
     }
 }

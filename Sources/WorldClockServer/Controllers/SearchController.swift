@@ -23,7 +23,7 @@ struct SearchController: Sendable {
         let instant = try service.instant(query)
         let key = "limit=\(limit)&q=" + QueryString.encode(q)
         let service = self.service
-        return FeedService.Timed(endpoint: "/v1/search", key: key, instant: instant, role: .cheap) { () throws(APIError) in
+        return FeedService.Timed(endpoint: "/v1/search", key: key, instant: instant, role: .cheap) { (instant) throws(APIError) in
             let result: SearchResult<Place>
             do throws(SearchError) { result = try service.catalogue.search.search(q, limit: limit) } catch {
                 switch error {

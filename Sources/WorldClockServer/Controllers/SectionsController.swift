@@ -49,7 +49,7 @@ struct SectionsController: Sendable {
         }
         let canonical = !instant.fixed && days == Feed.defaultTransitionDays && contentLocation == nil
         let service = self.service, chosen = selected, location = contentLocation
-        return FeedService.Timed(endpoint: "/v1/sections", key: key, instant: instant, role: canonical ? .canonical : .costly) {
+        return FeedService.Timed(endpoint: "/v1/sections", key: key, instant: instant, role: canonical ? .canonical : .costly) { instant in
             if let written = service.sectionsBody.write(selected: chosen, at: instant.date, transitionDays: days) {
                 return .init(body: written.body, nextTransition: written.nextTransition, contentLocation: location)
             }

@@ -35,7 +35,7 @@ struct ZonesController: Sendable {
         let contentLocation = zoneID == requested ? nil
             : "/v1/zones/" + zoneID + (canonicalQuery.isEmpty ? "" : "?" + canonicalQuery.joined(separator: "&"))
         let key = "transitions=\(days)&requested=" + QueryString.encode(requested)
-        return FeedService.Timed(endpoint: "/v1/zones/" + zoneID, key: key, instant: instant, role: .cheap) {
+        return FeedService.Timed(endpoint: "/v1/zones/" + zoneID, key: key, instant: instant, role: .cheap) { instant in
             let time = clock.time(at: instant.date)
             let until = instant.date.addingTimeInterval(Double(days) * 86_400)
             let info = ZoneInfo(time: time, requested: requested, places: places,
