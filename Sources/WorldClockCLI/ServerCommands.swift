@@ -46,13 +46,62 @@ package enum ServerCommands {
 
     /// Replaces this process with `worldclock-server` and the same arguments.
     static func execServer() throws -> Never {
-        let directory = SystemFile.link("/proc/self/exe").map { path in String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)]) } ?? "."
-        let path = directory + "/" + binaryName
+        let path = try serverPath(selfExecutable: SystemFile.link("/proc/self/exe"), argument0: CommandLine.arguments.first ?? "",
+                                  searchPath: getenv("PATH").map { String(cString: $0) }).get()
         let arguments = [path] + CommandLine.arguments.dropFirst()
         var argv = arguments.map { strdup($0) } + [nil]
         execv(path, &argv)
         let reason = String(cString: strerror(errno))
         throw CLIError.io("\(path)를 실행하지 못했습니다(\(reason)). serve와 export는 worldclock 옆에 설치한 worldclock-server가 실행합니다: swift build로 함께 빌드하세요")
+    }
+
+    /// Where `worldclock-server` is: in the directory of this executable, never anywhere else.
+    ///
+    /// This executable's path is `/proc/self/exe`; without /proc, `argv[0]` as the shell ran it: a
+    /// path when it has a slash, else the first match in `PATH`'s absolute directories (an empty
+    /// or relative entry would mean the current directory, where anyone may have left a
+    /// `worldclock-server`). In a SwiftPM build directory (`swift run worldclock serve` builds
+    /// only `worldclock`), a missing or older `worldclock-server` is refused with what to run.
+    /// - Parameters:
+    ///   - selfExecutable: what `/proc/self/exe` points to, nil without /proc.
+    ///   - searchPath: `PATH`.
+    ///   - fileInfo: whether a path is an executable file, and its modification time.
+    package static func serverPath(selfExecutable: String?, argument0: String, searchPath: String?,
+                                   fileInfo: (String) -> (executable: Bool, modified: Int)? = Self.fileInfo) -> Result<String, CLIError> {
+        let executable: String
+        if let selfExecutable, selfExecutable.hasPrefix("/") {
+            executable = selfExecutable
+        } else if argument0.contains("/") {
+            executable = argument0
+        } else if !argument0.isEmpty, let found = (searchPath ?? "").split(separator: ":", omittingEmptySubsequences: true)
+            .filter({ $0.hasPrefix("/") })
+            .map({ ($0.hasSuffix("/") ? String($0) : $0 + "/") + argument0 })
+            .first(where: { fileInfo($0)?.executable == true }) {
+            executable = found
+        } else {
+            return .failure(.io("\(binaryName)를 찾지 못했습니다: 이 프로그램의 경로를 /proc/self/exe에서도, 실행한 이름 '\(argument0)'(PATH의 절대 경로 디렉터리)에서도 알 수 없습니다. \(binaryName) serve …를 직접 실행하세요"))
+        }
+        let directory = executable.lastIndex(of: "/").map { String(executable[..<$0]) } ?? "."
+        let path = (directory.isEmpty ? "" : directory) + "/" + binaryName
+        let inBuildDirectory = executable.contains("/.build/") || executable.hasPrefix(".build/")
+        guard let server = fileInfo(path), server.executable else {
+            if inBuildDirectory {
+                return .failure(.io("\(path)가 없습니다: swift run worldclock은 worldclock만 빌드합니다. swift build --product \(binaryName)로 빌드하거나, swift run \(binaryName) serve …로 실행하세요"))
+            }
+            return .failure(.io("\(path)가 없습니다: serve와 export는 worldclock 옆에 설치한 \(binaryName)가 실행합니다. swift build로 함께 빌드하거나 둘을 같은 디렉터리에 설치하세요"))
+        }
+        if inBuildDirectory, let own = fileInfo(executable), server.modified < own.modified {
+            return .failure(.io("\(path)가 \(executable)보다 오래되었습니다: swift run worldclock은 worldclock만 빌드합니다. swift build --product \(binaryName)로 다시 빌드하거나, swift run \(binaryName) serve …로 실행하세요"))
+        }
+        return .success(path)
+    }
+
+    /// Whether `path` is an executable regular file, and when it was last modified (seconds).
+    package static func fileInfo(_ path: String) -> (executable: Bool, modified: Int)? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        let regular = (info.st_mode & S_IFMT) == S_IFREG
+        return (regular && access(path, X_OK) == 0, Int(info.st_mtim.tv_sec))
     }
 }
 

@@ -97,8 +97,9 @@ extension Feed {
         return offset
     }
 
-    /// The feed's places as a sectioned list with its full index (ㄱ … ㅎ, A … Z, #).
+    /// The feed's places as a sectioned list with its full index (ㄱ … ㅎ, A … Z, #; a feed
+    /// older than `index_titles` gives the titles of its sections).
     public var list: ClockList {
-        ClockList(titles: titles, sections: sections.map { ClockList.Section(title: $0.title, places: $0.places.map(\.place)) })
+        ClockList(titles: indexTitles ?? titles, sections: sections.map { ClockList.Section(title: $0.title, places: $0.places.map(\.place)) })
     }
 }

@@ -19,6 +19,7 @@ struct APIError: HTTPResponseError, Equatable {
         case notFound = "not_found"
         case methodNotAllowed = "method_not_allowed"
         case tooManyConnections = "too_many_connections"
+        case busy = "busy"
         case headersTooLarge = "headers_too_large"
         case malformedRequest = "malformed_request"
         case internalError = "internal_error"
@@ -80,6 +81,14 @@ struct APIError: HTTPResponseError, Equatable {
     static func tooManyConnections(limit: Int) -> APIError {
         APIError(status: .serviceUnavailable, code: .tooManyConnections,
                  message: "the server has \(limit) connections open, its limit; retry in a moment")
+    }
+
+    /// A costly request (a body not in the cache) while as many wait for the cores kept for them
+    /// as `CostlyWork` queues: a JSON 503 with `Retry-After` rather than a longer wait.
+    static func busy(retryAfter seconds: Int) -> APIError {
+        APIError(status: .serviceUnavailable, code: .busy,
+                 message: "the server is building as many uncached bodies as it queues; retry in \(seconds) s, or ask for the current feed (without at= and transitions=), which is always cached",
+                 headers: [.retryAfter: String(seconds)])
     }
 
     /// A request NIO's HTTP/1 parser refused, before routing.

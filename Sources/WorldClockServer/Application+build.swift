@@ -24,7 +24,7 @@ func buildApplication(catalogue: Catalogue, tzdata: TZDataChoice, configuration:
     // Every zone's file has now been read: one that was there but unusable was answered by the
     // bundled copy, which an operator must hear about.
     for fallback in database.fallbacks { logger.warning("\(fallback)") }
-    return buildApplication(service: FeedService(catalogue: catalogue, clocks: clocks), configuration: configuration, logger: logger)
+    return buildApplication(service: FeedService(catalogue: catalogue, clocks: clocks, buildsAhead: true), configuration: configuration, logger: logger)
 }
 
 /// The same with a given service (a fixed clock, shared zone clocks) and logger, for tests.

@@ -54,7 +54,12 @@ final class ConnectionLimits: Sendable {
 /// The first handler of every connection, on raw bytes: admits it under `maxConnections` (else a
 /// JSON 503 and close), and closes it when a request has not arrived whole within
 /// `requestTimeout` of its first byte. A request counts as arrived when the server starts
-/// answering it (the answer is computed in microseconds; only the client can be slow here).
+/// answering it (only the client can be slow here).
+///
+/// One timer per connection, not per request: a request's first byte only notes the time, and
+/// the timer, armed at the first request, rearms itself at the deadline of the request in
+/// progress when it fires (or stops when none is). A keep-alive client's thousand quick
+/// requests cost one timer every `requestTimeout`, not a thousand scheduled and cancelled tasks.
 final class ConnectionGate: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = ByteBuffer
     typealias InboundOut = ByteBuffer
@@ -65,6 +70,8 @@ final class ConnectionGate: ChannelDuplexHandler, RemovableChannelHandler {
     private enum State { case undecided, admitted, refused }
     private var state = State.undecided
     private var requestTimer: Scheduled<Void>?
+    /// When the request in progress sent its first byte; nil between requests.
+    private var requestStart: NIODeadline?
     /// Kept for `answerAndClose`, called by `HTTP1Semantics` on the same event loop.
     private var context: ChannelHandlerContext?
 
@@ -127,27 +134,42 @@ final class ConnectionGate: ChannelDuplexHandler, RemovableChannelHandler {
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         guard state == .admitted else { return }
-        if requestTimer == nil {
-            let timeout = limits.requestTimeout
-            let loop = context.eventLoop.assumeIsolated()
-            requestTimer = loop.scheduleTask(in: timeout) { [limits] in
-                limits.limitHit("request timeout",
-                                "closed the connection from \(Self.peer(context)): no whole request within \(timeout.nanoseconds / 1_000_000) ms of its first byte")
-                context.close(promise: nil)
-            }
+        if requestStart == nil {
+            let now = NIODeadline.now()
+            requestStart = now
+            if requestTimer == nil { arm(context, at: now + limits.requestTimeout) }
         }
         context.fireChannelRead(data)
     }
 
+    /// Schedules the connection's timer; when it fires, it closes a connection whose request has
+    /// been arriving for `requestTimeout`, rearms for the request in progress, or stops.
+    private func arm(_ context: ChannelHandlerContext, at deadline: NIODeadline) {
+        let loop = context.eventLoop.assumeIsolated()
+        requestTimer = loop.scheduleTask(deadline: deadline) { [self] in
+            requestTimer = nil
+            guard state == .admitted, let start = requestStart else { return }
+            let timeout = limits.requestTimeout
+            if NIODeadline.now() >= start + timeout {
+                limits.limitHit("request timeout",
+                                "closed the connection from \(Self.peer(context)): no whole request within \(timeout.nanoseconds / 1_000_000) ms of its first byte")
+                context.close(promise: nil)
+            } else {
+                arm(context, at: start + timeout)
+            }
+        }
+    }
+
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
         // The server answers: the request it answers has arrived. The next byte starts a new clock.
-        cancelTimer()
+        requestStart = nil
         context.write(data, promise: promise)
     }
 
     private func cancelTimer() {
         requestTimer?.cancel()
         requestTimer = nil
+        requestStart = nil
     }
 
     private static func peer(_ context: ChannelHandlerContext) -> String {

@@ -48,38 +48,93 @@ final class EncodedBody: Sendable {
     /// Bodies below this size are sent as they are: gzip's header and trailer would eat the gain.
     static let minimumSize = 1024
 
+    /// How hard to compress: `best` for what many clients share (the current feed, the web app,
+    /// meta), `fast` for a variant one client asked for (another `at` or `transitions`), which
+    /// is likely compressed for one answer only. On the 197 KB feed, zlib's level 1 takes about
+    /// a sixth of level 9's time for about a third more bytes (docs/server.md).
+    enum Effort: Sendable {
+        case best, fast
+
+        var level: ZlibConfiguration.CompressionLevel {
+            switch self {
+            case .best: .bestCompression
+            case .fast: .fastestCompression
+            }
+        }
+    }
+
     let identity: ByteBuffer
     /// Whether the content type is text that compresses (JSON, YAML, HTML, CSS, JavaScript, SVG).
     let isCompressible: Bool
+    /// The effort asked for; a `fast` body is compressed again at `best` once it proves
+    /// popular (`improveCompression`).
+    let effort: Effort
     private let gzipped = Mutex<ByteBuffer?>(nil)
+    private let improved = Atomic<Bool>(false)
 
-    init(_ body: ByteBuffer, contentType: String) {
+    init(_ body: ByteBuffer, contentType: String, effort: Effort = .best) {
         identity = body
+        self.effort = effort
         let type = contentType.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
         isCompressible = body.readableBytes >= Self.minimumSize
             && (type.hasPrefix("text/") || ["application/json", "application/yaml", "application/javascript", "image/svg+xml"].contains(type))
     }
 
-    /// The body in `coding`; identity when gzip would not help or zlib fails.
-    func body(_ coding: ContentCoding) -> (ByteBuffer, ContentCoding) {
-        guard coding == .gzip, isCompressible else { return (identity, .identity) }
-        return gzipped.withLock { stored in
-            if stored == nil { stored = Self.gzip(identity) }
-            return stored.map { ($0, .gzip) } ?? (identity, .identity)
+    /// Whether sending in `coding` needs a compression not yet made.
+    func needsCompression(for coding: ContentCoding) -> Bool {
+        coding == .gzip && isCompressible && gzipped.withLock { $0 == nil }
+    }
+
+    /// Makes the gzip encoding if it is not made yet. Compresses outside the lock, so that
+    /// readers of an already compressed body never wait for a compression (two requests may
+    /// then both compress a new body; the first result is kept).
+    func compress() {
+        guard isCompressible, gzipped.withLock({ $0 == nil }) else { return }
+        guard let made = Self.gzip(identity, effort: effort) else { return }
+        gzipped.withLock { stored in
+            if stored == nil { stored = made }
         }
     }
 
-    /// gzip at zlib's best compression: done once per body, so worth the extra CPU.
+    /// The body in `coding`; identity when gzip would not help or zlib fails. Compresses here
+    /// when no one did before (`compress()` first to do it elsewhere).
+    func body(_ coding: ContentCoding) -> (ByteBuffer, ContentCoding) {
+        guard coding == .gzip, isCompressible else { return (identity, .identity) }
+        if let stored = gzipped.withLock({ $0 }) { return (stored, .gzip) }
+        compress()
+        return gzipped.withLock { $0 }.map { ($0, .gzip) } ?? (identity, .identity)
+    }
+
+    /// Whether `improveCompression` has something to do: a `fast` body compressed, not yet again.
+    var canImproveCompression: Bool {
+        effort == .fast && !improved.load(ordering: .relaxed) && gzipped.withLock { $0 != nil }
+    }
+
+    /// Compresses a `fast` body again at `best` and keeps that: for a variant asked for more than
+    /// once (an app's fixed instant, a CDN's), so that what is sent often is as small as the
+    /// canonical body's encoding. Done once.
+    func improveCompression() {
+        guard effort == .fast, !improved.exchange(true, ordering: .relaxed), isCompressible,
+              let made = Self.gzip(identity, effort: .best) else { return }
+        gzipped.withLock { $0 = made }
+    }
+
+    /// The bytes kept for this body: the identity and, once made, the gzip encoding.
+    var storedBytes: Int { identity.readableBytes + (gzipped.withLock { $0?.readableBytes } ?? 0) }
+
+    /// gzip at `effort`'s zlib level.
     /// - Returns: nil when zlib fails; the failure is logged, as the body then goes out uncompressed.
-    static func gzip(_ body: ByteBuffer, logger: Logger = Logger(label: "worldclock.serve")) -> ByteBuffer? {
+    static func gzip(_ body: ByteBuffer, effort: Effort = .best, logger: Logger = Logger(label: "worldclock.serve")) -> ByteBuffer? {
         var input = body
-        let compressor = CompressionAlgorithm.gzip(configuration: .init(compressionLevel: .bestCompression)).compressor
+        let compressor = CompressionAlgorithm.gzip(configuration: .init(compressionLevel: effort.level)).compressor
         do {
             try compressor.startStream()
             defer { try? compressor.finishStream() }
             var output = ByteBufferAllocator().buffer(capacity: compressor.maxSize(from: input))
             try compressor.streamDeflate(from: &input, to: &output, flush: .finish)
-            return output
+            // Kept for as long as the body: without the room zlib's bound asked for (the size
+            // of the input, some eight times what JSON compresses to).
+            return ByteBuffer(bytes: output.readableBytesView)
         } catch {
             logger.error("gzip failed (\(error)); sending the \(body.readableBytes)-byte body uncompressed")
             return nil

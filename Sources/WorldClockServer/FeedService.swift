@@ -5,8 +5,9 @@ import Synchronization
 import WorldClockKit
 
 /// What every request reads: the catalogue (sections, sort order and search keys built once by
-/// `Catalogue`), one clock per zone, the immutable bodies (meta, OpenAPI) with their ETags, and a
-/// small cache of time-dependent bodies keyed by request and second.
+/// `Catalogue`), one clock per zone, each zone's transitions written once (`SectionsBody`), the
+/// immutable bodies (meta, OpenAPI) with their ETags, the cache of time-dependent bodies, and the
+/// bounded executor for what is costly to build (`CostlyWork`).
 final class FeedService: Sendable {
     let catalogue: Catalogue
     let clocks: ZoneClocks
@@ -21,14 +22,38 @@ final class FeedService: Sendable {
     private let validatorBase: String
     /// Places by canonical zone id.
     private let placesByZone: [String: [Place]]
-    private let cache = Mutex(ResponseCache())
+    private let cache: Mutex<ResponseCache>
+    /// The canonical bodies being built, so that the clients asking at the same second wait for
+    /// one build rather than each making their own.
+    private let canonicalBuilds = Mutex<[String: (second: Int64, build: Task<Representation, any Error>)]>([:])
+    /// Whether canonical bodies are built ahead of their second (with a real clock), and the
+    /// latest second scheduled per key.
+    private let buildsAhead: Bool
+    private let canonicalAhead = Mutex<[String: Int64]>([:])
+    /// Where costly bodies are built and compressed.
+    let costly: CostlyWork
+    /// `/v1/sections` bodies from pieces made once.
+    let sectionsBody: SectionsBody
     /// Bumped when the server's JSON changes shape, so ETags change with it.
     static let representationVersion = "2"
 
-    init(catalogue: Catalogue, clocks: ZoneClocks? = nil, now: @escaping @Sendable () -> Date = { Date() }) {
+    /// - Parameters:
+    ///   - costly: the executor for costly bodies (cores − 1 at once by default).
+    ///   - cacheBudget: the bytes the cache keeps for bodies other than the canonical ones.
+    ///   - sectionsBody: the written pieces, when another service with the same catalogue and
+    ///     clocks made them already (tests).
+    ///   - buildsAhead: build the current feed's next second before it begins (`buildAhead`);
+    ///     for a server on the real clock.
+    init(catalogue: Catalogue, clocks: ZoneClocks? = nil, now: @escaping @Sendable () -> Date = { Date() },
+         costly: CostlyWork = CostlyWork(), cacheBudget: Int = ResponseCache.defaultByteBudget, sectionsBody: SectionsBody? = nil,
+         buildsAhead: Bool = false) {
         self.catalogue = catalogue
+        self.buildsAhead = buildsAhead
         self.clocks = clocks ?? ZoneClocks(zoneIDs: catalogue.zoneIDs)
         self.now = now
+        self.costly = costly
+        cache = Mutex(ResponseCache(byteBudget: cacheBudget))
+        self.sectionsBody = sectionsBody ?? SectionsBody(catalogue: catalogue, clocks: self.clocks)
         let metaValue = FeedMeta(catalogue: catalogue, tzdata: self.clocks.tzdata)
         validatorBase = [catalogue.digest, metaValue.tzdataVersion, metaValue.tzdataSource, metaValue.icuVersion, "feed1", Self.representationVersion]
             .joined(separator: "|")
@@ -82,41 +107,177 @@ final class FeedService: Sendable {
 
     /// What a time-dependent endpoint computes on a cache miss.
     struct Computed {
-        let body: Data
+        let body: ByteBuffer
         /// The earliest next transition of the zones in the body (bounds freshness).
         let nextTransition: Date?
         let contentLocation: String?
+
+        init(body: ByteBuffer, nextTransition: Date?, contentLocation: String?) {
+            self.body = body
+            self.nextTransition = nextTransition
+            self.contentLocation = contentLocation
+        }
+
+        init(body: Data, nextTransition: Date?, contentLocation: String?) {
+            self.init(body: ByteBuffer(bytes: body), nextTransition: nextTransition, contentLocation: contentLocation)
+        }
     }
 
-    /// The representation of `endpoint` with `key` (its parameters except `at`, canonical) at
-    /// `instant`, from the cache or computed. Fixed instants get a strong ETag and a long
-    /// max-age; live ones a weak ETag for the minute (the body's seconds differ, its offsets,
-    /// abbreviations and wall-clock minutes do not) and a max-age up to the next minute boundary
-    /// or transition.
-    func timed(endpoint: String, key: String, instant: Instant, compute: () throws(APIError) -> Computed) throws(APIError) -> Representation {
-        let seconds = Int64(instant.date.timeIntervalSince1970)
-        let cacheKey = endpoint + "?" + key + (instant.fixed ? "@at=" : "@now=") + String(seconds)
-        if let hit = cache.withLock({ $0.lookup(cacheKey, second: instant.fixed ? nil : seconds) }) { return hit }
-        let computed = try compute()
-        let representation: Representation
-        if instant.fixed {
-            representation = Representation(
-                body: computed.body,
-                etag: "\"\(catalogue.digest)-\(Catalogue.fnv1a((validatorBase + "\n" + cacheKey).utf8))\"",
-                cacheControl: "public, max-age=\(HTTPCaching.fixedInstantMaxAge)",
-                contentLocation: computed.contentLocation)
-        } else {
-            let minute = seconds - ((seconds % 60) + 60) % 60
-            let transition = computed.nextTransition.map { String(Int64($0.timeIntervalSince1970)) } ?? "-"
-            let validatorKey = endpoint + "?" + key + "@minute=" + String(minute) + "/" + transition
-            representation = Representation(
-                body: computed.body,
-                etag: "W/\"\(catalogue.digest)-\(Catalogue.fnv1a((validatorBase + "\n" + validatorKey).utf8))\"",
-                cacheControl: "public, max-age=\(HTTPCaching.secondsFresh(at: instant.date, nextTransition: computed.nextTransition))",
-                contentLocation: computed.contentLocation)
+    /// How a time-dependent body is cached and where it is built.
+    enum Role: Sendable {
+        /// What every client reads (the current feed, whole or by section, default window): kept
+        /// apart from the LRU, never evicted, built once per second (concurrent askers wait for
+        /// that one build), compressed at once at the best level.
+        case canonical
+        /// A variant a client chose (another `at` or `transitions`): built and compressed under
+        /// `CostlyWork`, at zlib's fastest level (again at the best level when asked for again).
+        case costly
+        /// Small and quick to build (searches, zones): built where asked, compressed at the best level.
+        case cheap
+    }
+
+    /// One time-dependent request: what identifies its body and how to compute it.
+    struct Timed: Sendable {
+        let endpoint: String
+        /// The request's parameters except `at`, canonical.
+        let key: String
+        let instant: Instant
+        let role: Role
+        /// Computes the body at an instant (the request's, or the next second's for a canonical
+        /// body built ahead).
+        let compute: @Sendable (Instant) throws(APIError) -> Computed
+
+        /// The same request at another instant.
+        func at(_ other: Instant) -> Timed { Timed(endpoint: endpoint, key: key, instant: other, role: role, compute: compute) }
+
+        var seconds: Int64 { Int64(instant.date.timeIntervalSince1970) }
+        var cacheKey: String { endpoint + "?" + key + (instant.fixed ? "@at=" : "@now=") + String(seconds) }
+        var canonicalKey: String { endpoint + "?" + key }
+    }
+
+    /// The response to `request` for `timed`: from the cache, or computed (under `costly` when
+    /// costly), in the coding the request prefers, compressed under `costly` when costly.
+    func respond(to request: Request, _ timed: Timed) async throws(APIError) -> Response {
+        let (representation, hit) = try await self.representation(timed)
+        let coding = ContentCoding.preferred(request.headers[values: .acceptEncoding])
+        if representation.encoded.needsCompression(for: coding) {
+            if timed.role == .costly {
+                try await costly.run { () throws(APIError) in representation.encoded.compress() }
+            } else {
+                representation.encoded.compress()
+            }
+        } else if hit, coding == .gzip, representation.encoded.canImproveCompression {
+            costly.runIfIdle { representation.encoded.improveCompression() }
         }
-        cache.withLock { $0.store(representation, for: cacheKey, second: instant.fixed ? nil : seconds) }
-        return representation
+        return representation.response(to: request)
+    }
+
+    /// The representation for `timed`, and whether it came from the cache.
+    func representation(_ timed: Timed) async throws(APIError) -> (Representation, hit: Bool) {
+        switch timed.role {
+        case .canonical:
+            if let hit = cache.withLock({ $0.canonical(timed.canonicalKey, second: timed.seconds) }) {
+                buildAhead(timed)
+                return (hit, true)
+            }
+            let made = try await buildCanonical(timed)
+            buildAhead(timed)
+            return (made, false)
+        case .costly:
+            if let hit = cache.withLock({ $0.lookup(timed.cacheKey) }) { return (hit, true) }
+            let made = try await costly.run { () throws(APIError) in try make(timed, effort: .fast) }
+            cache.withLock { $0.store(made, for: timed.cacheKey) }
+            return (made, false)
+        case .cheap:
+            if let hit = cache.withLock({ $0.lookup(timed.cacheKey) }) { return (hit, true) }
+            let made = try make(timed, effort: .best)
+            cache.withLock { $0.store(made, for: timed.cacheKey) }
+            return (made, false)
+        }
+    }
+
+    /// The representation for `timed`, computed here whatever its role, compressed at the best
+    /// level when asked for: for `worldclock export`, which writes every body once.
+    func representationNow(_ timed: Timed) throws(APIError) -> Representation {
+        if let hit = cache.withLock({ $0.lookup(timed.cacheKey) }) { return hit }
+        let made = try make(timed, effort: .best)
+        cache.withLock { $0.store(made, for: timed.cacheKey) }
+        return made
+    }
+
+    /// Builds the canonical body of the second after `timed`'s, shortly before that second
+    /// begins, once per key and second, and only while clients ask for it: the clients asking
+    /// at the turn of a second then find it ready rather than waiting for its build and best
+    /// compression (the tail of the current feed's latency otherwise, every second).
+    private func buildAhead(_ timed: Timed) {
+        guard buildsAhead, !timed.instant.fixed else { return }
+        let next = timed.seconds + 1
+        let key = timed.canonicalKey
+        let first = canonicalAhead.withLock { scheduled in
+            guard scheduled[key].map({ $0 < next }) ?? true else { return false }
+            scheduled[key] = next
+            return true
+        }
+        guard first else { return }
+        let upcoming = timed.at(Instant(date: Date(timeIntervalSince1970: Double(next)), fixed: false))
+        Task { [self] in
+            let wait = Double(next) - 0.25 - now().timeIntervalSince1970
+            if wait > 0 { try? await Task.sleep(for: .milliseconds(Int(wait * 1000))) }
+            _ = try? await buildCanonical(upcoming)
+        }
+    }
+
+    /// One build of a canonical body per second, however many ask during it.
+    private func buildCanonical(_ timed: Timed) async throws(APIError) -> Representation {
+        let key = timed.canonicalKey, second = timed.seconds
+        let build: Task<Representation, any Error> = canonicalBuilds.withLock { builds in
+            if let running = builds[key + "@" + String(second)] { return running.build }
+            let build = Task { [self] () throws -> Representation in
+                let made = try make(timed, effort: .best)
+                made.encoded.compress()
+                cache.withLock { $0.storeCanonical(made, for: key, second: second) }
+                return made
+            }
+            builds[key + "@" + String(second)] = (second, build)
+            return build
+        }
+        let result = await build.result
+        canonicalBuilds.withLock { $0[key + "@" + String(second)] = nil }
+        switch result {
+        case .success(let made): return made
+        case .failure(let error as APIError): throw error
+        case .failure: throw APIError.internalError
+        }
+    }
+
+    /// Computes `timed`'s body and wraps it with its validator and freshness. Fixed instants get
+    /// a strong ETag and a long max-age; live ones a weak ETag for the minute (the body's seconds
+    /// differ, its offsets, abbreviations and wall-clock minutes do not) and a max-age up to the
+    /// next minute boundary or transition.
+    private func make(_ timed: Timed, effort: EncodedBody.Effort) throws(APIError) -> Representation {
+        let computed = try timed.compute(timed.instant)
+        let instant = timed.instant
+        if instant.fixed {
+            return Representation(
+                buffer: computed.body,
+                etag: "\"\(catalogue.digest)-\(Catalogue.fnv1a((validatorBase + "\n" + timed.cacheKey).utf8))\"",
+                cacheControl: "public, max-age=\(HTTPCaching.fixedInstantMaxAge)",
+                contentLocation: computed.contentLocation, effort: effort)
+        }
+        let seconds = timed.seconds
+        let minute = seconds - ((seconds % 60) + 60) % 60
+        let transition = computed.nextTransition.map { String(Int64($0.timeIntervalSince1970)) } ?? "-"
+        let validatorKey = timed.endpoint + "?" + timed.key + "@minute=" + String(minute) + "/" + transition
+        return Representation(
+            buffer: computed.body,
+            etag: "W/\"\(catalogue.digest)-\(Catalogue.fnv1a((validatorBase + "\n" + validatorKey).utf8))\"",
+            cacheControl: "public, max-age=\(HTTPCaching.secondsFresh(at: instant.date, nextTransition: computed.nextTransition))",
+            contentLocation: computed.contentLocation, effort: effort)
+    }
+
+    /// The cache's state, for tests: the LRU part's entries and bytes.
+    var cacheUsage: (variants: Int, bytes: Int, budget: Int) {
+        cache.withLock { ($0.variantCount, $0.bytes, $0.byteBudget) }
     }
 
     /// The earliest next transition among `zoneIDs` after `instant`.
@@ -140,42 +301,4 @@ final class FeedService: Sendable {
 
 
     var zoneCount: Int { placesByZone.count }
-}
-
-/// Bodies already computed: those for now, for the current second only (dropped when the second
-/// changes), and those for fixed instants, up to a byte budget (then it starts over).
-struct ResponseCache {
-    static let byteBudget = 8 << 20
-
-    private var second: Int64 = .min
-    private var live: [String: Representation] = [:]
-    private var liveBytes = 0
-    private var fixed: [String: Representation] = [:]
-    private var fixedBytes = 0
-
-    /// `second` is nil for a fixed instant.
-    func lookup(_ key: String, second: Int64?) -> Representation? {
-        guard let second else { return fixed[key] }
-        return second == self.second ? live[key] : nil
-    }
-
-    mutating func store(_ representation: Representation, for key: String, second: Int64?) {
-        let size = representation.body.readableBytes + key.utf8.count
-        guard let second else {
-            if fixed[key] != nil { return }
-            if fixedBytes + size > Self.byteBudget { fixed.removeAll(); fixedBytes = 0 }
-            fixed[key] = representation
-            fixedBytes += size
-            return
-        }
-        if second > self.second {
-            self.second = second
-            live.removeAll(keepingCapacity: true)
-            liveBytes = 0
-        }
-        // A request still on the previous second, or a second already full, is not kept.
-        guard second == self.second, live[key] == nil, liveBytes + size <= Self.byteBudget else { return }
-        live[key] = representation
-        liveBytes += size
-    }
 }

@@ -16,7 +16,13 @@ struct Representation: Sendable {
     private let gzipETag: String?
 
     init(body: Data, contentType: String = "application/json; charset=utf-8", etag: String?, cacheControl: String, contentLocation: String? = nil) {
-        self.encoded = EncodedBody(ByteBuffer(bytes: body), contentType: contentType)
+        self.init(buffer: ByteBuffer(bytes: body), contentType: contentType, etag: etag, cacheControl: cacheControl, contentLocation: contentLocation)
+    }
+
+    /// - Parameter effort: how hard to compress the body when a client asks for gzip.
+    init(buffer: ByteBuffer, contentType: String = "application/json; charset=utf-8", etag: String?, cacheControl: String,
+         contentLocation: String? = nil, effort: EncodedBody.Effort = .best) {
+        self.encoded = EncodedBody(buffer, contentType: contentType, effort: effort)
         self.contentType = contentType
         self.etag = etag
         self.cacheControl = cacheControl

@@ -63,15 +63,16 @@ public enum StaticExport {
                     body: RequestBody(buffer: ByteBuffer()))
         }
 
-        try export("/v1/sections", file: "v1/sections.json", sections.sections(request("/v1/sections?" + at)))
+        try export("/v1/sections", file: "v1/sections.json", service.representationNow(sections.sections(request("/v1/sections?" + at))))
         for title in catalogue.sections.titles.map(\.text) {
             let encoded = QueryString.encode(title)
             try export("/v1/sections/" + encoded, file: "v1/sections/\(title).json",
-                       sections.sections(request("/v1/sections/\(encoded)?" + at), pathTitle: Substring(encoded)))
+                       service.representationNow(sections.sections(request("/v1/sections/\(encoded)?" + at), pathTitle: Substring(encoded))))
         }
         for zone in catalogue.zoneIDs {
             let components = zone.split(separator: "/")
-            try export("/v1/zones/" + zone, file: "v1/zones/\(zone).json", zones.zone(request("/v1/zones/\(zone)?" + at), components: components))
+            try export("/v1/zones/" + zone, file: "v1/zones/\(zone).json",
+                       service.representationNow(zones.zone(request("/v1/zones/\(zone)?" + at), components: components)))
         }
         try export("/v1/meta", file: "v1/meta.json", service.meta)
         try export("/healthz", file: "healthz.json", service.health)

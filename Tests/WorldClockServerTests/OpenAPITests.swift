@@ -127,23 +127,3 @@ struct QueryStringTests {
         #expect(uri.queryParameters["뉴"] == nil)  // keys are not decoded at all
     }
 }
-
-@Suite("Response cache")
-struct ResponseCacheTests {
-    static let body = Representation(body: Data("{}".utf8), etag: "\"x\"", cacheControl: "no-store")
-
-    @Test("bodies for now live for their second only; bodies for fixed instants stay")
-    func expiry() {
-        var cache = ResponseCache()
-        cache.store(Self.body, for: "live", second: 100)
-        cache.store(Self.body, for: "fixed", second: nil)
-        #expect(cache.lookup("live", second: 100) != nil)
-        #expect(cache.lookup("fixed", second: nil) != nil)
-        cache.store(Self.body, for: "other", second: 101)
-        #expect(cache.lookup("live", second: 100) == nil)
-        #expect(cache.lookup("other", second: 101) != nil)
-        cache.store(Self.body, for: "late", second: 100)
-        #expect(cache.lookup("late", second: 100) == nil)
-        #expect(cache.lookup("fixed", second: nil) != nil)
-    }
-}

@@ -13,11 +13,13 @@ import WorldClockKit
 let catalogue: Catalogue = try! Catalogue.load()
 /// On the bundled tzdata (2026f), so the times tests expect hold whatever the machine has.
 let sharedClocks = ZoneClocks(zoneIDs: catalogue.zoneIDs, tzdata: .bundled)
+/// Every zone's transitions and the places' JSON, written once for all services here.
+let sharedSectionsBody = SectionsBody(catalogue: catalogue, clocks: sharedClocks)
 /// The service every test uses unless it fixes the clock.
-let liveService = FeedService(catalogue: catalogue, clocks: sharedClocks)
+let liveService = FeedService(catalogue: catalogue, clocks: sharedClocks, sectionsBody: sharedSectionsBody)
 
-func service(now: Date) -> FeedService {
-    FeedService(catalogue: catalogue, clocks: sharedClocks, now: { now })
+func service(now: Date, costly: CostlyWork = CostlyWork(), cacheBudget: Int = ResponseCache.defaultByteBudget) -> FeedService {
+    FeedService(catalogue: catalogue, clocks: sharedClocks, now: { now }, costly: costly, cacheBudget: cacheBudget, sectionsBody: sharedSectionsBody)
 }
 
 func instant(_ text: String) -> Date { try! ISO8601.parseInstant(text) }

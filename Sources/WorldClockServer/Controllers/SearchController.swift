@@ -11,10 +11,10 @@ struct SearchController: Sendable {
     static let maximumLimit = 100
 
     func addRoutes(to router: Router<some RequestContext>) {
-        router.getAndHead("/v1/search") { request, _ in try search(request).response(to: request) }
+        router.getAndHead("/v1/search") { request, _ in try await service.respond(to: request, search(request)) }
     }
 
-    func search(_ request: Request) throws(APIError) -> Representation {
+    func search(_ request: Request) throws(APIError) -> FeedService.Timed {
         let query = try QueryString(request.uri.query, allowed: ["q", "limit", "at"], endpoint: "/v1/search")
         guard let q = query["q"] else {
             throw .badRequest(.missingParameter, "the parameter 'q' is required: the text to search for, e.g. /v1/search?q=%EB%89%B4 (뉴)")
@@ -22,7 +22,8 @@ struct SearchController: Sendable {
         let limit = try query.wholeNumber("limit", in: 1...Self.maximumLimit, default: Self.defaultLimit, code: .invalidLimit)
         let instant = try service.instant(query)
         let key = "limit=\(limit)&q=" + QueryString.encode(q)
-        return try service.timed(endpoint: "/v1/search", key: key, instant: instant) { () throws(APIError) in
+        let service = self.service
+        return FeedService.Timed(endpoint: "/v1/search", key: key, instant: instant, role: .cheap) { (instant) throws(APIError) in
             let result: SearchResult<Place>
             do throws(SearchError) { result = try service.catalogue.search.search(q, limit: limit) } catch {
                 switch error {

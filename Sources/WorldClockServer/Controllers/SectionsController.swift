@@ -9,15 +9,17 @@ struct SectionsController: Sendable {
     let service: FeedService
 
     func addRoutes(to router: Router<some RequestContext>) {
-        router.getAndHead("/v1/sections") { request, _ in try sections(request).response(to: request) }
+        router.getAndHead("/v1/sections") { request, _ in try await service.respond(to: request, sections(request)) }
         // One section by path, as a static export (a CDN, nginx) can serve it: /v1/sections/ㄱ.
         router.getAndHead("/v1/sections/:title") { request, context in
-            try sections(request, pathTitle: Substring(context.parameters.get("title") ?? "")).response(to: request)
+            try await service.respond(to: request, sections(request, pathTitle: Substring(context.parameters.get("title") ?? "")))
         }
     }
 
-    /// The sections `?section=` (or the path's title) selects, at `?at=` or now.
-    func sections(_ request: Request, pathTitle: Substring? = nil) throws(APIError) -> Representation {
+    /// The sections `?section=` (or the path's title) selects, at `?at=` or now. The current feed
+    /// with the default window, whole or by a title as it is, is canonical (cached apart, never
+    /// evicted); any other instant, window or spelling of a title is a costly variant.
+    func sections(_ request: Request, pathTitle: Substring? = nil) throws(APIError) -> FeedService.Timed {
         let allowed = pathTitle == nil ? ["section", "at", "transitions"] : ["at", "transitions"]
         let endpoint = pathTitle == nil ? "/v1/sections" : "/v1/sections/{title}"
         let query = try QueryString(request.uri.query, allowed: allowed, endpoint: endpoint)
@@ -45,11 +47,17 @@ struct SectionsController: Sendable {
                 key += (pathTitle == nil ? "&from=" : "&path-from=") + QueryString.encode(typed)
             }
         }
-        return try service.timed(endpoint: "/v1/sections", key: key, instant: instant) { () throws(APIError) in
-            let feed = Feed(catalogue: service.catalogue, sections: selected, at: instant.date, clocks: service.clocks, transitionDays: days)
-            let zones = (selected ?? service.catalogue.sections.sections).lazy.flatMap(\.rows).map(\.zoneID)
+        let canonical = !instant.fixed && days == Feed.defaultTransitionDays && contentLocation == nil
+        let service = self.service, chosen = selected, location = contentLocation
+        return FeedService.Timed(endpoint: "/v1/sections", key: key, instant: instant, role: canonical ? .canonical : .costly) { instant in
+            if let written = service.sectionsBody.write(selected: chosen, at: instant.date, transitionDays: days) {
+                return .init(body: written.body, nextTransition: written.nextTransition, contentLocation: location)
+            }
+            // Outside the span the timelines cover (before 1970, after 2100): the general way.
+            let feed = Feed(catalogue: service.catalogue, sections: chosen, at: instant.date, clocks: service.clocks, transitionDays: days)
+            let zones = (chosen ?? service.catalogue.sections.sections).lazy.flatMap(\.rows).map(\.zoneID)
             return .init(body: FeedJSON.encode(feed), nextTransition: service.earliestTransition(zoneIDs: zones, after: instant.date),
-                         contentLocation: contentLocation)
+                         contentLocation: location)
         }
     }
 

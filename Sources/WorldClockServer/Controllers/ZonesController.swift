@@ -10,11 +10,11 @@ struct ZonesController: Sendable {
 
     func addRoutes(to router: Router<some RequestContext>) {
         router.getAndHead("/v1/zones/**") { request, context in
-            try zone(request, components: context.parameters.getCatchAll()).response(to: request)
+            try await service.respond(to: request, zone(request, components: context.parameters.getCatchAll()))
         }
     }
 
-    func zone(_ request: Request, components: [Substring]) throws(APIError) -> Representation {
+    func zone(_ request: Request, components: [Substring]) throws(APIError) -> FeedService.Timed {
         let requested = try components.map { (component) throws(APIError) in
             try QueryString.decode(component.utf8, what: "the zone id in the path", plusIsSpace: false)
         }.joined(separator: "/")
@@ -35,7 +35,7 @@ struct ZonesController: Sendable {
         let contentLocation = zoneID == requested ? nil
             : "/v1/zones/" + zoneID + (canonicalQuery.isEmpty ? "" : "?" + canonicalQuery.joined(separator: "&"))
         let key = "transitions=\(days)&requested=" + QueryString.encode(requested)
-        return try service.timed(endpoint: "/v1/zones/" + zoneID, key: key, instant: instant) {
+        return FeedService.Timed(endpoint: "/v1/zones/" + zoneID, key: key, instant: instant, role: .cheap) { instant in
             let time = clock.time(at: instant.date)
             let until = instant.date.addingTimeInterval(Double(days) * 86_400)
             let info = ZoneInfo(time: time, requested: requested, places: places,

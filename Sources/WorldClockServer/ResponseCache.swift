@@ -1,0 +1,126 @@
+import Foundation
+
+/// Bodies already computed, in two parts so that no client's variants can push out what every
+/// client reads:
+/// - the canonical bodies (the current feed, whole or by section, with the default window): one
+///   per key, for the current second, replaced when the second changes, never evicted. There
+///   are at most 1 + the index's titles of them.
+/// - everything else (fixed `at`, other `transitions`, searches, zones): least recently used
+///   first out, within a byte budget. A live variant's key holds its second, so it is simply
+///   never asked for again once the second has passed and ages out.
+struct ResponseCache {
+    /// The default budget of the LRU part: with the 197 KB feed about 80 variants, and bounded
+    /// RSS whatever a client asks (the canonical part is bounded by its keys).
+    static let defaultByteBudget = 16 << 20
+
+    let byteBudget: Int
+
+    /// Per key, the bodies of the newest two seconds (the current one and the next, built ahead).
+    private var canonical: [String: [(second: Int64, representation: Representation)]] = [:]
+
+    private struct Node {
+        var key: String
+        var representation: Representation
+        var bytes: Int
+        var newer: Int
+        var older: Int
+    }
+    /// The LRU list over `nodes` (indices; -1 for none): `newest` … `oldest`.
+    private var nodes: [Node] = []
+    private var freeNodes: [Int] = []
+    private var index: [String: Int] = [:]
+    private var newest = -1
+    private var oldest = -1
+    /// The bytes charged to the LRU part.
+    private(set) var bytes = 0
+
+    init(byteBudget: Int = ResponseCache.defaultByteBudget) {
+        self.byteBudget = byteBudget
+    }
+
+    /// The number of entries in the LRU part.
+    var variantCount: Int { index.count }
+
+    /// What a body costs in the budget: its bytes and its key's, plus a quarter for the gzip
+    /// encoding it may get later (JSON compresses to about an eighth at zlib's fastest level
+    /// and below; the margin keeps the real total under the budget).
+    static func charge(_ representation: Representation, key: String) -> Int {
+        let body = max(representation.body.readableBytes, representation.body.capacity)
+        return body + body / 4 + key.utf8.count + 64
+    }
+
+    // MARK: Canonical
+
+    func canonical(_ key: String, second: Int64) -> Representation? {
+        canonical[key]?.first { $0.second == second }?.representation
+    }
+
+    /// Keeps `representation` for `key` at `second`, with the newest other second's; older
+    /// seconds are dropped (and a second older than both kept is not stored).
+    mutating func storeCanonical(_ representation: Representation, for key: String, second: Int64) {
+        var entries = canonical[key] ?? []
+        guard !entries.contains(where: { $0.second == second }) else { return }
+        entries.append((second, representation))
+        entries.sort { $0.second > $1.second }
+        canonical[key] = Array(entries.prefix(2))
+    }
+
+    // MARK: LRU
+
+    /// The body for `key`, made the most recently used.
+    mutating func lookup(_ key: String) -> Representation? {
+        guard let node = index[key] else { return nil }
+        unlink(node)
+        linkNewest(node)
+        return nodes[node].representation
+    }
+
+    /// Keeps `representation` for `key` (the first one stored wins), evicting the least recently
+    /// used bodies until it fits. A body larger than the whole budget is not kept.
+    mutating func store(_ representation: Representation, for key: String) {
+        guard index[key] == nil else { return }
+        let size = Self.charge(representation, key: key)
+        guard size <= byteBudget else { return }
+        while bytes + size > byteBudget, oldest >= 0 { evict(oldest) }
+        let node = Node(key: key, representation: representation, bytes: size, newer: -1, older: -1)
+        let slot: Int
+        if let free = freeNodes.popLast() {
+            nodes[free] = node
+            slot = free
+        } else {
+            nodes.append(node)
+            slot = nodes.count - 1
+        }
+        index[key] = slot
+        linkNewest(slot)
+        bytes += size
+    }
+
+    private mutating func evict(_ node: Int) {
+        unlink(node)
+        index[nodes[node].key] = nil
+        bytes -= nodes[node].bytes
+        // Drop the body now, not when the slot is reused.
+        nodes[node].representation = Self.evicted
+        nodes[node].key = ""
+        freeNodes.append(node)
+    }
+
+    private static let evicted = Representation(body: Data(), etag: nil, cacheControl: "no-store")
+
+    private mutating func unlink(_ node: Int) {
+        let newer = nodes[node].newer, older = nodes[node].older
+        if newer >= 0 { nodes[newer].older = older } else { newest = older }
+        if older >= 0 { nodes[older].newer = newer } else { oldest = newer }
+        nodes[node].newer = -1
+        nodes[node].older = -1
+    }
+
+    private mutating func linkNewest(_ node: Int) {
+        nodes[node].older = newest
+        nodes[node].newer = -1
+        if newest >= 0 { nodes[newest].newer = node }
+        newest = node
+        if oldest < 0 { oldest = node }
+    }
+}
