@@ -23,6 +23,7 @@ public struct ZoneTable: Sendable {
     public let rows: [ZoneTableRow]
 
     /// Parses a table's bytes.
+    /// - Parameter bytes: the file's contents, UTF-8.
     /// - Parameter path: how errors name the file.
     /// - Throws: `TableError` for a BOM, invalid UTF-8, CR line ends, a missing or wrong header, a
     ///   wrong column count, an empty field (only `aliases` may be empty), spaces around a field,
