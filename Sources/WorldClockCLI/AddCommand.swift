@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import WorldClockKit
 
 /// `worldclock add <곳>…`: puts places into my clocks, in the order given, each read as search reads it.

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import WorldClockKit
 
 /// Shell completion written from the commands' specs: `worldclock --generate-completion-script

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import WorldClockKit
 
 /// `worldclock from [<곳>]`: keeps the reference every command measures from (what `--from` gives

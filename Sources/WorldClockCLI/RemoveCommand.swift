@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import WorldClockKit
 
 /// `worldclock remove <곳>…`: takes places out of my clocks.

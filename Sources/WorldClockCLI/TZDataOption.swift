@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import TimeZoneRules
 
 /// `--tzdata DIR`, and the choice of time-zone rules it leads to, with the warning a user should see.

@@ -9,6 +9,7 @@ public struct FeedDecodingError: Error, Equatable, Sendable, CustomStringConvert
     /// What was wrong, and where in the JSON.
     public let reason: String
 
+    /// The reason, introduced as a feed that cannot be read.
     public var description: String { "the feed cannot be read: \(reason)" }
 }
 
