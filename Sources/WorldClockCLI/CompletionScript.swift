@@ -48,7 +48,7 @@ enum CompletionScript {
             return "        \(command.name)) options=\"\(options)\" ;;"
         }
         // One name per line (names hold spaces: 로드 하우), read with IFS set to a newline.
-        let places = words.places.map { $0.replacingOccurrences(of: "'", with: "") }.joined(separator: "\n")
+        let places = words.places.map { $0.replacing("'", with: "") }.joined(separator: "\n")
         let placeCases = placeCommands.map { "\($0):[!-]*" }.joined(separator: "|")
         return """
             _worldclock_places='\(places)'
@@ -99,6 +99,6 @@ enum CompletionScript {
 
     /// `text` in single quotes for fish.
     private static func quoted(_ text: String) -> String {
-        "'" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'") + "'"
+        "'" + text.replacing("\\", with: "\\\\").replacing("'", with: "\\'") + "'"
     }
 }

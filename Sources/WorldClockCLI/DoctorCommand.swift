@@ -13,7 +13,7 @@ import WorldClockKit
 struct DoctorCommand: Command {
     static let spec = CommandSpec(
         name: "doctor",
-        abstract: "시각 계산에 쓰는 tzdata와 찾은 tzdata들, Foundation·ICU의 규칙 버전을 보여 줍니다.",
+        abstract: "시각 계산에 쓰는 tzdata와 찾은 tzdata들, ICU의 규칙 버전을 보여 줍니다.",
         options: [.flag("json", help: "텍스트 대신 JSON으로 출력합니다.")] + TZDataOption.options
     )
 
@@ -41,7 +41,6 @@ struct DoctorCommand: Command {
         TextTable(rows: rows).lines(fitting: nil, indent: "  ").forEach { Output.line($0) }
         Output.line("시각 계산에 쓰지 않는 규칙(참고):")
         TextTable(rows: [
-            ["Foundation TimeZone", report.foundationTZDataVersion, "시각에는 쓰지 않고, 표의 시간대 id를 확인하는 데만 씁니다"],
             ["ICU \(report.icuVersion)", report.icuTZDataVersion, "쓰지 않습니다"],
         ]).lines(fitting: nil, indent: "  ").forEach { Output.line($0) }
         if let warning = choice.warning { Output.line("경고: " + warning.korean) }
@@ -73,12 +72,11 @@ struct DoctorReport: Encodable {
     let candidates: [Source]
     let warning: String?
     let fallbacks: [Fallback]
-    let foundationTZDataVersion: String
     let icuVersion: String
     let icuTZDataVersion: String
 
     enum CodingKeys: String, CodingKey {
-        case inUse = "in_use", candidates, warning, fallbacks, foundationTZDataVersion = "foundation_tzdata_version"
+        case inUse = "in_use", candidates, warning, fallbacks
         case icuVersion = "icu_version", icuTZDataVersion = "icu_tzdata_version"
     }
 
@@ -90,7 +88,6 @@ struct DoctorReport: Encodable {
         }
         warning = choice.warning?.description
         fallbacks = choice.database.fallbacks.map { Fallback(zone: $0.zoneID, problem: $0.error.description) }
-        foundationTZDataVersion = TimeZone.timeZoneDataVersion
         icuVersion = ICUInfo.version
         icuTZDataVersion = ICUInfo.timeZoneDataVersion
     }

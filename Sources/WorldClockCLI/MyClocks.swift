@@ -3,6 +3,13 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import TimeZoneRules
 
 /// "My clocks": the places a person checks every day, in their order, and the reference they keep
@@ -83,7 +90,7 @@ struct MyClocks: Equatable {
 
     /// Writes the file atomically: a temporary file beside it, flushed, then renamed over it.
     func save(to path: String) throws(FileError) {
-        let directory = (path as NSString).deletingLastPathComponent
+        let directory = path.lastIndex(of: "/").map { String(path[..<$0]) }.map { $0.isEmpty ? "/" : $0 } ?? "."
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         } catch {

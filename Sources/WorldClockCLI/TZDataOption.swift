@@ -24,7 +24,7 @@ package struct TZDataOption {
             choice = .automatic
         }
         if warn, let warning = choice.warning {
-            FileHandle.standardError.write(Data("worldclock: 경고: \(warning.korean)\n".utf8))
+            StandardStream.error.write("worldclock: 경고: \(warning.korean)\n")
         }
         return choice
     }

@@ -3,6 +3,13 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import TimeZoneRules
 import WorldClockKit
 
@@ -145,7 +152,7 @@ package enum Terminal {
 
     /// A remark on standard error, out of the way of the output.
     static func note(_ text: String) {
-        FileHandle.standardError.write(Data("worldclock: \(printable(text))\n".utf8))
+        StandardStream.error.write("worldclock: \(printable(text))\n")
     }
 
     /// `text` padded with spaces to `width` display columns.
@@ -160,6 +167,35 @@ package enum Output {
 
     /// `value` as JSON and a newline: indented unless `pretty` is false (`feed` without `--pretty`).
     static func json<Value: Encodable>(_ value: Value, pretty: Bool = true) {
-        FileHandle.standardOutput.write(FeedJSON.encode(value, pretty: pretty) + Data("\n".utf8))
+        StandardStream.output.write(FeedJSON.encode(value, pretty: pretty) + Data("\n".utf8))
     }
+}
+
+/// Standard output or error, written with write(2): FoundationEssentials has no `FileHandle`, and the
+/// CLI links no more of Foundation than that (full Foundation loads its own ICU, 30 MB).
+struct StandardStream {
+    let descriptor: Int32
+
+    static let output = StandardStream(descriptor: 1)
+    static let error = StandardStream(descriptor: 2)
+
+    /// Writes all of `bytes`, retrying short writes and interruptions; a closed pipe ends it.
+    func write(_ bytes: some Collection<UInt8>) {
+        var bytes = Array(bytes)
+        var written = 0
+        bytes.withUnsafeMutableBytes { buffer in
+            while written < buffer.count {
+                let result = systemWrite(descriptor, buffer.baseAddress! + written, buffer.count - written)
+                if result > 0 { written += result } else if result < 0 && errno == EINTR { continue } else { return }
+            }
+        }
+    }
+
+    /// Writes `text` as UTF-8.
+    func write(_ text: String) { write(Array(text.utf8)) }
+}
+
+/// write(2), by a name `StandardStream.write` does not hide.
+private func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
+    write(descriptor, buffer, count)
 }

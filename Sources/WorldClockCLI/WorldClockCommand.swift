@@ -3,6 +3,13 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import HangulCollation
 import HangulIndex
 import TimeZoneRules
@@ -89,7 +96,7 @@ package enum WorldClockCLI {
             }
         } catch {
             if ArgumentReader.asksForJSON(arguments, commands: specs) { fail(CLIError.usage(error.message), json: true) }
-            FileHandle.standardError.write(Data((HelpText.usageError(error, width: Terminal.width ?? 80) + "\n").utf8))
+            StandardStream.error.write((HelpText.usageError(error, width: Terminal.width ?? 80) + "\n"))
             exit(CLIError.usage("").exitCode)
         }
         PhaseTrace.mark("arguments parsed")
@@ -109,7 +116,7 @@ package enum WorldClockCLI {
             Output.json(FeedError(code: error.code, message: error.message))
         } else {
             // Every message is made printable where it quotes input; this is the last guard.
-            FileHandle.standardError.write(Data("worldclock: \(Terminal.printableLines(error.message))\n".utf8))
+            StandardStream.error.write("worldclock: \(Terminal.printableLines(error.message))\n")
         }
         exit(error.exitCode)
     }

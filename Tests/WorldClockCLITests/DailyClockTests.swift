@@ -339,10 +339,11 @@ struct ConsistencyCommandTests {
         #expect(result.stderr.components(separatedBy: "TZ=\(tz)").count == 2, "\(result.stderr)")
     }
 
-    @Test("doctor says what Foundation's rules are used for without contradicting itself")
+    @Test("doctor lists ICU's own rules as unused, and no Foundation rules: the CLI no longer links Foundation")
     func doctor() throws {
         let result = try CommandRunner.run(["doctor"])
         #expect(result.stdout.contains("시각 계산에 쓰지 않는 규칙"))
-        #expect(result.stdout.contains("시각에는 쓰지 않고"))
+        #expect(result.stdout.contains("ICU 72"))
+        #expect(!result.stdout.contains("Foundation"))
     }
 }
