@@ -63,7 +63,7 @@ let package = Package(
         // WorldClockKit: the bundled catalogue compiled in (sections, order, search index), zone
         // times from TimeZoneRules, Korean wording, the feed's schema and its client. No ICU target,
         // FoundationEssentials only: what a clock app, the CLI and the server share.
-        .target(name: "WorldClockKit", dependencies: ["HangulIndex", "TimeZoneRules"], swiftSettings: fuzzed, plugins: ["EmbedFiles"]),
+        .target(name: "WorldClockKit", dependencies: ["HangulIndex", "TimeZoneRules", "FNV"], swiftSettings: fuzzed, plugins: ["EmbedFiles"]),
         // A user's own table (`--data`) and the catalogue compiler: sections and order with ICU.
         .target(name: "CatalogueBuilder", dependencies: ["WorldClockKit", "HangulCollation"], swiftSettings: fuzzed),
         // The HTTP feed (Hummingbird 2): routes, caching, errors, the OpenAPI document.
@@ -98,7 +98,9 @@ let package = Package(
         .executableTarget(name: "worldclock-server", dependencies: ["WorldClockCLI", "WorldClockKit", "WorldClockServer"]),
         // Compiles files into the targets that serve them, at build time (tables, OpenAPI, web app,
         // tzdata): one tool, nothing generated committed.
-        .executableTarget(name: "EmbedFilesTool"),
+        // FNV-1a, shared by the build tool and the library: one definition of the digest.
+        .target(name: "FNV"),
+        .executableTarget(name: "EmbedFilesTool", dependencies: ["FNV"]),
         .plugin(name: "EmbedFiles", capability: .buildTool(), dependencies: ["EmbedFilesTool"]),
         // Writes CompiledCatalogue+Bundled.swift: the bundled tables' sections, order and search
         // index as ICU and the search preparation make them (Scripts/compile-catalogue).

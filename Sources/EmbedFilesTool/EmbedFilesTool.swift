@@ -13,6 +13,7 @@
 //
 // Texts go into raw multi-line literals with as many #s as needed, so nothing in them is an escape;
 // a carriage return (which a multi-line literal cannot keep) or invalid UTF-8 is an error.
+import FNV
 import Foundation
 
 struct Failure: Error, CustomStringConvertible { let description: String }
@@ -40,13 +41,6 @@ func files(under directory: String) throws -> [String] {
         if FileManager.default.fileExists(atPath: directory + "/" + path, isDirectory: &isDirectory), !isDirectory.boolValue { paths.append(path) }
     }
     return paths.sorted()
-}
-
-func fnv1a(_ bytes: some Sequence<UInt8>) -> String {
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-    let hex = String(hash, radix: 16)
-    return String(repeating: "0", count: 16 - hex.count) + hex
 }
 
 func render(_ arguments: ArraySlice<String>) throws -> String {
@@ -94,7 +88,7 @@ func render(_ arguments: ArraySlice<String>) throws -> String {
                 guard let text = texts[String(name)] else { throw Failure(description: "digest of \(name), which is not a text above") }
                 bytes += Array(text.utf8)
             }
-            out += "    package static let \(property) = \"\(fnv1a(bytes))\"\n"
+            out += "    package static let \(property) = \"\(FNV1a.hex(bytes))\"\n"
         default:
             throw Failure(description: "unknown kind in \(argument)")
         }

@@ -34,7 +34,7 @@ extension SectionIndex {
         for (position, row) in rows.enumerated() {
             let text = key(row)
             keys.append(text)
-            members[indexer.section(for: text)].append(position)
+            members[try indexer.checkedSection(for: text)].append(position)
             let start = sortKeys.count
             units.removeAll(keepingCapacity: true)
             units.append(contentsOf: KoreanText.withoutLeadingPunctuation(text).utf16)

@@ -107,14 +107,31 @@ public struct SectionIndexer: Sendable {
     /// The title of the section `name` belongs to.
     public func title(for name: String) -> SectionTitle { titles[section(for: name)] }
 
+    /// `section(for:)`, but an ICU failure on the way is thrown rather than filing the name under
+    /// `#`: what a catalogue is built with, so that a failure stops the load instead of
+    /// misplacing names without a word.
+    public func checkedSection(for name: String) throws(ICUError) -> Int {
+        if let section = definition.section(forFirstLetterOf: name) { return section }
+        return try checkedCollatedSection(for: name)
+    }
+
     /// The section by the collator-based definition alone, without the lookup tables: the
-    /// reference the tests hold the fast path to.
+    /// reference the tests hold the fast path to. An ICU failure files the name under `#`; use
+    /// `checkedSection(for:)` where that must not pass unnoticed.
     public func collatedSection(for name: String) -> Int {
+        (try? checkedCollatedSection(for: name)) ?? otherPosition
+    }
+
+    /// `collatedSection(for:)`, throwing what ICU reported.
+    func checkedCollatedSection(for name: String) throws(ICUError) -> Int {
         let other = otherPosition
+        // Normalization that fails (ICU's limits on one string) leaves the text as given, which
+        // the collator still orders correctly; only the collator's own failures are thrown.
         let key = (try? KoreanText.indexKey(name)) ?? Array(name.utf16)
-        guard case .success(let built) = boundaries.built(other: other), let prefix = try? key.withUnsafeBufferPointer({ (units) throws(ICUError) in
+        let built = try boundaries.built(other: other).get()
+        let prefix = try key.withUnsafeBufferPointer { (units) throws(ICUError) in
             try built.primary.sortKeyPrefix(of: units, maxBytes: Self.namePrefixBytes)
-        }) else { return other }
+        }
         let boundaries = built.list
         // The last boundary ≤ the name, as ICU's BucketList::getBucketIndex.
         var low = 0, high = boundaries.count

@@ -15,11 +15,13 @@ package struct TableOptions {
 
     package init(_ arguments: ParsedArguments) { data = arguments.value("data") }
 
-    /// The catalogue, bundled or from `--data`; a malformed table is a data error (exit 3).
+    /// The catalogue, bundled or from `--data`; a malformed table is a data error (exit 3), a file
+    /// that cannot be read an I/O error (exit 4), as the exit-code table says.
     package func catalogue() throws -> Catalogue {
         do {
             return try Catalogue.load(data.map { .file(path: $0) } ?? .bundled)
         } catch {
+            if case .table(let table) = error, case .unreadable = table.problem { throw CLIError.io(error.korean) }
             throw CLIError.data(error.korean)
         }
     }
@@ -48,6 +50,8 @@ package struct InstantOptions {
     /// The library's reason in Korean, the text cut and made printable.
     static func message(for error: InstantError) -> String {
         let shown = "\"\(Terminal.printable(error.text, limit: 40))\""
+        // The parser's reason ("February 2026 has 28 days, not 30") says what to fix; it is the
+        // library's English, as the server's `invalid_at` message is.
         return "--at: \(KoreanParticle.attach(.topic, to: shown)) ISO 8601 시각이 아닙니다(\(Terminal.printable(error.reason))). 예: 2026-07-15T12:00:00Z, 2026-07-15T21:00:00+09:00"
     }
 }

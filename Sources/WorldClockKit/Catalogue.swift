@@ -1,3 +1,4 @@
+import FNV
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -260,11 +261,7 @@ public struct Catalogue: Sendable {
     /// The digest of the bundled tables.
     package static var bundledDigest: String { fnv1a(Array(EmbeddedTable.contents.utf8) + Array(EmbeddedTable.searchDigest.utf8)) }
 
-    /// FNV-1a, 64 bits, as 16 hex digits: the catalogue digest, and the server's entity tags.
-    public static func fnv1a(_ bytes: some Sequence<UInt8>) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-        let hex = String(hash, radix: 16)
-        return String(repeating: "0", count: 16 - hex.count) + hex
-    }
+    /// FNV-1a, 64 bits, as 16 hex digits: the catalogue digest, and the server's entity tags
+    /// (`FNV1a`, which the build tool that embeds the tables uses too).
+    public static func fnv1a(_ bytes: some Sequence<UInt8>) -> String { FNV1a.hex(bytes) }
 }

@@ -14,11 +14,17 @@ public struct Feed: Codable, Equatable, Sendable {
     /// The instant the times are for (UTC).
     public let at: String
     public let meta: FeedMeta
-    /// The index titles, in order (what a list's right edge shows).
+    /// The titles of the sections that have places, in order.
     public let titles: [String]
+    /// Every title of the index, in order, places or not (ㄱ…ㅎ, A–Z, #): what a list's right edge
+    /// shows, as ICU's Korean index makes it, so that a client draws it without a copy of its own.
+    /// Optional only for decoding feeds written before it existed.
+    public let indexTitles: [String]?
     public let sections: [FeedSection]
-    /// For every zone of `sections`, its transitions after `at` through `transitionsUntil`, in
-    /// order (empty when none): with them a clock app computes local times offline, across a change.
+    /// For every zone of `sections` that has rules, its transitions after `at` through
+    /// `transitionsUntil`, in order (empty when none): with them a clock app computes local times
+    /// offline, across a change. A zone without rules has no entry (and its places no `time`):
+    /// an empty list would read as "never changes".
     public let transitions: [String: [FeedTransition]]
     /// The end of the transitions' window (UTC): a client refetches before then.
     public let transitionsUntil: String
@@ -27,7 +33,7 @@ public struct Feed: Codable, Equatable, Sendable {
     public static let defaultTransitionDays = 365
 
     enum CodingKeys: String, CodingKey {
-        case version, at, meta, titles, sections, transitions, transitionsUntil = "transitions_until"
+        case version, at, meta, titles, indexTitles = "index_titles", sections, transitions, transitionsUntil = "transitions_until"
     }
 
     /// The whole catalogue, or the sections `sections` says, with times at `instant`, each zone's
@@ -40,12 +46,14 @@ public struct Feed: Codable, Equatable, Sendable {
         self.at = ISO8601.utc(instant)
         self.meta = FeedMeta(catalogue: catalogue, tzdata: clocks.tzdata)
         self.titles = catalogue.sections.titles.map(\.text)
+        self.indexTitles = catalogue.indexer.titles.map(\.text)
         self.sections = shown.map { section in
             FeedSection(title: section.title.text, places: section.rows.map { FeedPlace($0, time: clocks.time(of: $0, at: instant), reference: reference) })
         }
         var transitions: [String: [FeedTransition]] = [:]
         for zone in shown.lazy.flatMap(\.rows).map(\.zoneID) where transitions[zone] == nil {
-            transitions[zone] = (clocks[zone]?.transitions(after: instant, through: until) ?? []).map(FeedTransition.init)
+            guard let clock = clocks[zone] else { continue }
+            transitions[zone] = clock.transitions(after: instant, through: until).map(FeedTransition.init)
         }
         self.transitions = transitions
         self.transitionsUntil = ISO8601.utc(until)

@@ -1,5 +1,6 @@
 import CompressNIO
 import Hummingbird
+import Logging
 import Synchronization
 
 /// The content codings the server sends: gzip (zlib through compress-nio) or none.
@@ -69,7 +70,8 @@ final class EncodedBody: Sendable {
     }
 
     /// gzip at zlib's best compression: done once per body, so worth the extra CPU.
-    static func gzip(_ body: ByteBuffer) -> ByteBuffer? {
+    /// - Returns: nil when zlib fails; the failure is logged, as the body then goes out uncompressed.
+    static func gzip(_ body: ByteBuffer, logger: Logger = Logger(label: "worldclock.serve")) -> ByteBuffer? {
         var input = body
         let compressor = CompressionAlgorithm.gzip(configuration: .init(compressionLevel: .bestCompression)).compressor
         do {
@@ -79,6 +81,7 @@ final class EncodedBody: Sendable {
             try compressor.streamDeflate(from: &input, to: &output, flush: .finish)
             return output
         } catch {
+            logger.error("gzip failed (\(error)); sending the \(body.readableBytes)-byte body uncompressed")
             return nil
         }
     }
