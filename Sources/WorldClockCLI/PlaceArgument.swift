@@ -21,7 +21,9 @@ enum PlaceArgument {
             return (places, reading)
         case .ambiguous(let matches, let zones):
             let choices = matches.prefix(10).map { match in
-                "  \(Terminal.printable(match.item.name)) (\(Terminal.printable(match.item.country)), \(match.item.zoneID)) \(SearchResultText.why(match))"
+                // The country is already in the parentheses: no "(나라: 미국)" after it.
+                let why = match.field == "country" ? "" : " " + SearchResultText.why(match)
+                return ("  \(Terminal.printable(match.item.name)) (\(Terminal.printable(match.item.country)), \(match.item.zoneID))" + why)
                     .trimmingTrailingSpaces
             }
             let more = zones > 10 ? ["  … 그 밖에 \(zones - 10)곳"] : []
