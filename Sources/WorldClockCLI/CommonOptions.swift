@@ -1,6 +1,7 @@
 import Foundation
 import TimeZoneRules
-import WorldClock
+import CatalogueBuilder
+import WorldClockKit
 
 // Each command takes only the options it uses: `feed` is always JSON and has no reference zone;
 // `sections` shows no times.

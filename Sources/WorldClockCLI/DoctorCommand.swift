@@ -1,7 +1,8 @@
 import Foundation
+import HangulCollation
 import HangulIndex
 import TimeZoneRules
-import WorldClock
+import WorldClockKit
 
 /// `worldclock doctor`: which time-zone rules give the times, what else was found, and the rules
 /// Foundation and ICU carry (reported, never used for a time shown).

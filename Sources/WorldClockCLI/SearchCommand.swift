@@ -1,5 +1,5 @@
 import HangulIndex
-import WorldClock
+import WorldClockKit
 
 /// `worldclock search <query>`: ranked Korean search with local times.
 struct SearchCommand: Command {

@@ -1,6 +1,6 @@
 import Foundation
 import HangulIndex
-import WorldClock
+import WorldClockKit
 
 /// `worldclock show <name or zone>`: one place in detail.
 struct ShowCommand: Command {

@@ -1,6 +1,6 @@
 import Foundation
 import TimeZoneRules
-import WorldClock
+import WorldClockKit
 
 /// Text for a terminal: its width, display widths of Hangul and other wide characters, control
 /// characters made visible, and colour only where it is wanted.

@@ -1,7 +1,8 @@
 import Foundation
+import HangulCollation
 import HangulIndex
 import TimeZoneRules
-import WorldClock
+import WorldClockKit
 
 /// A subcommand: its spec, how it takes its read arguments (a usage error when they do not fit
 /// together), whether it answers in JSON, and what it does.

@@ -4,7 +4,7 @@ import HummingbirdCore
 import Logging
 import NIOCore
 import TimeZoneRules
-import WorldClock
+import WorldClockKit
 
 /// Builds the feed's application: the router with its controllers and middleware, listening where
 /// `configuration` says. The catalogue's derived data and the clocks are built here, once, and the

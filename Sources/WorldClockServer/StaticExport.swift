@@ -1,7 +1,7 @@
 import Foundation
 import Hummingbird
 import TimeZoneRules
-import WorldClock
+import WorldClockKit
 
 /// The API as static files for nginx, an object store or a CDN: what `worldclock serve` answers
 /// for a fixed instant, computed by the same controllers, so the bodies are byte for byte the same.

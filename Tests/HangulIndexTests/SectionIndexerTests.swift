@@ -1,4 +1,5 @@
 import Testing
+@testable import HangulCollation
 @testable import HangulIndex
 
 /// One indexer for all tests: building it reads ICU's data.
@@ -51,7 +52,7 @@ struct SectionIndexerTests {
         var checked = 0
         var mismatches: [String] = []
         for value in UInt32(0)...0x10FFFF {
-            guard let scalar = Unicode.Scalar(value), let fast = indexer.sectionFromFirstScalar(of: String(scalar)) else { continue }
+            guard let scalar = Unicode.Scalar(value), let fast = indexer.definition.section(forFirstLetterOf: String(scalar)) else { continue }
             checked += 1
             let lowest = indexer.collatedSection(for: String(scalar))
             let highest = indexer.collatedSection(for: String(scalar) + "\u{FFFF}")

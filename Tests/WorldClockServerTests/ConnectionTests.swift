@@ -3,7 +3,8 @@ import Hummingbird
 import HummingbirdTesting
 import Logging
 import Testing
-import WorldClock
+import CatalogueBuilder
+import WorldClockKit
 @testable import WorldClockServer
 
 /// Runs `test` against the application listening on a loopback port, with `configuration`'s limits.

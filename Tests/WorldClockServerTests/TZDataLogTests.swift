@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import TimeZoneRules
-import WorldClock
+import WorldClockKit
 @testable import WorldClockServer
 
 @Suite("What the server logs about its tzdata")

@@ -1,7 +1,9 @@
 import Foundation
+import HangulCollation
 import HangulIndex
 import Testing
-@testable import WorldClock
+import CatalogueBuilder
+@testable import WorldClockKit
 
 /// The bundled catalogue runs from its compiled form (no ICU, no sorting, no search preparation);
 /// these tests hold that form to what ICU and the search preparation make of the tables now.
@@ -13,14 +15,8 @@ struct CompiledCatalogueTests {
                               searchTables: .bundled)
     }()
 
-    /// The ICU the compiled catalogue was made with, from its generated file's header
-    /// ("… with ICU 72.1: do not edit by hand").
-    static let builtWithICU: String = {
-        let file = repositoryRoot.appendingPathComponent("Sources/WorldClock/CompiledCatalogue+Bundled.swift")
-        let head = (try? FileHandle(forReadingFrom: file).read(upToCount: 1024)).flatMap { $0 }.map { String(decoding: $0, as: UTF8.self) } ?? ""
-        guard let range = head.range(of: #"with ICU [0-9][0-9.]*"#, options: .regularExpression) else { return "unknown" }
-        return String(head[range].dropFirst("with ICU ".count)).trimmingCharacters(in: CharacterSet(charactersIn: "."))
-    }()
+    /// The ICU the compiled catalogue was made with (it says so itself).
+    static let builtWithICU: String = CompiledCatalogue.bundled?.icuVersion ?? "unknown"
 
     @Test("the tables built at run time, with ICU, compile to exactly what is compiled in (else run Scripts/compile-catalogue)")
     func compiledIsCurrent() throws {
@@ -35,7 +31,7 @@ struct CompiledCatalogueTests {
     @Test("a difference on another ICU says which ICUs, and a difference on the same ICU says stale")
     func verdicts() throws {
         let bundled = try #require(CompiledCatalogue.bundled)
-        let reordered = CompiledCatalogue(tablesDigest: bundled.tablesDigest, indexer: bundled.indexer,
+        let reordered = CompiledCatalogue(tablesDigest: bundled.tablesDigest, icuVersion: bundled.icuVersion, indexer: bundled.indexer,
                                           order: HexColumn(bundled.order.values(0..<bundled.order.count).reversed()),
                                           sectionTitles: bundled.sectionTitles, sectionStarts: bundled.sectionStarts,
                                           searchOnlyLines: bundled.searchOnlyLines, search: bundled.search)
@@ -45,7 +41,7 @@ struct CompiledCatalogueTests {
         let sameICU = CompiledVerdict(bundled: bundled, fresh: reordered, builtWithICU: "72.1", runningICU: "72.1")
         #expect(sameICU == .stale(["the collation order"]))
         #expect(sameICU.description.hasPrefix("stale"))
-        let edited = CompiledCatalogue(tablesDigest: "0000000000000000", indexer: bundled.indexer, order: bundled.order,
+        let edited = CompiledCatalogue(tablesDigest: "0000000000000000", icuVersion: bundled.icuVersion, indexer: bundled.indexer, order: bundled.order,
                                        sectionTitles: bundled.sectionTitles, sectionStarts: bundled.sectionStarts,
                                        searchOnlyLines: bundled.searchOnlyLines, search: bundled.search)
         #expect(CompiledVerdict(bundled: bundled, fresh: edited, builtWithICU: "72.1", runningICU: "74.2") == .tablesChanged)
@@ -76,7 +72,7 @@ struct CompiledCatalogueTests {
     ])
     func compiledIndexer(name: String) throws {
         let fromICU = try SectionIndexer()
-        let compiled = SectionIndexer(compiled: fromICU.compiled)
+        let compiled = SectionIndexer(definition: fromICU.definition)
         #expect(compiled.section(for: name) == fromICU.section(for: name))
         #expect(compiled.collatedSection(for: name) == fromICU.collatedSection(for: name))
     }

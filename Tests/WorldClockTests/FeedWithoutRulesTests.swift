@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import TimeZoneRules
-@testable import WorldClock
+@testable import WorldClockKit
 
 @Suite("A zone without rules in the feed")
 struct FeedWithoutRulesTests {

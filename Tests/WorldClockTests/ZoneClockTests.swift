@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 import TimeZoneRules
-@testable import WorldClock
+import CatalogueBuilder
+@testable import WorldClockKit
 
 /// Parses an ISO 8601 UT instant such as "2026-07-15T12:00:00Z".
 func instant(_ iso: String) throws -> Date {

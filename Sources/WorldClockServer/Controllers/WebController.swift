@@ -1,6 +1,6 @@
 import Foundation
 import Hummingbird
-import WorldClock
+import WorldClockKit
 
 /// `GET /`: the web clock app's page; `GET /app/{version}/{file}`: its scripts, styles and icon.
 /// Served from the files compiled into the binary (`WebAssets`), built into responses once.

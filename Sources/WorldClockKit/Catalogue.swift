@@ -1,5 +1,9 @@
-import FNV
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import FNV
 import HangulIndex
 import TimeZoneRules
 
@@ -14,8 +18,12 @@ public struct Catalogue: Sendable {
     public let places: [Place]
     /// The places grouped into sections, with the index titles and lookup by title.
     public let sections: SectionIndex<Place>
-    /// The section definition, for resolving a title a user typed.
-    public let indexer: SectionIndexer
+    /// The index's titles (ㄱ … ㅎ, A … Z, #) and the section of each initial consonant and
+    /// Latin letter, for resolving a title a user typed.
+    public let indexer: IndexDefinition
+    /// The ICU version that collated the sections ("72.1"): the one the bundled catalogue was
+    /// compiled with, or the one that built a user's own table.
+    public let icuVersion: String
     /// Where the table came from, as errors name it.
     public let path: String
     /// A digest of the tables' bytes (FNV-1a, 64 bits, hex): changes whenever a table does.
@@ -52,46 +60,34 @@ public struct Catalogue: Sendable {
     /// table's `usual` column), its other meanings after.
     public static let searchFields = ["name", "alias", "english", "region", "zone_name", "zone_name", "airport", "country", "zone"]
 
-    /// Loads, validates and indexes a table.
-    /// - Throws: `CatalogueError` naming the file and line of a malformed row or an unknown zone,
-    ///   or ICU's failure to open the collator.
-    public static func load(_ source: TableSource = .bundled) throws(CatalogueError) -> Catalogue {
-        let bytes: [UInt8], path: String
-        switch source {
-        case .bundled:
-            bytes = Array(EmbeddedTable.contents.utf8)
-            path = EmbeddedTable.path
-        case .file(let file):
-            guard let data = FileManager.default.contents(atPath: file) else {
-                let reason = FileManager.default.fileExists(atPath: file) ? "permission denied or not a regular file" : "no such file"
-                throw .table(TableError(path: file, line: nil, problem: .unreadable(reason: reason)))
-            }
-            bytes = Array(data)
-            path = file
+    /// The bundled catalogue, from its compiled form: sections, order and search index as ICU
+    /// made them when the tables were compiled (`Scripts/compile-catalogue`). Calls no ICU.
+    /// - Throws: nothing today; a future table format may.
+    public static func load() throws(CatalogueError) -> Catalogue {
+        let table = ZoneTable(checked: Array(EmbeddedTable.contents.utf8), path: EmbeddedTable.path)
+        PhaseTrace.mark("table split (\(table.rows.count) rows, checked when compiled)")
+        guard let compiled = CompiledCatalogue.bundled, compiled.tablesDigest == bundledDigest else {
+            // Data/ was edited and Scripts/compile-catalogue not run: a test fails until it is, and
+            // a build with CatalogueBuilder (the CLI) collates the tables with ICU instead. Without
+            // ICU, the best this can do is the compiled index definition's sections, in code-point
+            // order (Hangul syllables are in dictionary order there; mixed scripts are not).
+            return Catalogue(uncollated: table)
         }
-        if source == .bundled, let compiled = CompiledCatalogue.bundled, compiled.tablesDigest == bundledDigest {
-            let table = ZoneTable(checked: bytes, path: path)
-            PhaseTrace.mark("table split (\(table.rows.count) rows, checked when compiled)")
-            return Catalogue(table: table, digest: compiled.tablesDigest, compiled: compiled)
-        }
-        let table: ZoneTable
-        do { table = try ZoneTable(bytes: bytes, path: path) } catch { throw .table(error) }
-        PhaseTrace.mark("table parsed (\(table.rows.count) rows)")
-        guard source == .bundled else { return try Catalogue(table: table, digest: Self.fnv1a(bytes)) }
-        // Only while the compiled form is stale (Data/ edited, Scripts/compile-catalogue not yet run;
-        // a test fails until it is): built at run time, with ICU, as a `--data` table is.
-        return try Catalogue(table: table, digest: bundledDigest, canonicalZoneIDs: Set(table.rows.map(\.place.zoneID)), searchTables: .bundled)
+        return Catalogue(table: table, digest: compiled.tablesDigest, compiled: compiled)
     }
+
+    /// Whether the compiled catalogue matches the bundled tables it was compiled from.
+    package static var compiledIsCurrent: Bool { CompiledCatalogue.bundled?.tablesDigest == bundledDigest }
 
     /// The bundled catalogue from its compiled form: sections, order and search as ICU and the
     /// search preparation made them when the tables were compiled. The zones were checked against
-    /// Foundation then, and the tests check them again; the bundled ids are the canonical ones.
+    /// the tzdata then, and the tests check them again; the bundled ids are the canonical ones.
     private init(table: ZoneTable, digest: String, compiled: CompiledCatalogue) {
-        let indexer = SectionIndexer(compiled: compiled.indexer)
+        let indexer = compiled.indexer
         let sections = compiled.sections(of: table, indexer: indexer)
         PhaseTrace.mark("sections from the compiled catalogue")
-        self.init(sections: sections, indexer: indexer, path: table.path, digest: digest, rewrittenZones: [],
-                  canonicalZoneIDs: nil, searchTables: .bundled) { listed, searchData in
+        self.init(sections: sections, indexer: indexer, icuVersion: compiled.icuVersion, path: table.path, digest: digest,
+                  rewrittenZones: [], canonicalZoneIDs: nil, searchTables: .bundled) { listed, searchData in
             SearchIndex(compiled: compiled.search, droppableSuffixes: Self.droppableSuffixes) { position in
                 if position < listed.count { return listed[position] }
                 // A server has read the whole table at start-up; a command reads just the lines it shows.
@@ -101,52 +97,69 @@ public struct Catalogue: Sendable {
         }
     }
 
-    /// Validates a parsed table: every zone must be known to Foundation's `TimeZone`, and aliases
-    /// are rewritten to the canonical id so one place never appears under two ids.
-    /// - Parameter searchTables: the search-only places and terms (the bundled ones, or none).
-    init(table: ZoneTable, digest: String, canonicalZoneIDs: Set<String> = Catalogue.bundledZoneIDs,
-         searchTables: SearchTables? = nil) throws(CatalogueError) {
+    /// The bundled tables without their compiled form (stale): sections by the index definition
+    /// of the last compilation, rows in code-point order, search built now.
+    private init(uncollated table: ZoneTable) {
+        let indexer = CompiledCatalogue.bundled?.indexer ?? IndexDefinition.korean
+        var members = [[Place]](repeating: [], count: indexer.titles.count)
+        for row in table.rows { members[indexer.section(forFirstLetterOf: row.place.name) ?? indexer.otherPosition].append(row.place) }
+        let sections = zip(indexer.titles, members).compactMap { title, rows in
+            rows.isEmpty ? nil : Section(title: title, rows: rows.sorted { $0.name.unicodeScalars.lexicographicallyPrecedes($1.name.unicodeScalars) })
+        }
+        self.init(sections: SectionIndex(orderedSections: sections), indexer: indexer, icuVersion: "none (uncollated)", path: table.path,
+                  digest: Self.bundledDigest, rewrittenZones: [], canonicalZoneIDs: nil, searchTables: .bundled, makeSearch: Self.runtimeSearch)
+    }
+
+    /// The zone ids of `table`'s rows checked against the tzdata in use and brought to their
+    /// canonical form (Asia/Calcutta → Asia/Kolkata), so one place never appears under two ids.
+    /// - Parameter canonicalZoneIDs: tzdata's canonical ids (zone.tab's, plus UTC).
+    /// - Throws: `CatalogueError` naming the file and line of a zone the tzdata in use lacks.
+    package static func placesInCanonicalZones(of table: ZoneTable, canonicalZoneIDs: Set<String>, tzdata: TZDatabase)
+        throws(CatalogueError) -> (places: [Place], rewritten: [(line: Int, written: String, canonical: String)]) {
         var aliases: ZoneAliases?  // tzdata's links, read only when a row uses a non-canonical id
         var places: [Place] = []
-        var rewritten: [(Int, String, String)] = []
+        var rewritten: [(line: Int, written: String, canonical: String)] = []
         for row in table.rows {
             let zone = row.place.zoneID
-            guard Self.isKnownToFoundation(zone) else {
-                throw .table(TableError(path: table.path, line: row.line, problem: .unknownZone(zone)))
-            }
             var canonical = zone
             if !canonicalZoneIDs.contains(zone) {
-                if aliases == nil { aliases = ZoneAliases(canonical: canonicalZoneIDs, links: TZDataChoice.automatic.database.links) }
+                guard tzdata.links[zone] != nil || tzdata.rules(for: zone) != nil else {
+                    throw .table(TableError(path: table.path, line: row.line, problem: .unknownZone(zone)))
+                }
+                if aliases == nil { aliases = ZoneAliases(canonical: canonicalZoneIDs, links: tzdata.links) }
                 canonical = aliases!.canonicalID(for: zone)
             }
             if canonical != zone { rewritten.append((row.line, zone, canonical)) }
             places.append(row.place.inZone(canonical))
         }
-        PhaseTrace.mark("zone ids checked with Foundation")
-        let indexer: SectionIndexer, sections: SectionIndex<Place>
-        do {
-            indexer = try SectionIndexer()
-            let collator = try Collator(locale: "ko", strength: .tertiary)
-            sections = try SectionIndex(places, indexer: indexer, collator: collator) { $0.name }
-        } catch {
-            throw .icu(error)
-        }
-        PhaseTrace.mark("ICU collators, sections and order")
-        self.init(sections: sections, indexer: indexer, path: table.path, digest: digest, rewrittenZones: rewritten,
-                  canonicalZoneIDs: canonicalZoneIDs, searchTables: searchTables) { rows, searchData in
-            let data = Self.checked(searchData)
-            PhaseTrace.mark("search tables parsed (\(data.places.count) places, \(data.terms.count) terms)")
-            return SearchIndex(rows + data.places, fields: Self.searchFields, importance: \.population,
-                               droppableSuffixes: Self.droppableSuffixes) { place in
-                var texts = [SearchableText(field: "name", text: place.name)]
-                texts += place.aliases.map { SearchableText(field: "alias", text: $0) }
-                texts.append(SearchableText(field: "english", text: place.englishName))
-                texts += data.termsByPlace[place.name] ?? []
-                // The terms carry the country's own name too, with its short forms (한국, 미국).
-                texts += data.termsByCountry[place.countryCode] ?? [SearchableText(field: "country", text: place.country)]
-                texts.append(SearchableText(field: "zone", text: place.zoneID))
-                return texts
-            }
+        PhaseTrace.mark("zone ids checked with tzdata \(tzdata.version?.description ?? "?")")
+        return (places, rewritten)
+    }
+
+    /// A catalogue whose sections were collated elsewhere (CatalogueBuilder, with ICU).
+    /// - Parameters:
+    /// - Parameter searchTables: the search-only places and terms (the bundled ones), or nil for none.
+    package init(collated sections: SectionIndex<Place>, indexer: IndexDefinition, icuVersion: String, path: String, digest: String,
+                 rewrittenZones: [(line: Int, written: String, canonical: String)], canonicalZoneIDs: Set<String>,
+                 searchTables: SearchTables?) {
+        self.init(sections: sections, indexer: indexer, icuVersion: icuVersion, path: path, digest: digest, rewrittenZones: rewrittenZones,
+                  canonicalZoneIDs: canonicalZoneIDs, searchTables: searchTables, makeSearch: Self.runtimeSearch)
+    }
+
+    /// The search index built at run time over the listed rows and the search tables.
+    private static func runtimeSearch(_ rows: [Place], _ searchData: Lazy<Result<SearchData, TableError>>) -> SearchIndex<Place> {
+        let data = Self.checked(searchData)
+        PhaseTrace.mark("search tables parsed (\(data.places.count) places, \(data.terms.count) terms)")
+        return SearchIndex(rows + data.places, fields: Self.searchFields, importance: \.population,
+                           droppableSuffixes: Self.droppableSuffixes) { place in
+            var texts = [SearchableText(field: "name", text: place.name)]
+            texts += place.aliases.map { SearchableText(field: "alias", text: $0) }
+            texts.append(SearchableText(field: "english", text: place.englishName))
+            texts += data.termsByPlace[place.name] ?? []
+            // The terms carry the country's own name too, with its short forms (한국, 미국).
+            texts += data.termsByCountry[place.countryCode] ?? [SearchableText(field: "country", text: place.country)]
+            texts.append(SearchableText(field: "zone", text: place.zoneID))
+            return texts
         }
     }
 
@@ -154,13 +167,14 @@ public struct Catalogue: Sendable {
     /// - Parameter canonicalZoneIDs: tzdata's canonical ids; nil: the places' own (the bundled table).
     /// - Parameter makeSearch: the search index, from the listed rows and (read if it needs them)
     ///   the search-only places and terms; run on first use.
-    private init(sections: SectionIndex<Place>, indexer: SectionIndexer, path: String, digest: String,
+    private init(sections: SectionIndex<Place>, indexer: IndexDefinition, icuVersion: String, path: String, digest: String,
                  rewrittenZones: [(line: Int, written: String, canonical: String)], canonicalZoneIDs: Set<String>?,
                  searchTables: SearchTables?, makeSearch: @escaping @Sendable ([Place], Lazy<Result<SearchData, TableError>>) -> SearchIndex<Place>) {
         let rows = sections.rows
         self.sections = sections
         self.places = rows
         self.indexer = indexer
+        self.icuVersion = icuVersion
         self.path = path
         self.digest = digest
         self.rewrittenZones = rewrittenZones
@@ -223,7 +237,8 @@ public struct Catalogue: Sendable {
 
     /// The catalogue's zone id spelled like `zoneID` but for case (asia/seoul → Asia/Seoul), or nil.
     public func zoneID(ignoringCase zoneID: String) -> String? {
-        placeZoneIDs.value.first { $0.caseInsensitiveCompare(zoneID) == .orderedSame }
+        let lowered = zoneID.lowercased()
+        return placeZoneIDs.value.first { $0.lowercased() == lowered }
     }
 
     /// Reads tzdata's links now rather than on the first alias lookup (a server's start-up).
@@ -235,14 +250,6 @@ public struct Catalogue: Sendable {
         return places.filter { $0.zoneID == canonical }
     }
 
-    /// Whether Foundation's `TimeZone` knows `zoneID`. Its list of known ids answers most in one
-    /// set lookup; it lacks some current ids (Asia/Kolkata) that `TimeZone(identifier:)` accepts.
-    static func isKnownToFoundation(_ zoneID: String) -> Bool {
-        knownZoneIDs.contains(zoneID) || TimeZone(identifier: zoneID) != nil
-    }
-
-    private static let knownZoneIDs = Set(TimeZone.knownTimeZoneIdentifiers)
-
     /// The distinct zone ids of the catalogue, sorted.
     public var zoneIDs: [String] { placeZoneIDs.value.sorted() }
 
@@ -252,7 +259,7 @@ public struct Catalogue: Sendable {
     }()
 
     /// The digest of the bundled tables.
-    static var bundledDigest: String { fnv1a(Array(EmbeddedTable.contents.utf8) + Array(EmbeddedTable.searchDigest.utf8)) }
+    package static var bundledDigest: String { fnv1a(Array(EmbeddedTable.contents.utf8) + Array(EmbeddedTable.searchDigest.utf8)) }
 
     /// FNV-1a, 64 bits, as 16 hex digits: the catalogue digest, and the server's entity tags
     /// (`FNV1a`, which the build tool that embeds the tables uses too).

@@ -1,3 +1,4 @@
+import HangulIndex
 import ICUBridge
 import Synchronization
 
@@ -16,18 +17,16 @@ import Synchronization
 /// conjoining or compatibility initial, an ASCII letter, a digit, symbol or emoji) take a table
 /// lookup; the tests check that it agrees with the collator for every such character.
 public struct SectionIndexer: Sendable {
+    /// The titles and the sections of initial consonants and Latin letters: the part of the
+    /// definition that needs no ICU once computed (what the bundled catalogue compiles in).
+    public let definition: IndexDefinition
     /// The section titles in index order; the last one is `#`.
-    public let titles: [SectionTitle]
+    public var titles: [SectionTitle] { definition.titles }
     /// The position of `#` in `titles`.
-    public var otherPosition: Int { titles.count - 1 }
+    public var otherPosition: Int { definition.otherPosition }
 
     /// Lower boundaries of ICU's buckets, built on the first name the lookup tables cannot answer.
     private let boundaries: BucketBoundaries
-    /// Sections of the 19 initial consonants (ㄱ ㄲ ㄴ … ㅎ) and of A…Z.
-    private let initialSections: [Int]
-    private let latinSections: [Int]
-    /// The section of each ASCII character that decides it alone (letters, digits), else -1.
-    private let asciiSections: [Int]
 
     /// The bytes of a name's primary sort key that are enough to compare it with every boundary.
     private static let namePrefixBytes = 64
@@ -67,8 +66,6 @@ public struct SectionIndexer: Sendable {
         }
         let other = labels.count
         let labelKeys = labels.map(\.key)
-        self.titles = labels.enumerated().map { SectionTitle($1.text, position: $0) }
-            + [SectionTitle(SectionTitle.otherText, position: other)]
         self.boundaries = BucketBoundaries(collationLocale: collationLocale, collator: primary) { _ in labelKeys }
 
         // The lookup tables: the last label ≤ each initial consonant and Latin letter. Script
@@ -82,56 +79,19 @@ public struct SectionIndexer: Sendable {
         for initial in Jamo.initials { initialSections.append(try lastLabel(atOrBefore: String(initial))) }
         var latinSections: [Int] = []
         for letter in UInt8(ascii: "A")...UInt8(ascii: "Z") { latinSections.append(try lastLabel(atOrBefore: String(UnicodeScalar(letter)))) }
-        self.initialSections = initialSections
-        self.latinSections = latinSections
-        self.asciiSections = Self.asciiSections(latinSections: latinSections, other: other)
+        self.definition = IndexDefinition(titles: labels.map(\.text), initialSections: initialSections, latinSections: latinSections,
+                                          collationLocale: collationLocale)
     }
 
-    /// The index definition as plain data, computed once from ICU and compiled into a binary:
-    /// `init(compiled:)` then answers every name the lookup tables cover without opening ICU.
-    public struct Compiled: Sendable, Equatable {
-        public let titles: [String]
-        public let initialSections: [Int]
-        public let latinSections: [Int]
-        public let collationLocale: String
-
-        public init(titles: [String], initialSections: [Int], latinSections: [Int], collationLocale: String) {
-            self.titles = titles
-            self.initialSections = initialSections
-            self.latinSections = latinSections
-            self.collationLocale = collationLocale
-        }
-    }
-
-    public var compiled: Compiled {
-        Compiled(titles: titles.dropLast().map(\.text), initialSections: initialSections, latinSections: latinSections,
-                 collationLocale: boundaries.collationLocale)
-    }
-
-    /// The index a `compiled` definition describes. ICU's collator is opened only for a name whose
-    /// first character the tables cannot answer (Greek, ㉠, ⅍).
-    public init(compiled: Compiled) {
-        let other = compiled.titles.count
-        titles = compiled.titles.enumerated().map { SectionTitle($1, position: $0) } + [SectionTitle(SectionTitle.otherText, position: other)]
-        initialSections = compiled.initialSections
-        latinSections = compiled.latinSections
-        asciiSections = Self.asciiSections(latinSections: compiled.latinSections, other: other)
-        let labels = compiled.titles
-        boundaries = BucketBoundaries(collationLocale: compiled.collationLocale) { (primary) throws(ICUError) -> [[UInt8]] in
+    /// The index a compiled `definition` describes. ICU's collator is opened only for a name whose
+    /// first character the definition cannot answer (Greek, ㉠, ⅍).
+    public init(definition: IndexDefinition) {
+        self.definition = definition
+        let labels = definition.labelTexts
+        boundaries = BucketBoundaries(collationLocale: definition.collationLocale) { (primary) throws(ICUError) -> [[UInt8]] in
             var keys: [[UInt8]] = []
             for label in labels { keys.append(try primary.labelKey(label)) }
             return keys
-        }
-    }
-
-    private static func asciiSections(latinSections: [Int], other: Int) -> [Int] {
-        (0..<128).map { byte -> Int in
-            switch UInt8(byte) {
-            case UInt8(ascii: "A")...UInt8(ascii: "Z"): return latinSections[byte - 0x41]
-            case UInt8(ascii: "a")...UInt8(ascii: "z"): return latinSections[byte - 0x61]
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): return other
-            default: return -1
-            }
         }
     }
 
@@ -140,7 +100,7 @@ public struct SectionIndexer: Sendable {
     ///   ASCII letter, a digit, a symbol or an emoji; otherwise O(n) in the name's length for NFKC plus O(log b) collator
     ///   comparisons of its leading bytes.
     public func section(for name: String) -> Int {
-        if let section = sectionFromFirstScalar(of: name) { return section }
+        if let section = definition.section(forFirstLetterOf: name) { return section }
         return collatedSection(for: name)
     }
 
@@ -151,7 +111,7 @@ public struct SectionIndexer: Sendable {
     /// `#`: what a catalogue is built with, so that a failure stops the load instead of
     /// misplacing names without a word.
     public func checkedSection(for name: String) throws(ICUError) -> Int {
-        if let section = sectionFromFirstScalar(of: name) { return section }
+        if let section = definition.section(forFirstLetterOf: name) { return section }
         return try checkedCollatedSection(for: name)
     }
 
@@ -183,49 +143,6 @@ public struct SectionIndexer: Sendable {
             }
         }
         return boundaries[low].section
-    }
-
-    func sectionFromFirstScalar(of name: String) -> Int? {
-        // The common first characters, straight from the UTF-8 bytes: an ASCII letter or digit, or
-        // a precomposed syllable (three bytes EA…ED). This is the index's hot path.
-        let quick: Int? = name.utf8.withContiguousStorageIfAvailable { bytes in
-            guard let lead = bytes.first else { return nil }
-            if lead < 0x80 {
-                let section = asciiSections[Int(lead)]
-                return section >= 0 ? section : nil
-            }
-            guard lead >= 0xEA, lead <= 0xED, bytes.count >= 3 else { return nil }
-            let value = (UInt32(lead & 0x0F) << 12) | (UInt32(bytes[1] & 0x3F) << 6) | UInt32(bytes[2] & 0x3F)
-            guard value >= 0xAC00, value <= 0xD7A3 else { return nil }
-            return initialSections[Int((value - 0xAC00) / 588)]
-        } ?? nil
-        if let quick { return quick }
-        guard let first = name.unicodeScalars.first else { return nil }
-        let value = first.value
-        switch value {
-        case 0xAC00...0xD7A3: return initialSections[Int((value - 0xAC00) / 588)]
-        case 0x1100...0x1112: return initialSections[Int(value - 0x1100)]
-        case 0x3131...0x314E: return Jamo.initialIndex(of: first).map { initialSections[$0] }
-        case 0x41...0x5A: return latinSections[Int(value - 0x41)]
-        case 0x61...0x7A: return latinSections[Int(value - 0x61)]
-        case 0x30...0x39: return otherPosition  // digits sort before every label, as the tests check
-        // Hangul jamo, and symbols that collate as letters (⅍ → A/S, 🅐 → A): the collator decides.
-        case 0...0x7F, 0x1100...0x11FF, 0x3130...0x318F, 0xA960...0xA97F, 0xD7B0...0xD7FF,
-             0x2100...0x214F, 0x1F100...0x1F1FF:
-            return nil
-        default:
-            // A symbol, emoji or digit that NFKC leaves alone sorts before every label, whatever
-            // follows it: the tests check each such scalar c, alone and as c + U+FFFF (the greatest
-            // primary), against the collator. Anything with a compatibility form (㉠, ⓐ, ①) or
-            // case goes to the collator.
-            let properties = first.properties
-            switch properties.generalCategory {
-            case .mathSymbol, .currencySymbol, .modifierSymbol, .otherSymbol, .decimalNumber, .otherNumber:
-                return properties.changesWhenNFKCCaseFolded ? nil : otherPosition
-            default:
-                return nil
-            }
-        }
     }
 }
 

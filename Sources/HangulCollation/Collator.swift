@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
+import HangulIndex
 import ICUBridge
 
 /// An ICU collator for one locale and strength, owned by Swift.

@@ -1,11 +1,16 @@
 import HangulIndex
 
 /// The tables only search needs, as text with the paths errors name.
-struct SearchTables: Sendable {
+package struct SearchTables: Sendable {
     let searchOnly: (text: String, path: String)
     let terms: (text: String, path: String)
 
-    static let bundled = SearchTables(searchOnly: (EmbeddedTable.searchOnly, EmbeddedTable.searchOnlyPath),
+    package init(searchOnly: (text: String, path: String), terms: (text: String, path: String)) {
+        self.searchOnly = searchOnly
+        self.terms = terms
+    }
+
+    package static let bundled = SearchTables(searchOnly: (EmbeddedTable.searchOnly, EmbeddedTable.searchOnlyPath),
                                       terms: (EmbeddedTable.terms, EmbeddedTable.termsPath))
 }
 

@@ -1,3 +1,4 @@
+import HangulIndex
 import ICUBridge
 
 /// A failure reported by ICU, with the operation that failed and ICU's own status.

@@ -1,3 +1,4 @@
+import HangulIndex
 import ICUBridge
 
 /// The normal forms the index and the search work on.

@@ -8,6 +8,7 @@ extension CompiledCatalogue {
     /// The bundled tables, compiled.
     static let bundled: CompiledCatalogue? = CompiledCatalogue(
         tablesDigest: "b3ee4463b54600c4",
+        icuVersion: "72.1",
         indexer: .init(
             titles: ["ㄱ", "ㄴ", "ㄷ", "ㄹ", "ㅁ", "ㅂ", "ㅅ", "ㅇ", "ㅈ", "ㅊ", "ㅋ", "ㅌ", "ㅍ", "ㅎ", "A", "B", "C", "D", "E", "F", "G", "H", "I", "J", "K", "L", "M", "N", "O", "P", "Q", "R", "S", "T", "U", "V", "W", "X", "Y", "Z"],
             initialSections: [0, 0, 1, 2, 2, 3, 4, 5, 5, 6, 6, 7, 8, 8, 9, 10, 11, 12, 13],

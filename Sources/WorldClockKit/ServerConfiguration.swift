@@ -1,4 +1,15 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Where and how `worldclock serve` listens, and the limits that keep one client from starving
 /// the others.
@@ -32,7 +43,12 @@ public struct FeedServerConfiguration: Sendable, Equatable {
     /// descriptors kept for the listener, logs and tzdata, so connections never exhaust them.
     public static var defaultMaxConnections: Int {
         var limit = rlimit()
-        guard getrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return 1024 }
+        #if canImport(Glibc)
+        let resource = __rlimit_resource_t(RLIMIT_NOFILE.rawValue)
+        #else
+        let resource = RLIMIT_NOFILE
+        #endif
+        guard getrlimit(resource, &limit) == 0 else { return 1024 }
         let files = UInt64(limit.rlim_cur)  // RLIM_INFINITY is the largest value
         return Int(max(1, min(4096, files > 64 ? files - 64 : 1)))
     }

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The feed's JSON encoding: stable key order, slashes unescaped.
 public enum FeedJSON {

@@ -65,7 +65,7 @@ public struct TableError: Error, Equatable, Sendable, CustomStringConvertible {
         case .unknownTermKind(let kind): return "kind \"\(kind)\" is not one of \(Term.Kind.allCases.map(\.rawValue).joined(separator: ", "))"
         case .badUsual(let value): return "usual \"\(value)\" is neither \"yes\" nor empty"
         case .unknownTarget(let target): return "target \"\(target)\" is no place's name (nor, for a country, a country code of the places)"
-        case .unknownZone(let zone): return "unknown zone \"\(zone)\": Foundation's TimeZone does not know it"
+        case .unknownZone(let zone): return "unknown zone \"\(zone)\": the tzdata in use has no such zone"
         case .noRows: return "the table has a header but no rows"
         }
     }

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import TimeZoneRules
 
 /// The rules of one zone, from tz's TZif data (the newest of the system's and the bundled copy):

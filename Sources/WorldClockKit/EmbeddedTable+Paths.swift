@@ -3,7 +3,7 @@
 /// `.searchDigest`, FNV-1a of the last two, so that the catalogue digest covers them without
 /// hashing them at every start).
 extension EmbeddedTable {
-    static let path = "Data/zones.tsv"
-    static let searchOnlyPath = "Data/search-only.tsv"
-    static let termsPath = "Data/terms.tsv"
+    package static let path = "Data/zones.tsv"
+    package static let searchOnlyPath = "Data/search-only.tsv"
+    package static let termsPath = "Data/terms.tsv"
 }

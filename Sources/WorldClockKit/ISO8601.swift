@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// ISO 8601 text for instants and local times, and the one parser of a user's `--at` / `?at=`.
 ///

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import HangulIndex
 
 /// One search result in the feed: the place and where the query matched, for highlighting.

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import HangulIndex
 import TimeZoneRules
 
@@ -71,7 +75,7 @@ public struct FeedMeta: Codable, Equatable, Sendable {
     public init(catalogue: Catalogue, tzdata: TZDatabase) {
         tzdataVersion = tzdata.version?.description ?? "unknown"
         tzdataSource = tzdata.source.description
-        icuVersion = ICUInfo.version
+        icuVersion = catalogue.icuVersion
         catalogueDigest = catalogue.digest
         zoneCount = catalogue.zoneIDs.count
         placeCount = catalogue.places.count
