@@ -35,18 +35,18 @@ let package = Package(
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
-        // The system ICU (libicu-dev). Only ICUBridge's .c file includes its headers: Swift modules
-        // that import Foundation must never see it (Foundation bundles ICU 76 headers; the clash only
-        // shows on a clean build).
+        // The system ICU's headers (libicu-dev). Only ICUBridge's .c file includes them: Swift
+        // modules that import Foundation must never see them (Foundation bundles ICU 76 headers; the
+        // clash only shows on a clean build). Not linked: ICUBridge opens the libraries on first use.
         .systemLibrary(
             name: "CICU",
-            pkgConfig: "icu-i18n",
             providers: [.apt(["libicu-dev"])]
         ),
         // Plain-C wrappers around the ICU functions we use: ICU 72 renames them by macro
         // (ucol_open → ucol_open_72), which Swift cannot import. Its public header has opaque
-        // types and plain C types only.
-        .target(name: "ICUBridge", dependencies: ["CICU"]),
+        // types and plain C types only. It dlopens ICU on the first call, so a run on the bundled
+        // catalogue (compiled in) loads no ICU at all.
+        .target(name: "ICUBridge", dependencies: ["CICU"], linkerSettings: [.linkedLibrary("dl")]),
         // Hangul search, jamo, and sections as a value (titles, rows, the section of a typed title):
         // no ICU, so an app can link it.
         .target(name: "HangulIndex", swiftSettings: fuzzed),

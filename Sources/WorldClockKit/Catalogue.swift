@@ -1,9 +1,9 @@
+import FNV
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import FNV
 import HangulIndex
 import TimeZoneRules
 

@@ -14,8 +14,12 @@ public struct Feed: Codable, Equatable, Sendable {
     /// The instant the times are for (UTC).
     public let at: String
     public let meta: FeedMeta
-    /// The index titles, in order (what a list's right edge shows).
+    /// The titles of the sections that have places, in order.
     public let titles: [String]
+    /// Every title of the index, in order, places or not (ㄱ…ㅎ, A–Z, #): what a list's right edge
+    /// shows, as ICU's Korean index makes it, so that a client draws it without a copy of its own.
+    /// Optional only for decoding feeds written before it existed.
+    public let indexTitles: [String]?
     public let sections: [FeedSection]
     /// For every zone of `sections` that has rules, its transitions after `at` through
     /// `transitionsUntil`, in order (empty when none): with them a clock app computes local times
@@ -29,7 +33,7 @@ public struct Feed: Codable, Equatable, Sendable {
     public static let defaultTransitionDays = 365
 
     enum CodingKeys: String, CodingKey {
-        case version, at, meta, titles, sections, transitions, transitionsUntil = "transitions_until"
+        case version, at, meta, titles, indexTitles = "index_titles", sections, transitions, transitionsUntil = "transitions_until"
     }
 
     /// The whole catalogue, or the sections `sections` says, with times at `instant`, each zone's
@@ -42,6 +46,7 @@ public struct Feed: Codable, Equatable, Sendable {
         self.at = ISO8601.utc(instant)
         self.meta = FeedMeta(catalogue: catalogue, tzdata: clocks.tzdata)
         self.titles = catalogue.sections.titles.map(\.text)
+        self.indexTitles = catalogue.indexer.titles.map(\.text)
         self.sections = shown.map { section in
             FeedSection(title: section.title.text, places: section.rows.map { FeedPlace($0, time: clocks.time(of: $0, at: instant), reference: reference) })
         }

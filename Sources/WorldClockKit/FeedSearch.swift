@@ -12,7 +12,8 @@ public struct FeedSearchResult: Codable, Equatable, Sendable {
 
     public init(_ match: SearchMatch<Place>, time: ZoneTime?, reference: ZoneTime? = nil) {
         place = FeedPlace(match.item, time: time, reference: reference)
-        self.match = FeedMatch(kind: match.kind.name, field: match.field, text: match.text, label: match.label,
+        self.match = FeedMatch(kind: match.kind.name, field: match.field, fieldName: FeedMatch.koreanFieldName(match.field),
+                               text: match.text, label: match.label,
                                utf16Start: match.utf16Range.lowerBound, utf16End: match.utf16Range.upperBound)
     }
 }
@@ -23,6 +24,8 @@ public struct FeedSearchResult: Codable, Equatable, Sendable {
 public struct FeedMatch: Codable, Equatable, Sendable {
     public let kind: String
     public let field: String
+    /// The field's Korean name ("시간대 이름" for `zone_name`), as the CLI and the web app show it.
+    public let fieldName: String
     public let text: String
     /// For a region, zone name, airport or country: what it means here ("미 중부 표준시" for CST at
     /// 시카고, "Incheon International Airport" for ICN). Absent for names, aliases and zone ids.
@@ -30,7 +33,17 @@ public struct FeedMatch: Codable, Equatable, Sendable {
     public let utf16Start: Int
     public let utf16End: Int
 
-    enum CodingKeys: String, CodingKey { case kind, field, text, label, utf16Start = "utf16_start", utf16End = "utf16_end" }
+    enum CodingKeys: String, CodingKey {
+        case kind, field, fieldName = "field_name", text, label, utf16Start = "utf16_start", utf16End = "utf16_end"
+    }
+
+    /// The Korean name of every search field: the one table the CLI's `search` and the web app's
+    /// results (through `field_name`) both use.
+    public static let koreanFieldNames = ["name": "이름", "alias": "다른 이름", "country": "나라", "english": "영어", "region": "지역",
+                                          "zone_name": "시간대 이름", "airport": "공항", "zone": "시간대"]
+
+    /// The Korean name of `field`, or `field` itself for one this build does not know.
+    public static func koreanFieldName(_ field: String) -> String { koreanFieldNames[field] ?? field }
 }
 
 /// The search results for a query.

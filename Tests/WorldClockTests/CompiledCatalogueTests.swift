@@ -15,7 +15,7 @@ struct CompiledCatalogueTests {
                               searchTables: .bundled)
     }()
 
-    /// The ICU the compiled catalogue was made with (it says so itself).
+    /// The ICU the compiled catalogue was made with (the generated file records it).
     static let builtWithICU: String = CompiledCatalogue.bundled?.icuVersion ?? "unknown"
 
     @Test("the tables built at run time, with ICU, compile to exactly what is compiled in (else run Scripts/compile-catalogue)")

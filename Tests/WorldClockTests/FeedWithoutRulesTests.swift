@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TimeZoneRules
+import CatalogueBuilder
 @testable import WorldClockKit
 
 @Suite("A zone without rules in the feed")
