@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import WorldClock
+@testable import WorldClockKit
 
 /// The Korean wording table (Tests/Fixtures/korean-wording.json) against `KoreanTimeFormat` and
 /// `RelativeTime`. The web app's browser tests run the same file against clock.js, so the CLI and
