@@ -26,6 +26,14 @@ enum Readme {
         return blocks
     }()
 
+    /// My clocks for the README's commands, in a folder of the tests' own, holding the places its
+    /// `remove` example takes away, whichever order the commands run in.
+    static let config: URL = {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("readme-config-\(UUID().uuidString)")
+        _ = try? CommandRunner.run(["add", "뉴욕", "런던", "--tzdata", "bundled"], environment: ["XDG_CONFIG_HOME": folder.path])
+        return folder
+    }()
+
     /// The `worldclock` commands shown: `sh` lines that start with it, `text` lines after `$ `.
     static let commands: [String] = blocks.flatMap { block -> [String] in
         switch block.language {
@@ -71,10 +79,7 @@ struct ReadmeTests {
     func commandRuns(line: String) throws {
         let site = FileManager.default.temporaryDirectory.appendingPathComponent("readme-site-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: site) }
-        // My clocks go to a folder of the test's own (add, remove and from write there).
-        let config = FileManager.default.temporaryDirectory.appendingPathComponent("readme-config-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: config) }
-        let result = try CommandRunner.run(Readme.arguments(line, site: site.path), environment: ["XDG_CONFIG_HOME": config.path])
+        let result = try CommandRunner.run(Readme.arguments(line, site: site.path), environment: ["XDG_CONFIG_HOME": Readme.config.path])
         #expect(result.status == 0, "\(line): \(result.stderr)")
         #expect(!result.stdout.isEmpty || FileManager.default.fileExists(atPath: site.path), "\(line) printed nothing")
     }
