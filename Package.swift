@@ -13,49 +13,65 @@ let package = Package(
     products: [
         .executable(name: "worldclock", targets: ["worldclock"]),
         .executable(name: "worldclock-server", targets: ["worldclock-server"]),
+        // The catalogue for apps: sections, Korean search, times and the feed, with no ICU.
+        .library(name: "WorldClockKit", targets: ["WorldClockKit"]),
         .library(name: "HangulIndex", targets: ["HangulIndex"]),
         .library(name: "TimeZoneRules", targets: ["TimeZoneRules"]),
-        .library(name: "WorldClock", targets: ["WorldClock"]),
         .library(name: "WorldClockServer", targets: ["WorldClockServer"]),
         .executable(name: "index-benchmark", targets: ["IndexBenchmark"]),
         .executable(name: "tz-benchmark", targets: ["TimeZoneBenchmark"]),
         .executable(name: "search-benchmark", targets: ["SearchBenchmark"]),
         .executable(name: "worldclock-fuzz", targets: ["Fuzz"]),
         .executable(name: "compile-catalogue", targets: ["CatalogueCompiler"]),
+        // A clock list driven through WorldClockKit as a UITableViewDataSource would (Examples/).
+        .executable(name: "worldclock-kit-example", targets: ["WorldClockKitExample"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/adam-fowler/compress-nio", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        // `swift package generate-documentation --target WorldClockKit` (DocC).
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
-        // The system ICU (libicu-dev). Only ICUBridge's .c file includes its headers: Swift modules
-        // that import Foundation must never see it (Foundation bundles ICU 76 headers; the clash only
-        // shows on a clean build).
+        // The system ICU's headers (libicu-dev). Only ICUBridge's .c file includes them: Swift
+        // modules that import Foundation must never see them (Foundation bundles ICU 76 headers; the
+        // clash only shows on a clean build). Not linked: ICUBridge opens the libraries on first use.
         .systemLibrary(
             name: "CICU",
-            pkgConfig: "icu-i18n",
             providers: [.apt(["libicu-dev"])]
         ),
         // Plain-C wrappers around the ICU functions we use: ICU 72 renames them by macro
         // (ucol_open → ucol_open_72), which Swift cannot import. Its public header has opaque
-        // types and plain C types only.
-        .target(name: "ICUBridge", dependencies: ["CICU"]),
-        // Choseong of every Unicode form, the ICU-collated section index, Hangul search.
-        .target(name: "HangulIndex", dependencies: ["ICUBridge"], swiftSettings: fuzzed),
+        // types and plain C types only. It dlopens ICU on the first call, so a run on the bundled
+        // catalogue (compiled in) loads no ICU at all.
+        .target(name: "ICUBridge", dependencies: ["CICU"], linkerSettings: [.linkedLibrary("dl")]),
+        // Hangul search, jamo, and sections as a value (titles, rows, the section of a typed title):
+        // no ICU, so an app can link it.
+        .target(name: "HangulIndex", swiftSettings: fuzzed),
+        // What needs ICU's collator and normalizer: the section index definition, collated section
+        // order, NFKC choseong. Used at build time for the bundled catalogue and at run time only
+        // for a user's own table.
+        .target(name: "HangulCollation", dependencies: ["HangulIndex", "ICUBridge"], swiftSettings: fuzzed),
         // Time-zone rules from tz's own TZif files (RFC 8536 + POSIX footer): the newest of the
         // system's tzdata and the copy compiled in from Data/tzdata. Never Foundation's TimeZone,
         // whose rules are frozen into the toolchain, nor ICU's.
         .target(name: "TimeZoneRules", swiftSettings: fuzzed, plugins: ["EmbedFiles"]),
         // The catalogue: the bundled table, its validation, zone times from TimeZoneRules, Korean
         // formatting, and the JSON feed's schema shared by the CLI and the server.
-        .target(name: "WorldClock", dependencies: ["HangulIndex", "TimeZoneRules"], swiftSettings: fuzzed, plugins: ["EmbedFiles"]),
+        // WorldClockKit: the bundled catalogue compiled in (sections, order, search index), zone
+        // times from TimeZoneRules, Korean wording, the feed's schema and its client. No ICU target,
+        // FoundationEssentials only: what a clock app, the CLI and the server share.
+        .target(name: "WorldClockKit", dependencies: ["HangulIndex", "TimeZoneRules", "FNV"], swiftSettings: fuzzed, plugins: ["EmbedFiles"]),
+        // A user's own table (`--data`) and the catalogue compiler: sections and order with ICU.
+        .target(name: "CatalogueBuilder", dependencies: ["WorldClockKit", "HangulCollation"], swiftSettings: fuzzed),
         // The HTTP feed (Hummingbird 2): routes, caching, errors, the OpenAPI document.
         .target(
             name: "WorldClockServer",
             dependencies: [
-                "WorldClock",
+                "WorldClockKit",
+                "CatalogueBuilder",
                 "TimeZoneRules",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
@@ -73,35 +89,41 @@ let package = Package(
         ),
         // The command line: a reader for each command's declared options, one file per
         // subcommand, Korean help and errors, terminal rendering.
-        .target(name: "WorldClockCLI", dependencies: ["WorldClock", "TimeZoneRules", "HangulIndex"]),
+        .target(name: "WorldClockCLI", dependencies: ["WorldClockKit", "CatalogueBuilder", "HangulCollation", "TimeZoneRules", "HangulIndex"]),
         // `worldclock`: WorldClockCLI's main, without the HTTP server: `serve` and `export` are
         // handed to worldclock-server, built beside it by `swift build` (a dependency here would
         // link the server into the CLI, the cost this split removes).
         .executableTarget(name: "worldclock", dependencies: ["WorldClockCLI"]),
         // `worldclock-server`: the same command line with the HTTP server linked in.
-        .executableTarget(name: "worldclock-server", dependencies: ["WorldClockCLI", "WorldClock", "WorldClockServer"]),
+        .executableTarget(name: "worldclock-server", dependencies: ["WorldClockCLI", "WorldClockKit", "WorldClockServer"]),
         // Compiles files into the targets that serve them, at build time (tables, OpenAPI, web app,
         // tzdata): one tool, nothing generated committed.
-        .executableTarget(name: "EmbedFilesTool"),
+        // FNV-1a, shared by the build tool and the library: one definition of the digest.
+        .target(name: "FNV"),
+        .executableTarget(name: "EmbedFilesTool", dependencies: ["FNV"]),
         .plugin(name: "EmbedFiles", capability: .buildTool(), dependencies: ["EmbedFilesTool"]),
         // Writes CompiledCatalogue+Bundled.swift: the bundled tables' sections, order and search
         // index as ICU and the search preparation make them (Scripts/compile-catalogue).
-        .executableTarget(name: "CatalogueCompiler", dependencies: ["WorldClock"]),
-        .executableTarget(name: "IndexBenchmark", dependencies: ["HangulIndex"]),
+        .executableTarget(name: "CatalogueCompiler", dependencies: ["CatalogueBuilder"]),
+        .executableTarget(name: "IndexBenchmark", dependencies: ["HangulCollation"]),
         .executableTarget(name: "TimeZoneBenchmark", dependencies: ["TimeZoneRules"]),
         // Search speed and the right-zone-first rate over the user query set (Scripts/bench-search).
-        .executableTarget(name: "SearchBenchmark", dependencies: ["WorldClock", "TimeZoneRules"]),
+        .executableTarget(name: "SearchBenchmark", dependencies: ["WorldClockKit", "CatalogueBuilder", "TimeZoneRules"]),
         // libFuzzer targets for every parser of outside input (Scripts/fuzz builds them with
         // -DFUZZING -sanitize=fuzzer,address); a plain build replays a saved input.
-        .executableTarget(name: "Fuzz", dependencies: ["WorldClock", "WorldClockServer", "HangulIndex"],
+        .executableTarget(name: "Fuzz", dependencies: ["WorldClockKit", "CatalogueBuilder", "WorldClockServer", "HangulCollation"],
                           swiftSettings: fuzzed + (fuzzing ? [.unsafeFlags(["-parse-as-library"])] : []),
                           linkerSettings: fuzzing ? [.unsafeFlags(["-sanitize=fuzzer,address"])] : []),
 
-        .testTarget(name: "HangulIndexTests", dependencies: ["HangulIndex"]),
-        // Imports Foundation beside HangulIndex: a clean build of this target proves the ICU isolation.
-        .testTarget(name: "FoundationCanaryTests", dependencies: ["HangulIndex"]),
+        .executableTarget(name: "WorldClockKitExample", dependencies: ["WorldClockKit", "TimeZoneRules"], path: "Examples/WorldClockKitExample"),
+
+        // The kit's specification, as a clock-app developer reads it: depends on WorldClockKit alone.
+        .testTarget(name: "WorldClockKitTests", dependencies: ["WorldClockKit"], exclude: ["Fixtures"]),
+        .testTarget(name: "HangulIndexTests", dependencies: ["HangulIndex", "HangulCollation"]),
+        // Imports Foundation beside HangulCollation: a clean build of this target proves the ICU isolation.
+        .testTarget(name: "FoundationCanaryTests", dependencies: ["HangulCollation"]),
         .testTarget(name: "TimeZoneRulesTests", dependencies: ["TimeZoneRules"]),
-        .testTarget(name: "WorldClockTests", dependencies: ["WorldClock", "TimeZoneRules"], exclude: ["user-queries.tsv", "Fixtures"]),
+        .testTarget(name: "WorldClockTests", dependencies: ["WorldClockKit", "CatalogueBuilder", "TimeZoneRules"], exclude: ["user-queries.tsv", "Fixtures"]),
         .testTarget(
             name: "WorldClockServerTests",
             dependencies: [
@@ -111,7 +133,7 @@ let package = Package(
             ]
         ),
         // Runs the built `worldclock` executable for every subcommand and error path.
-        .testTarget(name: "WorldClockCLITests", dependencies: ["WorldClockCLI", "worldclock", "worldclock-server"]),
+        .testTarget(name: "WorldClockCLITests", dependencies: ["WorldClockCLI", "worldclock", "worldclock-server", "WorldClockKitExample"]),
         // Runs the web app in headless Chromium (Debian's chromium + chromium-driver, selenium from
         // PyPI) against the built `worldclock serve`.
         .testTarget(name: "WebAppTests", dependencies: ["worldclock", "worldclock-server"], exclude: ["browser"]),

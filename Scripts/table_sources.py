@@ -40,16 +40,36 @@ def versions():
             "airportsdata": getattr(airportsdata, "__version__", None) or version("airportsdata")}
 
 
-def tzdata_links(zone_tab_path):
-    """tzdata.zi's links (old id → target) next to zone.tab."""
+# The tzdata copy every zone fact is read from (Data/tzdata unless generate-table is told another).
+_tzdata = None
+
+
+def use_tzdata(directory):
+    """Read links and abbreviations from `directory` (zone.tab, links.tsv, zoneinfo/ as
+    Scripts/update-tzdata writes them), never from the machine's or Python's tzdata."""
+    global _tzdata
+    _tzdata = directory
+
+
+def _links():
+    global _link_cache
+    if _link_cache is None:
+        _link_cache = tzdata_links(_tzdata)
+    return _link_cache
+
+
+_link_cache = None
+
+
+def tzdata_links(directory):
+    """The copy's links (old id → target): links.tsv's "alias TAB target" lines."""
     import os
     links = {}
-    zi = os.path.join(os.path.dirname(os.path.abspath(zone_tab_path)), "tzdata.zi")
-    with open(zi, encoding="utf-8") as f:
+    with open(os.path.join(directory, "links.tsv"), encoding="utf-8") as f:
         for line in f:
-            parts = line.split()
-            if len(parts) == 3 and parts[0] == "L":
-                links[parts[2]] = parts[1]
+            parts = line.rstrip("\n").split("\t")
+            if len(parts) == 2:
+                links[parts[0]] = parts[1]
     return links
 
 
@@ -131,10 +151,18 @@ def geonames_population(english, zone, zone_codes, links, _index={}):
 def tz_abbreviations(zone):
     """tz's alphabetic abbreviations of `zone` in winter and summer 2026, each with whether it is
     daylight saving time (KST; EST, EDT)."""
+    import os
     from zoneinfo import ZoneInfo
+    links = _links()
+    for _ in range(8):  # the copy holds zones only: follow a link (Africa/Accra → Africa/Abidjan)
+        if zone not in links:
+            break
+        zone = links[zone]
+    with open(os.path.join(_tzdata, "zoneinfo", zone), "rb") as f:
+        rules = ZoneInfo.from_file(f, key=zone)
     names = []
     for instant in ABBREVIATION_INSTANTS:
-        local = instant.astimezone(ZoneInfo(zone))
+        local = instant.astimezone(rules)
         name = local.tzname()
         if name and re.fullmatch(r"[A-Z]{2,5}", name) and name not in [n for n, _ in names]:
             names.append((name, bool(local.dst())))

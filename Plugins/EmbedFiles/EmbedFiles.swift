@@ -2,7 +2,7 @@ import Foundation
 import PackagePlugin
 
 /// Compiles files into the targets that serve them, at build time: the catalogue's tables into
-/// WorldClock, the OpenAPI document and the web app into WorldClockServer, the bundled tzdata into
+/// WorldClockKit, the OpenAPI document and the web app into WorldClockServer, the bundled tzdata into
 /// TimeZoneRules. One tool (EmbedFilesTool) writes them all as string literals; nothing generated
 /// is committed, and a binary copied alone still has every file.
 @main
@@ -13,7 +13,7 @@ struct EmbedFiles: BuildToolPlugin {
         let entries: [String]
         let inputs: [String]
         switch target.name {
-        case "WorldClock":
+        case "WorldClockKit":
             let tables = ["contents": "Data/zones.tsv", "searchOnly": "Data/search-only.tsv", "terms": "Data/terms.tsv"]
             entries = ["--enum", "EmbeddedTable"] + tables.sorted { $0.key < $1.key }.map { "text:\($0.key)=\(path($0.value))" }
                 + ["digest:searchDigest=searchOnly+terms"]

@@ -4,7 +4,8 @@
 //
 //   compile-catalogue OUTPUT.swift      (Scripts/compile-catalogue runs it)
 import Foundation
-import WorldClock
+import CatalogueBuilder
+import WorldClockKit
 
 let arguments = CommandLine.arguments.dropFirst()
 guard arguments.count == 1, let output = arguments.first else {

@@ -13,6 +13,7 @@
 //
 // Texts go into raw multi-line literals with as many #s as needed, so nothing in them is an escape;
 // a carriage return (which a multi-line literal cannot keep) or invalid UTF-8 is an error.
+import FNV
 import Foundation
 
 struct Failure: Error, CustomStringConvertible { let description: String }
@@ -42,13 +43,6 @@ func files(under directory: String) throws -> [String] {
     return paths.sorted()
 }
 
-func fnv1a(_ bytes: some Sequence<UInt8>) -> String {
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-    let hex = String(hash, radix: 16)
-    return String(repeating: "0", count: 16 - hex.count) + hex
-}
-
 func render(_ arguments: ArraySlice<String>) throws -> String {
     var out = "// Generated at build time by the EmbedFiles plugin: not committed, not to be edited.\n"
     var texts: [String: String] = [:]
@@ -60,7 +54,7 @@ func render(_ arguments: ArraySlice<String>) throws -> String {
         if argument == "--enum" {
             guard index < arguments.endIndex else { throw Failure(description: "--enum without a name") }
             if open { out += "}\n" }
-            out += "\nenum \(arguments[index]) {\n"
+            out += "\npackage enum \(arguments[index]) {\n"
             open = true
             index += 1
             continue
@@ -74,9 +68,9 @@ func render(_ arguments: ArraySlice<String>) throws -> String {
         case "text":
             let text = try readText(source)
             texts[property] = text
-            out += "    static let \(property) = \(literal(text))\n"
+            out += "    package static let \(property) = \(literal(text))\n"
         case "folder":
-            out += "    static let \(property): [(name: String, text: String)] = [\n"
+            out += "    package static let \(property): [(name: String, text: String)] = [\n"
             for name in try files(under: source) {
                 out += "        (\"\(name)\", \(literal(try readText(source + "/" + name)))),\n"
             }
@@ -87,14 +81,14 @@ func render(_ arguments: ArraySlice<String>) throws -> String {
                 guard let data = FileManager.default.contents(atPath: source + "/" + path) else { throw Failure(description: "\(source)/\(path): cannot read") }
                 lines.append(path + "\t" + data.base64EncodedString())
             }
-            out += "    static let \(property) = \(literal(lines.joined(separator: "\n")))\n"
+            out += "    package static let \(property) = \(literal(lines.joined(separator: "\n")))\n"
         case "digest":
             var bytes: [UInt8] = []
             for name in source.split(separator: "+") {
                 guard let text = texts[String(name)] else { throw Failure(description: "digest of \(name), which is not a text above") }
                 bytes += Array(text.utf8)
             }
-            out += "    static let \(property) = \"\(fnv1a(bytes))\"\n"
+            out += "    package static let \(property) = \"\(FNV1a.hex(bytes))\"\n"
         default:
             throw Failure(description: "unknown kind in \(argument)")
         }

@@ -1,7 +1,9 @@
 import Foundation
+import HangulCollation
 import HangulIndex
 @_spi(Fuzzing) import WorldClockServer
-import WorldClock
+import CatalogueBuilder
+import WorldClockKit
 
 /// One function per parser or matcher that takes outside input. Each must not crash, hang or
 /// leak (AddressSanitizer watches), and checks a property that would show a wrong answer.
@@ -44,12 +46,14 @@ enum FuzzTargets {
 
     /// Choseong and section assignment: the fast path agrees with the collator, a title resolves
     /// to one of the titles, and a choseong is a compatibility consonant.
+    static let collatedIndexer = SectionIndexer(definition: catalogue.indexer)
+
     static func sections(_ data: UnsafeRawBufferPointer) {
         let name = String(decoding: data.prefix(256), as: UTF8.self)
-        let indexer = catalogue.indexer
+        let indexer = collatedIndexer
         require(indexer.section(for: name) == indexer.collatedSection(for: name),
                 "\(name.debugDescription): section \(indexer.section(for: name)) but collator says \(indexer.collatedSection(for: name))")
-        if let resolved = try? indexer.resolveTitle(name) {
+        if let resolved = try? catalogue.indexer.resolveTitle(name) {
             require(indexer.titles.contains(resolved.title), "\(name.debugDescription) resolved to \(resolved.title.text)")
         }
         if let initial = try? Choseong.of(name) {

@@ -23,7 +23,7 @@ enum HangulLetter: Equatable, Sendable {
             self = syllable
             return
         }
-        if let base = Self.latinBase(of: character) { self.init(ascii: base); return }
+        if let base = LatinLetter.base(of: character) { self.init(ascii: base); return }
         let lowered = character.lowercased()
         self = .other(lowered.count == 1 ? Character(lowered) : character)
     }
@@ -50,20 +50,6 @@ enum HangulLetter: Equatable, Sendable {
         case .syllable(let initial, _, _), .consonant(let initial): return initial
         case .other, .absent: return nil
         }
-    }
-
-    /// A Latin letter with diacritics (é, Ü, ñ, ş, ǎ; precomposed or not) as its base letter:
-    /// Montreal finds Montréal and Sao Paulo finds São Paulo, and the other way round. Letters
-    /// that do not decompose (ß, ø, æ, ł) stay themselves.
-    private static func latinBase(of character: Character) -> UInt8? {
-        guard let first = character.unicodeScalars.first,
-              first.isASCII || (0xC0...0x24F).contains(first.value) || (0x1E00...0x1EFF).contains(first.value),
-              // ICU's NFD cannot fail on a character's few scalars but for memory: then no folding.
-              let decomposed = try? KoreanText.nfd(String(character)), let base = decomposed.first, base < 0x80,
-              Character(Unicode.Scalar(UInt8(base))).isLetter, decomposed.count > 1,
-              decomposed.dropFirst().allSatisfy({ Unicode.Scalar($0)?.properties.generalCategory == .nonspacingMark })
-        else { return nil }
-        return UInt8(base)
     }
 
     /// An NFD syllable: L V, L V T, or LV T.

@@ -75,7 +75,9 @@ struct MatchTable: Sendable {
         let starts = coversOthers ? byStart : byFirst
         starts.forEachEntry(in: starts.postings(coversOthers ? first.startKey : first.value)) { entry in
             letters(of: entry, into: &text)
-            if let (kind, range) = HangulMatcher.match(query, in: text) { consider(entry, kind, range, limit: limit, into: &best) }
+            if let (kind, range) = HangulMatcher.match(query, in: text) {
+                consider(entry, kind, range, isWhole: range.count == text.count, limit: limit, into: &best)
+            }
         }
         // Substrings rank after every other kind: needed only while fewer than `limit` items matched.
         if limit.map({ best.count < $0 }) ?? true {
@@ -86,7 +88,7 @@ struct MatchTable: Sendable {
                 map.forEachEntry(in: rarest) { entry in
                     letters(of: entry, into: &text)
                     if let (kind, range) = HangulMatcher.match(query, in: text), kind == .substring {
-                        consider(entry, kind, range, limit: limit, into: &best)
+                        consider(entry, kind, range, isWhole: false, limit: limit, into: &best)
                     }
                 }
             }
@@ -96,13 +98,14 @@ struct MatchTable: Sendable {
     }
 
     /// Records a match of `entry` for each of its items where it beats the item's best so far.
-    func consider(_ entry: Int, _ kind: MatchKind, _ range: Range<Int>, limit: Int?, into best: inout [Int32: RankedMatch]) {
+    /// - Parameter isWhole: whether the match covers the whole text (ㅍㄹ for 파리, not 포르탈레자).
+    func consider(_ entry: Int, _ kind: MatchKind, _ range: Range<Int>, isWhole: Bool, limit: Int?, into best: inout [Int32: RankedMatch]) {
         let rank = fieldRank(of: entry)
         let start = Int(compiled.itemStarts[entry]), end = Int(compiled.itemStarts[entry + 1])
         // An entry's items are in rank order, so past the first `limit` none can make the cut.
         compiled.items.forEach(in: start..<min(end, start + (limit ?? end - start))) { value in
             let item = Int32(value)
-            let candidate = RankedMatch(kind: kind, field: rank, importance: Int(compiled.importance[Int(item)]),
+            let candidate = RankedMatch(kind: kind, partial: isWhole ? 0 : 1, field: rank, importance: Int(compiled.importance[Int(item)]),
                                         position: Int(item), entry: entry, range: range)
             if let known = best[item], !(candidate < known) { return }
             best[item] = candidate
@@ -136,9 +139,14 @@ struct PostingMap: Sendable {
     func forEachEntry(in positions: Range<Int>, _ body: (Int) -> Void) { entries.forEach(in: positions) { body(Int($0)) } }
 }
 
-/// An item's best match: ordered by kind, then field rank, then importance (higher first), then item order.
+/// An item's best match: ordered by kind, then whether it covers the whole text (a choseong query
+/// that spells a whole name, ㅍㄹ → 파리, beats the longer names it merely starts, as a syllable
+/// query's exact match beats its prefixes), then field rank, then importance (higher first), then
+/// item order.
 struct RankedMatch: Comparable {
     let kind: MatchKind
+    /// 0 when the match covers the whole text, 1 when it covers a part.
+    let partial: Int
     let field: Int
     let importance: Int
     let position: Int
@@ -146,9 +154,9 @@ struct RankedMatch: Comparable {
     let range: Range<Int>
 
     static func < (a: RankedMatch, b: RankedMatch) -> Bool {
-        (a.kind, a.field, b.importance, a.position) < (b.kind, b.field, a.importance, b.position)
+        (a.kind, a.partial, a.field, b.importance, a.position) < (b.kind, b.partial, b.field, a.importance, b.position)
     }
     static func == (a: RankedMatch, b: RankedMatch) -> Bool {
-        (a.kind, a.field, a.importance, a.position) == (b.kind, b.field, b.importance, b.position)
+        (a.kind, a.partial, a.field, a.importance, a.position) == (b.kind, b.partial, b.field, b.importance, b.position)
     }
 }

@@ -6,7 +6,7 @@ public struct SectionTitle: Hashable, Comparable, Sendable, CustomStringConverti
     /// The position of the section in its index, which orders titles.
     public let position: Int
 
-    init(_ text: String, position: Int) {
+    package init(_ text: String, position: Int) {
         self.text = text
         self.position = position
     }

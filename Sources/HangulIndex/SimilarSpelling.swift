@@ -140,7 +140,7 @@ extension MatchTable {
                 let first = Int(compiled.itemStarts[entry]), last = Int(compiled.itemStarts[entry + 1])
                 compiled.items.forEach(in: first..<min(last, first + (limit ?? last - first))) { value in
                     let item = Int32(value)
-                    let match = RankedMatch(kind: .similar, field: fieldRank(of: entry), importance: Int(compiled.importance[Int(item)]),
+                    let match = RankedMatch(kind: .similar, partial: 0, field: fieldRank(of: entry), importance: Int(compiled.importance[Int(item)]),
                                             position: Int(item), entry: entry, range: 0..<text.count)
                     if let known = best[item], (known.distance, known.match) <= (distance, match) { return }
                     best[item] = (distance, match)

@@ -11,6 +11,161 @@
 #include <unicode/uset.h>
 #include <unicode/uversion.h>
 
+#include <dlfcn.h>
+#include <pthread.h>
+#include <stdio.h>
+
+// ICU is opened with dlopen on the first call that needs it, not linked: a run on the bundled
+// catalogue (whose sections and order were compiled in) never calls ICU, and so never pays for
+// loading libicuuc, libicui18n and their 30 MB of data. Only a user's own table (--data), the
+// catalogue compiler, `doctor` and `--version` load it. Every function below calls ICU through
+// these pointers, found by ICU's versioned names (ucol_open_72): the names this file was compiled
+// against, so a different ICU major version is not loaded by mistake.
+#define WC_STRING_(x) #x
+#define WC_STRING(x) WC_STRING_(x)
+#define WC_SYMBOL(f) WC_STRING(f)
+#define WC_LIBRARY(name) "lib" name ".so." WC_STRING(U_ICU_VERSION_MAJOR_NUM)
+
+static __typeof__(&u_errorName) wc_u_errorName;
+static __typeof__(&u_getUnicodeVersion) wc_u_getUnicodeVersion;
+static __typeof__(&u_getVersion) wc_u_getVersion;
+static __typeof__(&u_versionToString) wc_u_versionToString;
+static __typeof__(&ucal_getTZDataVersion) wc_ucal_getTZDataVersion;
+static __typeof__(&ucol_close) wc_ucol_close;
+static __typeof__(&ucol_getContractionsAndExpansions) wc_ucol_getContractionsAndExpansions;
+static __typeof__(&ucol_getLocaleByType) wc_ucol_getLocaleByType;
+static __typeof__(&ucol_getSortKey) wc_ucol_getSortKey;
+static __typeof__(&ucol_nextSortKeyPart) wc_ucol_nextSortKeyPart;
+static __typeof__(&ucol_open) wc_ucol_open;
+static __typeof__(&ucol_setAttribute) wc_ucol_setAttribute;
+static __typeof__(&ucol_setStrength) wc_ucol_setStrength;
+static __typeof__(&ucol_strcoll) wc_ucol_strcoll;
+static __typeof__(&uiter_setString) wc_uiter_setString;
+static __typeof__(&ulocdata_close) wc_ulocdata_close;
+static __typeof__(&ulocdata_getExemplarSet) wc_ulocdata_getExemplarSet;
+static __typeof__(&ulocdata_open) wc_ulocdata_open;
+static __typeof__(&unorm2_getNFDInstance) wc_unorm2_getNFDInstance;
+static __typeof__(&unorm2_getNFKCInstance) wc_unorm2_getNFKCInstance;
+static __typeof__(&unorm2_normalize) wc_unorm2_normalize;
+static __typeof__(&uset_close) wc_uset_close;
+static __typeof__(&uset_getItem) wc_uset_getItem;
+static __typeof__(&uset_getItemCount) wc_uset_getItemCount;
+static __typeof__(&uset_openEmpty) wc_uset_openEmpty;
+static __typeof__(&uset_openPattern) wc_uset_openPattern;
+
+static const struct { void **pointer; const char *name; } wc_symbols[] = {
+    {(void **)&wc_u_errorName, WC_SYMBOL(u_errorName)},
+    {(void **)&wc_u_getUnicodeVersion, WC_SYMBOL(u_getUnicodeVersion)},
+    {(void **)&wc_u_getVersion, WC_SYMBOL(u_getVersion)},
+    {(void **)&wc_u_versionToString, WC_SYMBOL(u_versionToString)},
+    {(void **)&wc_ucal_getTZDataVersion, WC_SYMBOL(ucal_getTZDataVersion)},
+    {(void **)&wc_ucol_close, WC_SYMBOL(ucol_close)},
+    {(void **)&wc_ucol_getContractionsAndExpansions, WC_SYMBOL(ucol_getContractionsAndExpansions)},
+    {(void **)&wc_ucol_getLocaleByType, WC_SYMBOL(ucol_getLocaleByType)},
+    {(void **)&wc_ucol_getSortKey, WC_SYMBOL(ucol_getSortKey)},
+    {(void **)&wc_ucol_nextSortKeyPart, WC_SYMBOL(ucol_nextSortKeyPart)},
+    {(void **)&wc_ucol_open, WC_SYMBOL(ucol_open)},
+    {(void **)&wc_ucol_setAttribute, WC_SYMBOL(ucol_setAttribute)},
+    {(void **)&wc_ucol_setStrength, WC_SYMBOL(ucol_setStrength)},
+    {(void **)&wc_ucol_strcoll, WC_SYMBOL(ucol_strcoll)},
+    {(void **)&wc_uiter_setString, WC_SYMBOL(uiter_setString)},
+    {(void **)&wc_ulocdata_close, WC_SYMBOL(ulocdata_close)},
+    {(void **)&wc_ulocdata_getExemplarSet, WC_SYMBOL(ulocdata_getExemplarSet)},
+    {(void **)&wc_ulocdata_open, WC_SYMBOL(ulocdata_open)},
+    {(void **)&wc_unorm2_getNFDInstance, WC_SYMBOL(unorm2_getNFDInstance)},
+    {(void **)&wc_unorm2_getNFKCInstance, WC_SYMBOL(unorm2_getNFKCInstance)},
+    {(void **)&wc_unorm2_normalize, WC_SYMBOL(unorm2_normalize)},
+    {(void **)&wc_uset_close, WC_SYMBOL(uset_close)},
+    {(void **)&wc_uset_getItem, WC_SYMBOL(uset_getItem)},
+    {(void **)&wc_uset_getItemCount, WC_SYMBOL(uset_getItemCount)},
+    {(void **)&wc_uset_openEmpty, WC_SYMBOL(uset_openEmpty)},
+    {(void **)&wc_uset_openPattern, WC_SYMBOL(uset_openPattern)},
+};
+
+static pthread_once_t wc_once = PTHREAD_ONCE_INIT;
+static int wc_loaded = 0;
+static char wc_load_failure[256] = "";
+
+static void wc_load(void) {
+    void *uc = dlopen(WC_LIBRARY("icuuc"), RTLD_NOW | RTLD_LOCAL);
+    void *i18n = uc == NULL ? NULL : dlopen(WC_LIBRARY("icui18n"), RTLD_NOW | RTLD_LOCAL);
+    if (uc == NULL || i18n == NULL) {
+        const char *reason = dlerror();
+        snprintf(wc_load_failure, sizeof wc_load_failure, "ICU could not be loaded: %s", reason != NULL ? reason : "unknown reason");
+        return;
+    }
+    for (size_t i = 0; i < sizeof wc_symbols / sizeof wc_symbols[0]; i++) {
+        void *symbol = dlsym(i18n, wc_symbols[i].name);
+        if (symbol == NULL) symbol = dlsym(uc, wc_symbols[i].name);
+        if (symbol == NULL) {
+            snprintf(wc_load_failure, sizeof wc_load_failure, "ICU has no %s", wc_symbols[i].name);
+            return;
+        }
+        *wc_symbols[i].pointer = symbol;
+    }
+    wc_loaded = 1;
+}
+
+// Whether ICU is loaded (loading it on the first call); when it is not, the status says so.
+static int wc_ready(int32_t *status) {
+    pthread_once(&wc_once, wc_load);
+    if (!wc_loaded && status != NULL) *status = U_MISSING_RESOURCE_ERROR;
+    return wc_loaded;
+}
+
+#undef u_errorName
+#define u_errorName (*wc_u_errorName)
+#undef u_getUnicodeVersion
+#define u_getUnicodeVersion (*wc_u_getUnicodeVersion)
+#undef u_getVersion
+#define u_getVersion (*wc_u_getVersion)
+#undef u_versionToString
+#define u_versionToString (*wc_u_versionToString)
+#undef ucal_getTZDataVersion
+#define ucal_getTZDataVersion (*wc_ucal_getTZDataVersion)
+#undef ucol_close
+#define ucol_close (*wc_ucol_close)
+#undef ucol_getContractionsAndExpansions
+#define ucol_getContractionsAndExpansions (*wc_ucol_getContractionsAndExpansions)
+#undef ucol_getLocaleByType
+#define ucol_getLocaleByType (*wc_ucol_getLocaleByType)
+#undef ucol_getSortKey
+#define ucol_getSortKey (*wc_ucol_getSortKey)
+#undef ucol_nextSortKeyPart
+#define ucol_nextSortKeyPart (*wc_ucol_nextSortKeyPart)
+#undef ucol_open
+#define ucol_open (*wc_ucol_open)
+#undef ucol_setAttribute
+#define ucol_setAttribute (*wc_ucol_setAttribute)
+#undef ucol_setStrength
+#define ucol_setStrength (*wc_ucol_setStrength)
+#undef ucol_strcoll
+#define ucol_strcoll (*wc_ucol_strcoll)
+#undef uiter_setString
+#define uiter_setString (*wc_uiter_setString)
+#undef ulocdata_close
+#define ulocdata_close (*wc_ulocdata_close)
+#undef ulocdata_getExemplarSet
+#define ulocdata_getExemplarSet (*wc_ulocdata_getExemplarSet)
+#undef ulocdata_open
+#define ulocdata_open (*wc_ulocdata_open)
+#undef unorm2_getNFDInstance
+#define unorm2_getNFDInstance (*wc_unorm2_getNFDInstance)
+#undef unorm2_getNFKCInstance
+#define unorm2_getNFKCInstance (*wc_unorm2_getNFKCInstance)
+#undef unorm2_normalize
+#define unorm2_normalize (*wc_unorm2_normalize)
+#undef uset_close
+#define uset_close (*wc_uset_close)
+#undef uset_getItem
+#define uset_getItem (*wc_uset_getItem)
+#undef uset_getItemCount
+#define uset_getItemCount (*wc_uset_getItemCount)
+#undef uset_openEmpty
+#define uset_openEmpty (*wc_uset_openEmpty)
+#undef uset_openPattern
+#define uset_openPattern (*wc_uset_openPattern)
+
 // Every ICU call of the package lives here, so that ICU's renamed symbols and types stay in C.
 
 struct WCCollator { UCollator *collator; };
@@ -30,6 +185,7 @@ static int32_t reported(UErrorCode error) {
 }
 
 WCCollator *wc_collator_open(const char *locale, int32_t strength, int32_t *status) {
+    if (!wc_ready(status)) return NULL;
     UErrorCode error = U_ZERO_ERROR;
     UCollator *collator = ucol_open(locale, &error);
     if (U_FAILURE(error)) { *status = error; return NULL; }
@@ -146,6 +302,7 @@ int32_t wc_collator_script_boundaries(const WCCollator *collator, uint16_t *buff
 
 int32_t wc_index_exemplars(const char *locale, uint16_t *buffer, int32_t capacity,
                            int32_t *status) {
+    if (!wc_ready(status)) return 0;
     UErrorCode error = U_ZERO_ERROR;
     ULocaleData *data = ulocdata_open(locale, &error);
     if (U_FAILURE(error) || is_substitute(error)) { *status = error; if (data != NULL) ulocdata_close(data); return 0; }
@@ -162,6 +319,7 @@ int32_t wc_index_exemplars(const char *locale, uint16_t *buffer, int32_t capacit
 
 int32_t wc_set_strings(const uint16_t *pattern, int32_t length, uint16_t *buffer, int32_t capacity,
                        int32_t *status) {
+    if (!wc_ready(status)) return 0;
     UErrorCode error = U_ZERO_ERROR;
     USet *set = uset_openPattern((const UChar *)pattern, length, &error);
     if (U_FAILURE(error)) { *status = error; if (set != NULL) uset_close(set); return 0; }
@@ -174,6 +332,7 @@ int32_t wc_set_strings(const uint16_t *pattern, int32_t length, uint16_t *buffer
 
 int32_t wc_normalize(int32_t form, const uint16_t *text, int32_t length, uint16_t *dest,
                      int32_t capacity, int32_t *status) {
+    if (!wc_ready(status)) return 0;
     UErrorCode error = U_ZERO_ERROR;
     const UNormalizer2 *normalizer = form == WC_NFD ? unorm2_getNFDInstance(&error) : unorm2_getNFKCInstance(&error);
     if (U_FAILURE(error)) { *status = error; return 0; }
@@ -182,7 +341,10 @@ int32_t wc_normalize(int32_t form, const uint16_t *text, int32_t length, uint16_
     return needed;
 }
 
-const char *wc_error_name(int32_t status) { return u_errorName((UErrorCode)status); }
+const char *wc_error_name(int32_t status) {
+    if (!wc_ready(NULL)) return wc_load_failure;
+    return u_errorName((UErrorCode)status);
+}
 
 int wc_failed(int32_t status) {
     return U_FAILURE((UErrorCode)status) || is_substitute((UErrorCode)status) ? 1 : 0;
@@ -193,18 +355,21 @@ int wc_is_substitution(int32_t status) { return is_substitute((UErrorCode)status
 int32_t wc_buffer_overflow_status(void) { return U_BUFFER_OVERFLOW_ERROR; }
 
 void wc_icu_version(char out[32]) {
+    if (!wc_ready(NULL)) { strncpy(out, "unavailable", 31); out[31] = 0; return; }
     UVersionInfo info;
     u_getVersion(info);
     u_versionToString(info, out);
 }
 
 void wc_unicode_version(char out[32]) {
+    if (!wc_ready(NULL)) { strncpy(out, "unavailable", 31); out[31] = 0; return; }
     UVersionInfo info;
     u_getUnicodeVersion(info);
     u_versionToString(info, out);
 }
 
 void wc_icu_tz_version(char out[32]) {
+    if (!wc_ready(NULL)) { strncpy(out, "unavailable", 31); out[31] = 0; return; }
     UErrorCode error = U_ZERO_ERROR;
     const char *version = ucal_getTZDataVersion(&error);
     if (U_FAILURE(error) || version == NULL) { out[0] = 0; return; }

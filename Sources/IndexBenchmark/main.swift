@@ -2,6 +2,7 @@
 //   index-benchmark NAMES_FILE [--sections-out FILE]
 // (a) assigning each name its section, (b) building the full index (bucket + sort).
 import Foundation
+import HangulCollation
 import HangulIndex
 
 func fail(_ message: String) -> Never {

@@ -10,7 +10,8 @@
 // in-process time per query (p50, p99, max over every query of every round). A figure, not a test.
 import Foundation
 import TimeZoneRules
-import WorldClock
+import CatalogueBuilder
+import WorldClockKit
 
 func fail(_ message: String) -> Never {
     FileHandle.standardError.write(Data("search-benchmark: \(message)\n".utf8))

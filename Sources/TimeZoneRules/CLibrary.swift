@@ -2,6 +2,8 @@
 import Glibc
 #elseif canImport(Musl)
 import Musl
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// An environment variable, read with the C library: `ProcessInfo.environment` copies the whole

@@ -2,6 +2,8 @@
 import Glibc
 #elseif canImport(Musl)
 import Musl
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// The machine's time zone, read as the C library reads it and without Foundation, whose

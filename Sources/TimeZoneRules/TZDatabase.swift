@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Synchronization
 
 /// Where a set of tz rules comes from.
@@ -41,6 +45,15 @@ public final class TZDatabase: Sendable {
     public let version: TZDataVersion?
     private let cache = Mutex<[String: ZoneRules]>([:])
     private let linkTable: Lazy<[String: String]>
+    private let fallbackLog = Mutex<[String: TZifError]>([:])
+
+    /// The zones looked up so far whose file in this directory exists but could not be read as
+    /// TZif (corrupt, truncated, unsupported), and which the bundled copy answered instead, by id.
+    /// A server logs them and `doctor` shows them: a time from other rules than the ones in use
+    /// must not pass unnoticed.
+    public var fallbacks: [TZDataFallback] {
+        fallbackLog.withLock { $0.map { TZDataFallback(zoneID: $0.key, source: source, error: $0.value) } }.sorted { $0.zoneID < $1.zoneID }
+    }
 
     /// The copy compiled into the binary.
     public static let bundled = TZDatabase(bundledVersion: ())
@@ -84,8 +97,14 @@ public final class TZDatabase: Sendable {
     private func load(_ zoneID: String) -> ZoneRules? {
         guard TZif.isSafeIdentifier(zoneID) else { return nil }
         if let directory = source.directory {
-            if let tzif = try? TZif(zone: zoneID, directory: directory) { return ZoneRules(tzif) }
-            return self === Self.bundled ? nil : Self.bundled.rules(for: zoneID)
+            do {
+                return ZoneRules(try TZif(zone: zoneID, directory: directory))
+            } catch {
+                // A zone the directory lacks is expected of an older tzdata; a file that is there
+                // but unreadable as TZif is a broken installation, recorded for the log and doctor.
+                if case .unreadable = error {} else { fallbackLog.withLock { $0[zoneID] = error } }
+                return Self.bundled.rules(for: zoneID)
+            }
         }
         let zones = BundledZones.shared
         var id = zoneID
@@ -195,5 +214,18 @@ package final class Lazy<Value: Sendable>: Sendable {
             stored = made
             return made.value
         }
+    }
+}
+
+/// A zone whose file in the tzdata in use could not be read, so its times come from the bundled copy.
+public struct TZDataFallback: Sendable, Equatable, CustomStringConvertible {
+    public let zoneID: String
+    /// The tzdata whose file failed.
+    public let source: TZDataSource
+    /// Why the file could not be used.
+    public let error: TZifError
+
+    public var description: String {
+        "\(zoneID): the file in \(source) cannot be used (\(error)); its times come from the bundled rules"
     }
 }

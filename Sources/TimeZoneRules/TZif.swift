@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A parsed TZif file (RFC 8536, versions 1–4): the transitions, the local time types, and the footer rule,
 /// exactly as tz wrote them (negative DST included). `ZoneRules` turns it into what a clock shows.

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// What a zone's clocks show during one stretch of time: the offset, the part of it that is
 /// daylight saving time, and tz's abbreviation.

@@ -1,6 +1,7 @@
 import Foundation
 import TimeZoneRules
-import WorldClock
+import CatalogueBuilder
+import WorldClockKit
 
 // Each command takes only the options it uses: `feed` is always JSON and has no reference zone;
 // `sections` shows no times.
@@ -13,11 +14,13 @@ package struct TableOptions {
 
     package init(_ arguments: ParsedArguments) { data = arguments.value("data") }
 
-    /// The catalogue, bundled or from `--data`; a malformed table is a data error (exit 3).
+    /// The catalogue, bundled or from `--data`; a malformed table is a data error (exit 3), a file
+    /// that cannot be read an I/O error (exit 4), as the exit-code table says.
     package func catalogue() throws -> Catalogue {
         do {
             return try Catalogue.load(data.map { .file(path: $0) } ?? .bundled)
         } catch {
+            if case .table(let table) = error, case .unreadable = table.problem { throw CLIError.io(error.korean) }
             throw CLIError.data(error.korean)
         }
     }
@@ -46,7 +49,9 @@ package struct InstantOptions {
     /// The library's reason in Korean, the text cut and made printable.
     static func message(for error: InstantError) -> String {
         let shown = "\"\(Terminal.printable(error.text, limit: 40))\""
-        return "--at: \(KoreanParticle.attach(.topic, to: shown)) ISO 8601 시각이 아닙니다. 예: 2026-07-15T12:00:00Z, 2026-07-15T21:00:00+09:00"
+        // The parser's reason ("February 2026 has 28 days, not 30") says what to fix; it is the
+        // library's English, as the server's `invalid_at` message is.
+        return "--at: \(KoreanParticle.attach(.topic, to: shown)) ISO 8601 시각이 아닙니다(\(Terminal.printable(error.reason))). 예: 2026-07-15T12:00:00Z, 2026-07-15T21:00:00+09:00"
     }
 }
 
@@ -99,7 +104,12 @@ struct DisplayOptions {
 
     /// `--from` as a zone id (any case, old ids too) or a place name; else the machine's zone.
     private func referenceZoneID(in catalogue: Catalogue, tzdata: TZDatabase) throws -> String {
-        guard let from else { return LocalZone.candidates().first { tzdata.rules(for: $0) != nil } ?? "Etc/UTC" }
+        guard let from else {
+            if let local = LocalZone.candidates().first(where: { tzdata.rules(for: $0) != nil }) { return local }
+            // Relative days and hours against UTC are not what the user expects: say so.
+            FileHandle.standardError.write(Data("worldclock: 경고: 이 컴퓨터의 시간대를 알 수 없어(TZ, /etc/localtime, /etc/timezone) UTC를 기준으로 합니다. --from으로 기준을 정하세요.\n".utf8))
+            return "Etc/UTC"
+        }
         if let place = catalogue.place(named: from) { return place.zoneID }
         if TimeZone(identifier: from) != nil { return catalogue.zoneID(for: from) ?? from }
         if let zone = catalogue.zoneID(ignoringCase: from) { return zone }

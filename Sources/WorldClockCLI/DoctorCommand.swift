@@ -1,7 +1,8 @@
 import Foundation
+import HangulCollation
 import HangulIndex
 import TimeZoneRules
-import WorldClock
+import WorldClockKit
 
 /// `worldclock doctor`: which time-zone rules give the times, what else was found, and the rules
 /// Foundation and ICU carry (reported, never used for a time shown).
@@ -24,6 +25,8 @@ struct DoctorCommand: Command {
 
     func run() throws {
         let choice = try tzdata.choice(warn: false)
+        // Read every catalogue zone's file, so that one that is there but unusable shows up below.
+        for zone in (try? Catalogue.load())?.zoneIDs ?? [] { _ = choice.database.rules(for: zone) }
         let report = DoctorReport(choice)
         if json { return Output.json(report) }
         Output.line("시각 계산에 쓰는 규칙: tzdata \(report.inUse.version) (\(report.inUse.source))")
@@ -38,6 +41,9 @@ struct DoctorCommand: Command {
             ["ICU \(report.icuVersion)", report.icuTZDataVersion, "쓰지 않습니다"],
         ]).lines(fitting: nil, indent: "  ").forEach { Output.line($0) }
         if let warning = choice.warning { Output.line("경고: " + warning.korean) }
+        for fallback in report.fallbacks {
+            Output.line("경고: \(fallback.zone): TZif 파일을 쓸 수 없어(\(fallback.problem)) 내장 규칙으로 계산합니다.")
+        }
     }
 }
 
@@ -53,16 +59,22 @@ struct DoctorReport: Encodable {
         let source: String
         let version: String
     }
+    /// A zone whose file in the tzdata in use could not be read: its times come from the bundled copy.
+    struct Fallback: Encodable {
+        let zone: String
+        let problem: String
+    }
 
     let inUse: InUse
     let candidates: [Source]
     let warning: String?
+    let fallbacks: [Fallback]
     let foundationTZDataVersion: String
     let icuVersion: String
     let icuTZDataVersion: String
 
     enum CodingKeys: String, CodingKey {
-        case inUse = "in_use", candidates, warning, foundationTZDataVersion = "foundation_tzdata_version"
+        case inUse = "in_use", candidates, warning, fallbacks, foundationTZDataVersion = "foundation_tzdata_version"
         case icuVersion = "icu_version", icuTZDataVersion = "icu_tzdata_version"
     }
 
@@ -73,6 +85,7 @@ struct DoctorReport: Encodable {
                    note: candidate.source == choice.database.source ? "사용 중" : nil)
         }
         warning = choice.warning?.description
+        fallbacks = choice.database.fallbacks.map { Fallback(zone: $0.zoneID, problem: $0.error.description) }
         foundationTZDataVersion = TimeZone.timeZoneDataVersion
         icuVersion = ICUInfo.version
         icuTZDataVersion = ICUInfo.timeZoneDataVersion

@@ -1,5 +1,5 @@
 import Foundation
-import WorldClock
+import WorldClockKit
 
 /// `worldclock feed`: the whole catalogue as the JSON feed, the same schema as `GET /v1/sections`.
 /// Always JSON, with no reference zone: it takes neither `--json` nor `--24h` nor `--from`.

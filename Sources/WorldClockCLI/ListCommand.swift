@@ -1,5 +1,5 @@
 import HangulIndex
-import WorldClock
+import WorldClockKit
 
 /// `worldclock list [--section ㄱ]`: the sections and their places with local times.
 struct ListCommand: Command {

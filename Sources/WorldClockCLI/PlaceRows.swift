@@ -1,4 +1,4 @@
-import WorldClock
+import WorldClockKit
 
 /// The columns `list` and `search` print for a place: name, country, local time, day and hours
 /// against the reference zone, UTC offset with tz abbreviation, zone id. On a narrow terminal the

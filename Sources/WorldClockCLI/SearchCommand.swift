@@ -1,5 +1,5 @@
 import HangulIndex
-import WorldClock
+import WorldClockKit
 
 /// `worldclock search <query>`: ranked Korean search with local times.
 struct SearchCommand: Command {
@@ -71,8 +71,7 @@ struct SearchResultText {
     let session: Session
 
     /// How the output names the field that matched, when it is not the name.
-    static let fieldNames = ["alias": "다른 이름", "country": "나라", "english": "영어", "region": "지역", "zone_name": "시간대 이름",
-                             "airport": "공항", "zone": "시간대"]
+    static let fieldNames = FeedMatch.koreanFieldNames
 
     /// "(시간대 이름: CST, 미 중부 표준시)": the field, what matched, and what it means there when
     /// that is not the text itself (which CST, which airport).

@@ -1,4 +1,4 @@
-import WorldClock
+import WorldClockKit
 
 /// `worldclock sections`: the index titles with their counts.
 struct SectionsCommand: Command {

@@ -4,7 +4,7 @@ import Glibc
 import Musl
 #endif
 import TimeZoneRules
-import WorldClock
+import WorldClockKit
 
 /// `serve` and `export` run in `worldclock-server`, the binary built and installed beside
 /// `worldclock`: the HTTP server (NIO, Hummingbird, compression) is most of the code, and having it

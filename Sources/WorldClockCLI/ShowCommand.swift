@@ -1,6 +1,6 @@
 import Foundation
 import HangulIndex
-import WorldClock
+import WorldClockKit
 
 /// `worldclock show <name or zone>`: one place in detail.
 struct ShowCommand: Command {
@@ -89,12 +89,23 @@ struct PlaceDetailText {
 
     func lines() -> [String] {
         var lines: [String] = []
-        for (number, place) in places.enumerated() {
-            if number > 0 { lines.append("") }
-            guard let time = session.time(of: place, clocks: clocks) else { continue }
-            lines += self.lines(place, time: time)
+        for place in places {
+            if !lines.isEmpty { lines.append("") }
+            // A place whose zone has no rules is still shown, saying so, rather than left out.
+            lines += session.time(of: place, clocks: clocks).map { self.lines(place, time: $0) } ?? withoutRules(place)
         }
         return lines
+    }
+
+    /// A place whose zone the tzdata in use has no rules for: its name and zone, and that its time is unknown.
+    func withoutRules(_ place: Place) -> [String] {
+        let rows = [
+            ["나라", "\(Terminal.printable(place.country)) (\(Terminal.printable(place.countryCode)))"],
+            ["시간대", Terminal.printable(place.zoneID)],
+            ["현지 시각", "알 수 없음(쓰는 tzdata에 이 시간대의 규칙이 없습니다)"],
+        ]
+        return [Terminal.heading(Terminal.printable(place.name)) + " (\(Terminal.printable(place.englishName)))"]
+            + TextTable(columns: [.init(), .init(minimumWidth: 10)], rows: rows).lines(fitting: session.width, indent: "  ")
     }
 
     private func lines(_ place: Place, time: ZoneTime) -> [String] {

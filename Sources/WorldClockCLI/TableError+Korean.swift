@@ -1,4 +1,4 @@
-import WorldClock
+import WorldClockKit
 
 extension CatalogueError {
     /// The error in Korean, `file:line:` first as compilers write it.

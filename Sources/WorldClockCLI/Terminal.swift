@@ -1,6 +1,6 @@
 import Foundation
 import TimeZoneRules
-import WorldClock
+import WorldClockKit
 
 /// Text for a terminal: its width, display widths of Hangul and other wide characters, control
 /// characters made visible, and colour only where it is wanted.
@@ -26,34 +26,20 @@ package enum Terminal {
     /// `text` dimmed, when colour is on.
     static func dim(_ text: String) -> String { usesColour ? "\u{1B}[2m\(text)\u{1B}[0m" : text }
 
-    /// `text` with every control character (C0, DEL, C1) and bidirectional override shown as
-    /// `\u{1B}` instead of acting on the terminal: text from the command line or a `--data` table
-    /// must never move the cursor, recolour or reorder what follows. At most `limit` characters,
-    /// cut with `…` (an argument echoed back in an error).
+    /// `text` with every control and format character (C0, DEL, C1, bidirectional overrides,
+    /// zero-width characters) shown as `\u{1B}` instead of acting on the terminal: text from the
+    /// command line or a `--data` table must never move the cursor, recolour or reorder what
+    /// follows. At most `limit` scalars, cut with `…` (an argument echoed back in an error).
+    /// `PrintableText` is the rule; this is its name in the CLI.
     package static func printable(_ text: String, limit: Int = .max) -> String {
-        var shown = ""
-        var count = 0
-        for character in text {
-            if count == limit { return shown + "…" }
-            count += 1
-            for scalar in character.unicodeScalars {
-                shown += isUnsafe(scalar) ? "\\u{\(String(scalar.value, radix: 16, uppercase: true))}" : String(scalar)
-            }
-        }
-        return shown
+        // One rule for every message that quotes input, the CLI's and the library's and server's.
+        PrintableText.escaped(text, limit: limit)
     }
 
     /// `text` for a message that spans lines (a usage message): line breaks kept, every other
     /// control character made visible.
     static func printableLines(_ text: String) -> String {
         text.split(separator: "\n", omittingEmptySubsequences: false).map { printable(String($0)) }.joined(separator: "\n")
-    }
-
-    private static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0x00...0x1F, 0x7F...0x9F, 0x202A...0x202E, 0x2066...0x2069: true
-        default: false
-        }
     }
 
     /// The columns `text` takes in a terminal: 2 for East Asian Wide and Fullwidth characters

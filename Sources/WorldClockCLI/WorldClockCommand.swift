@@ -1,7 +1,8 @@
 import Foundation
+import HangulCollation
 import HangulIndex
 import TimeZoneRules
-import WorldClock
+import WorldClockKit
 
 /// A subcommand: its spec, how it takes its read arguments (a usage error when they do not fit
 /// together), whether it answers in JSON, and what it does.
@@ -91,7 +92,7 @@ package enum WorldClockCLI {
         } catch let error as CLIError {
             fail(error, json: command.writesJSON)
         } catch {
-            fail(CLIError.data(String(describing: error)), json: command.writesJSON)
+            fail(CLIError(classifying: error), json: command.writesJSON)
         }
     }
 
@@ -130,6 +131,13 @@ package enum CLIError: Error {
     /// Reading, writing or the network failed: a port already in use, a directory that cannot be
     /// written (exit 4).
     case io(String)
+
+    /// An error a command did not classify itself: a file or system call that failed is I/O
+    /// (exit 4); anything else is about the data (exit 3).
+    package init(classifying error: any Error) {
+        let message = Terminal.printable(String(describing: error))
+        self = error is CocoaError || error is POSIXError ? .io(message) : .data(message)
+    }
 
     package var exitCode: Int32 {
         switch self {

@@ -1,7 +1,7 @@
 import Foundation
 import Hummingbird
 import NIOHTTP1
-import WorldClock
+import WorldClockKit
 
 /// Every error the feed answers with: a status and the feed's JSON error body
 /// `{"error":{"code":"…","message":"…"}}`, whose message says what was wrong and what is expected.

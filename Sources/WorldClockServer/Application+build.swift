@@ -4,7 +4,7 @@ import HummingbirdCore
 import Logging
 import NIOCore
 import TimeZoneRules
-import WorldClock
+import WorldClockKit
 
 /// Builds the feed's application: the router with its controllers and middleware, listening where
 /// `configuration` says. The catalogue's derived data and the clocks are built here, once, and the
@@ -12,10 +12,18 @@ import WorldClock
 public func buildApplication(catalogue: Catalogue, tzdata: TZDataChoice = .automatic, configuration: FeedServerConfiguration) -> some ApplicationProtocol {
     var logger = Logger(label: "worldclock.serve")
     logger.logLevel = .info
+    return buildApplication(catalogue: catalogue, tzdata: tzdata, configuration: configuration, logger: logger)
+}
+
+/// The same, logging to `logger` (tests read what an operator would see).
+func buildApplication(catalogue: Catalogue, tzdata: TZDataChoice, configuration: FeedServerConfiguration, logger: Logger) -> some ApplicationProtocol {
     let database = tzdata.database
     logger.info("time-zone rules: tzdata \(database.version?.description ?? "of no stated version") (\(database.source))")
     if let warning = tzdata.warning { logger.warning("\(warning)") }
     let clocks = ZoneClocks(zoneIDs: catalogue.zoneIDs, tzdata: database)
+    // Every zone's file has now been read: one that was there but unusable was answered by the
+    // bundled copy, which an operator must hear about.
+    for fallback in database.fallbacks { logger.warning("\(fallback)") }
     return buildApplication(service: FeedService(catalogue: catalogue, clocks: clocks, buildsAhead: true), configuration: configuration, logger: logger)
 }
 

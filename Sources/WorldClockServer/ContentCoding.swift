@@ -1,5 +1,6 @@
 import CompressNIO
 import Hummingbird
+import Logging
 import Synchronization
 
 /// The content codings the server sends: gzip (zlib through compress-nio) or none.
@@ -122,7 +123,8 @@ final class EncodedBody: Sendable {
     var storedBytes: Int { identity.readableBytes + (gzipped.withLock { $0?.readableBytes } ?? 0) }
 
     /// gzip at `effort`'s zlib level.
-    static func gzip(_ body: ByteBuffer, effort: Effort = .best) -> ByteBuffer? {
+    /// - Returns: nil when zlib fails; the failure is logged, as the body then goes out uncompressed.
+    static func gzip(_ body: ByteBuffer, effort: Effort = .best, logger: Logger = Logger(label: "worldclock.serve")) -> ByteBuffer? {
         var input = body
         let compressor = CompressionAlgorithm.gzip(configuration: .init(compressionLevel: effort.level)).compressor
         do {
@@ -134,6 +136,7 @@ final class EncodedBody: Sendable {
             // of the input, some eight times what JSON compresses to).
             return ByteBuffer(bytes: output.readableBytesView)
         } catch {
+            logger.error("gzip failed (\(error)); sending the \(body.readableBytes)-byte body uncompressed")
             return nil
         }
     }

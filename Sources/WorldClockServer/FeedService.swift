@@ -2,7 +2,7 @@ import Foundation
 import HangulIndex
 import Hummingbird
 import Synchronization
-import WorldClock
+import WorldClockKit
 
 /// What every request reads: the catalogue (sections, sort order and search keys built once by
 /// `Catalogue`), one clock per zone, each zone's transitions written once (`SectionsBody`), the

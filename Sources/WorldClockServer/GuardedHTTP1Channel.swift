@@ -2,7 +2,7 @@ import HummingbirdCore
 import Logging
 import NIOCore
 import NIOHTTP1
-import WorldClock
+import WorldClockKit
 
 /// The decoder's limits: a GET of this feed needs a few hundred bytes of head; these leave room
 /// for proxies' headers and refuse what only an attack sends (Hummingbird's default is 80 KB).

@@ -1,5 +1,5 @@
 import NIOCore
-import WorldClock
+import WorldClockKit
 
 /// The few pieces of JSON the server writes without `JSONEncoder`, in the encoder's own form
 /// (what `FeedJSON.encode` writes: slashes unescaped, non-ASCII as it is).

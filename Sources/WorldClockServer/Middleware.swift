@@ -1,6 +1,6 @@
 import Hummingbird
 import Logging
-import WorldClock
+import WorldClockKit
 
 /// One log line per request: method, path and query as received, status, duration.
 struct RequestLogMiddleware<Context: RequestContext>: RouterMiddleware {

@@ -1,4 +1,4 @@
-import WorldClock
+import WorldClockKit
 
 /// A request's query string, decoded strictly.
 ///

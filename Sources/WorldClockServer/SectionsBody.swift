@@ -1,7 +1,7 @@
 import Foundation
 import HangulIndex
 import NIOCore
-import WorldClock
+import WorldClockKit
 
 /// Writes `/v1/sections` bodies from pieces made once per catalogue and tzdata: each place's JSON
 /// around its `time`, each zone's transitions over a span of years (`ZoneTimeline`), the meta and
@@ -47,7 +47,7 @@ final class SectionsBody: Sendable {
     private let allZones: [Int]
     /// Each zone's place in `allZones`.
     private let zoneRank: [Int]
-    /// `","meta":{…},"sections":[`, and `],"titles":[…],"transitions":{`.
+    /// `","index_titles":[…],"meta":{…},"sections":[`, and `],"titles":[…],"transitions":{`.
     private let afterAt: [UInt8]
     private let afterSections: [UInt8]
     let span: ClosedRange<Int64>
@@ -95,7 +95,8 @@ final class SectionsBody: Sendable {
         self.sections = sections
         sectionByTitle = byTitle
         let meta = FeedJSON.encode(FeedMeta(catalogue: catalogue, tzdata: clocks.tzdata))
-        afterAt = Array("\",\"meta\":".utf8) + Array(meta) + Array(",\"sections\":[".utf8)
+        afterAt = Array("\",\"index_titles\":".utf8) + Array(FeedJSON.encode(catalogue.indexer.titles.map(\.text)))
+            + Array(",\"meta\":".utf8) + Array(meta) + Array(",\"sections\":[".utf8)
         afterSections = Array("],\"titles\":".utf8) + Array(FeedJSON.encode(catalogue.sections.titles.map(\.text)))
             + Array(",\"transitions\":{".utf8)
     }
@@ -165,12 +166,14 @@ final class SectionsBody: Sendable {
             }
         }
         body.writeBytes(afterSections)
-        for (n, zone) in zones.enumerated() {
-            if n > 0 { body.writeStaticString(",") }
+        // A zone without rules has no entry (an empty list would read as "never changes").
+        var first = true
+        for zone in zones {
+            guard let timeline = timelines[zone] else { continue }
+            if !first { body.writeStaticString(",") }
+            first = false
             body.writeBytes(zoneKeys[zone])
-            if let timeline = timelines[zone] {
-                timeline.writeTransitions(passed[zone]..<timeline.passed(until), into: &body)
-            }
+            timeline.writeTransitions(passed[zone]..<timeline.passed(until), into: &body)
             body.writeStaticString("]")
         }
         body.writeStaticString("},\"transitions_until\":\"")

@@ -1,14 +1,14 @@
 import Foundation
 import Hummingbird
 import TimeZoneRules
-import WorldClock
+import WorldClockKit
 
 /// The API as static files for nginx, an object store or a CDN: what `worldclock serve` answers
 /// for a fixed instant, computed by the same controllers, so the bodies are byte for byte the same.
 ///
 /// Layout: the API path plus an extension for its type (`v1/sections.json`, `v1/sections/ㄱ.json`,
 /// `v1/zones/Asia/Seoul.json`, `v1/meta.json`, `healthz.json`, `openapi.yaml`, the web app's
-/// `index.html` and `app/<content hash>/…`), each compressible
+/// `index.html`, `sw.js` and `app/<content hash>/…`), each compressible
 /// file with its gzip beside it (`….json.gz`, for nginx's `gzip_static`), and `index.json` mapping
 /// every API path to its file. A server maps a path to `$uri.json` (see `Scripts/nginx-export.conf`).
 public enum StaticExport {
@@ -77,9 +77,11 @@ public enum StaticExport {
         try export("/v1/meta", file: "v1/meta.json", service.meta)
         try export("/healthz", file: "healthz.json", service.health)
         try export("/openapi.yaml", file: "openapi.yaml", service.openAPI)
-        // The web app: its page, and its assets under a content-hashed folder (cacheable for ever).
+        // The web app: its page, its service worker (at the root, for its scope) and its assets
+        // under a content-hashed folder (cacheable for ever).
         let site = WebSite()
         try export("/", file: "index.html", site.page)
+        try export("/sw.js", file: "sw.js", site.serviceWorker)
         for key in site.assets.keys.sorted() {
             try export("/app/" + key, file: "app/" + key, site.assets[key]!)
         }

@@ -1,5 +1,5 @@
 import Foundation
-import WorldClock
+import WorldClockKit
 
 /// `GET /v1/zones/{zone}`'s body: WorldTimeAPI's `/api/timezone/{zone}` fields (same names and
 /// meanings; times to the second) plus the Korean names of the catalogue's places in the zone.

@@ -1,6 +1,6 @@
 import Foundation
 import NIOCore
-import WorldClock
+import WorldClockKit
 
 /// One zone's transitions over a fixed span of years, computed once per tzdata choice, with what
 /// the feed writes for each already in JSON: a feed's window of transitions is then a slice of

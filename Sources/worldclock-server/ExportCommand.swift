@@ -1,5 +1,5 @@
 import Foundation
-import WorldClock
+import WorldClockKit
 import WorldClockCLI
 import WorldClockServer
 

@@ -1,6 +1,6 @@
 import Dispatch
 import Synchronization
-import WorldClock
+import WorldClockKit
 import WorldClockCLI
 import WorldClockServer
 

@@ -3,6 +3,7 @@
 // "'UBlockCode' has different definitions in different modules". CI builds clean, so it proves
 // the isolation on every run.
 import Foundation
+import HangulCollation
 import HangulIndex
 import Testing
 

@@ -1,3 +1,4 @@
+@testable import HangulCollation
 @testable import HangulIndex
 import Testing
 

@@ -1,4 +1,5 @@
 import Testing
+@testable import HangulCollation
 @testable import HangulIndex
 
 @Suite("ICU failures surface: substituted locale data, long set strings, sort keys")

@@ -1,4 +1,5 @@
 import Testing
+@testable import HangulCollation
 @testable import HangulIndex
 
 @Suite("Korean search")

@@ -52,6 +52,19 @@ struct TZDataChoiceTests {
         #expect(choice.database.links["Asia/Calcutta"] == "Asia/Kolkata")
     }
 
+    @Test("A corrupt zone file is answered by the bundled copy and recorded; a missing one only falls back")
+    func corruptZoneRecorded() throws {
+        let system = try FakeZoneinfo(version: "2099a")
+        try FileManager.default.createDirectory(atPath: system.path + "/Asia", withIntermediateDirectories: true)
+        try Data("not a TZif file".utf8).write(to: URL(fileURLWithPath: system.path + "/Asia/Seoul"))
+        let choice = try TZDataChoice.choose(option: nil, environment: noEnvironment, systemDirectories: [system.path])
+        #expect(choice.database.fallbacks.isEmpty)
+        #expect(choice.database.rules(for: "Asia/Seoul")?.period(at: 1_800_000_000).abbreviation == "KST")
+        #expect(choice.database.rules(for: "Europe/Paris")?.period(at: 1_800_000_000).abbreviation == "CET")
+        #expect(choice.database.fallbacks == [TZDataFallback(zoneID: "Asia/Seoul", source: .system(directory: system.path), error: .badMagic)])
+        #expect(choice.database.fallbacks.first?.description.contains("Asia/Seoul") == true)
+    }
+
     @Test("A system tzdata that states no version is not trusted over the bundled copy")
     func unversionedSystem() throws {
         let system = try FakeZoneinfo(version: nil)
@@ -104,11 +117,19 @@ struct TZDataChoiceTests {
         #expect(choice.warning == nil)
     }
 
-    @Test("Sources describe themselves as the feed's meta says them")
-    func sourceDescriptions() {
-        #expect(TZDataSource.system(directory: "/usr/share/zoneinfo").description == "system /usr/share/zoneinfo")
-        #expect(TZDataSource.bundled.description == "bundled")
-        #expect(TZDataSource.environment(directory: "/x").description == "TZDIR /x")
+    /// The feed's `tzdata_source` and `doctor` print the chosen database's source: each way of
+    /// choosing must lead to a source that names how it was chosen and which directory it reads.
+    @Test("Each way of choosing names itself and its directory, as the feed's meta prints it")
+    func sourceDescriptions() throws {
+        let zoneinfo = try FakeZoneinfo(version: "2099a")
+        let system = try TZDataChoice.choose(option: nil, environment: noEnvironment, systemDirectories: [zoneinfo.path])
+        let environment = try TZDataChoice.choose(option: nil, environment: ["TZDIR": zoneinfo.path], systemDirectories: [])
+        let option = try TZDataChoice.choose(option: zoneinfo.path, environment: noEnvironment, systemDirectories: [])
+        let bundled = try TZDataChoice.choose(option: "bundled", environment: noEnvironment, systemDirectories: [zoneinfo.path])
+        #expect(system.database.source.description == "system \(zoneinfo.path)")
+        #expect(environment.database.source.description == "TZDIR \(zoneinfo.path)")
+        #expect(option.database.source.description == "--tzdata \(zoneinfo.path)")
+        #expect(bundled.database.source.description == "bundled")
     }
 }
 

@@ -76,6 +76,21 @@ struct ExitCodeTests {
         #expect(result.stderr.contains("\(file.path):2:"))
     }
 
+    @Test("a --data file that does not exist is an I/O failure (4), as the README's table says, in text and JSON", arguments: [
+        ["list", "--tzdata", "bundled"], ["feed", "--tzdata", "bundled"], ["serve", "--port", "0", "--tzdata", "bundled"],
+    ])
+    func missingDataFile(command: [String]) throws {
+        let missing = FileManager.default.temporaryDirectory.appendingPathComponent("worldclock-missing-\(UUID()).tsv").path
+        let result = try CommandRunner.run(command + ["--data", missing])
+        #expect(result.status == 4, "\(result.stderr)")
+        #expect((result.stderr + result.stdout).contains(missing))
+        if command[0] == "list" {
+            let json = try CommandRunner.run(command + ["--data", missing, "--json"])
+            #expect(json.status == 4)
+            #expect(((json.json as? [String: Any])?["error"] as? [String: Any])?["code"] as? String == "io", "\(json.stdout)")
+        }
+    }
+
     /// A command line that does not parse has no command to ask; `--json` is then read by
     /// ArgumentParser alone, so `--` still ends the options.
     @Test("a usage error is JSON on stdout when --json was given, or for feed; not after --", arguments: [

@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -25,25 +28,40 @@ private final class Background {
     }
 }
 
-/// The body of `url` without content coding, and its status; waits up to 10 s for the server to listen.
+/// The body of `url` without content coding, and its status. Until the server listens the
+/// connection is refused; it is tried again until it answers, for at most 60 s (a guard against a
+/// server that never starts, not a measure of how fast it starts).
 private func fetch(_ url: String, acceptEncoding: String = "identity") async throws -> (Data, HTTPURLResponse) {
     var request = URLRequest(url: URL(string: url)!)
     request.setValue(acceptEncoding, forHTTPHeaderField: "Accept-Encoding")
-    var lastError: (any Error)?
-    for _ in 0..<100 {
+    let deadline = ContinuousClock.now + .seconds(60)
+    while true {
         do {
             let (data, response) = try await URLSession.shared.data(for: request)
             return (data, response as! HTTPURLResponse)
-        } catch {
-            lastError = error
+        } catch where ContinuousClock.now < deadline {
             try await Task.sleep(for: .milliseconds(100))
         }
     }
-    throw lastError!
 }
 
-/// A port that is free now (bound then released), for a server a test starts.
-private func freePort() -> Int { Int.random(in: 20_000..<60_000) }
+/// A port the kernel chose for a socket bound to port 0, released for a server that cannot be
+/// handed a socket. Another program could take it in between, but two tests' random choices can
+/// no longer collide: the kernel gives a port no socket holds.
+private func freePort() throws -> Int {
+    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    defer { close(fd) }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_port = 0
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    let bound = withUnsafeMutablePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0 }
+    }
+    guard bound else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+    return Int(UInt16(bigEndian: address.sin_port))
+}
 
 @Suite("worldclock export behind nginx")
 struct ExportTests {
@@ -64,7 +82,9 @@ struct ExportTests {
         #expect(paths.count == entries.count)
         #expect(paths.contains("/v1/sections") && paths.contains("/v1/zones/Asia/Seoul") && paths.contains("/v1/sections/%E3%84%B1"))
 
-        let (nginxPort, servePort) = (freePort(), freePort())
+        // Ports from the kernel (bound to port 0, then released), not a random guess. `serve --port 0`
+        // would say its port in its log, but the log reaches a file only when the server exits.
+        let (nginxPort, servePort) = (try freePort(), try freePort())
         let config = try String(contentsOf: repository.appendingPathComponent("Scripts/nginx-export.conf"), encoding: .utf8)
             .replacingOccurrences(of: "ROOT", with: site.path)
             .replacingOccurrences(of: "PORT", with: String(nginxPort))

@@ -11,16 +11,26 @@ struct HardeningCommandTests {
         #expect(result.stderr.contains("100"))
     }
 
-    @Test("--at takes RFC 3339 only: junk after it, impossible dates and +0900 are usage errors", arguments: [
-        "2026-07-15T12:00:00Zjunk", "2026-02-30T12:00:00Z", "2026-07-15T21:00:00+0900", "2026-07-15T21:00:00GMT",
+    /// `show` takes `--at` (`sections` does not: there every case would fail as an unknown option
+    /// and say nothing of the parser), and the error carries the parser's reason.
+    @Test("--at takes RFC 3339 only: junk after it, impossible dates and +0900 are usage errors that say why", arguments: [
+        ("2026-07-15T12:00:00Zjunk", #"unexpected "junk" after the UTC offset"#),
+        ("2026-02-30T12:00:00Z", "February 2026 has 28 days, not 30"),
+        ("2026-07-15T21:00:00+0900", "the UTC offset must be ±HH:MM with a colon"),
+        ("2026-07-15T21:00:00GMT", "expected Z or ±HH:MM at byte 20"),
     ])
-    func strictAt(at: String) throws {
-        #expect(try CommandRunner.run(["sections", "--at", at]).status == 2)
+    func strictAt(at: String, reason: String) throws {
+        let result = try CommandRunner.run(["show", "서울", "--at", at, "--tzdata", "bundled"])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("--at"), "\(result.stderr)")
+        // Usage errors are wrapped to the terminal's width: compare with the line breaks undone.
+        #expect(result.stderr.split(whereSeparator: \.isWhitespace).joined(separator: " ").contains(reason), "\(result.stderr)")
+        #expect(try CommandRunner.run(["show", "서울", "--at", "2026-07-15T12:00:00Z", "--tzdata", "bundled"]).status == 0)
     }
 
     @Test("--at before 1582 is proleptic Gregorian")
     func earlyAt() throws {
-        let result = try CommandRunner.run(["feed", "--at", "0001-01-01T00:00:00Z"])
+        let result = try CommandRunner.run(["feed", "--at", "0001-01-01T00:00:00Z", "--tzdata", "bundled"])
         #expect(result.status == 0)
         #expect(((result.json as? [String: Any])?["at"] as? String) == "0001-01-01T00:00:00Z")
     }

@@ -133,7 +133,7 @@ struct KoreanWordingTests {
 
     @Test("hour differences under an hour say minutes only: +30분, −15분", arguments: [("다카", "콜카타", "+30분"), ("콜카타", "카트만두", "\u{2212}15분")])
     func minutes(place: String, from: String, expected: String) throws {
-        let result = try CommandRunner.run(["search", place, "--at", "2026-07-15T12:00:00Z", "--from", from])
+        let result = try CommandRunner.run(["search", place, "--at", "2026-07-15T12:00:00Z", "--from", from, "--tzdata", "bundled"])
         let row = try #require(lines(result).first { $0.hasPrefix(place) })
         #expect(row.contains(expected), "\(row)")
         #expect(!row.contains("0시간"))
@@ -156,7 +156,7 @@ struct KoreanWordingTests {
         #expect(summer.stdout.contains("2026년 7월 15일 (수) 오후 12:00 UTC"))
         #expect(!summer.stdout.contains("지금"))
         #expect(summer.stdout.contains("2026년 11월 1일 (일) 오전 2:00 EDT → 오전 1:00 EST (UTC\u{2212}5), 뉴욕 현지 시각"))
-        let now = try CommandRunner.run(["show", "뉴욕", "--from", "Asia/Seoul"])
+        let now = try CommandRunner.run(["show", "뉴욕", "--from", "Asia/Seoul", "--tzdata", "bundled"])
         #expect(now.stdout.contains("지금"))
         #expect(!now.stdout.contains("UTC 시각"))
     }
@@ -197,7 +197,7 @@ struct OptionTests {
 
     @Test("feed --at and sections --json still work")
     func usedOptions() throws {
-        #expect(try CommandRunner.run(["feed", "--at", "2026-07-15T12:00:00Z", "--pretty"]).status == 0)
+        #expect(try CommandRunner.run(["feed", "--at", "2026-07-15T12:00:00Z", "--pretty", "--tzdata", "bundled"]).status == 0)
         #expect(try CommandRunner.run(["sections", "--json", "--all-sections"]).status == 0)
     }
 

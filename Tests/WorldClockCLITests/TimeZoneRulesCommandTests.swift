@@ -51,6 +51,25 @@ struct TimeZoneRulesCommandTests {
         #expect((report["warning"] as? String)?.contains("older than the bundled 2026f") == true)
     }
 
+    @Test("doctor warns of a zone whose file in the tzdata in use is corrupt, answered by the bundled rules")
+    func doctorCorruptZone() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("corrupt-zoneinfo-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory.appendingPathComponent("Asia"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try FileManager.default.copyItem(at: bundledZoneinfo.appendingPathComponent("Etc/UTC"), to: directory.appendingPathComponent("UTC"))
+        try Data("# version 2099a\n".utf8).write(to: directory.appendingPathComponent("tzdata.zi"))
+        try Data("TZif2 cut short".utf8).write(to: directory.appendingPathComponent("Asia/Seoul"))
+        let json = try CommandRunner.run(["doctor", "--json", "--tzdata", directory.path])
+        #expect(json.status == 0)
+        let report = try #require(json.json as? [String: Any])
+        let fallbacks = try #require(report["fallbacks"] as? [[String: Any]])
+        #expect(fallbacks.map { $0["zone"] as? String } == ["Asia/Seoul"])
+        let text = try CommandRunner.run(["doctor", "--tzdata", directory.path])
+        #expect(text.stdout.contains("경고: Asia/Seoul: TZif 파일을 쓸 수 없어"), "\(text.stdout)")
+        let bundled = try CommandRunner.run(["doctor", "--json", "--tzdata", "bundled"])
+        #expect(((bundled.json as? [String: Any])?["fallbacks"] as? [Any])?.isEmpty == true)
+    }
+
     @Test("--tzdata naming no zoneinfo is a usage error that names the directory")
     func badDirectory() throws {
         let result = try CommandRunner.run(["list", "--section", "ㄱ", "--tzdata", "/nonexistent/zoneinfo"])
@@ -60,10 +79,21 @@ struct TimeZoneRulesCommandTests {
 
     @Test("doctor names the rules in use, every place looked at, and Foundation's and ICU's own versions")
     func doctor() throws {
-        let text = try CommandRunner.run(["doctor"])
+        // The in-use line must name what was chosen: the bundled copy is always among the places
+        // looked at, so only the first line can tell that it is the one in use.
+        let text = try CommandRunner.run(["doctor", "--tzdata", "bundled"])
         #expect(text.status == 0)
-        #expect(text.stdout.contains("시각 계산에 쓰는 규칙: tzdata"))
-        #expect(text.stdout.contains("bundled"))
+        let lines = text.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.first == "시각 계산에 쓰는 규칙: tzdata 2026f (bundled)", "\(text.stdout)")
+        #expect(lines.contains { $0.contains("bundled") && $0.contains("사용 중") }, "\(text.stdout)")
+        // A directory named with --tzdata is what the first line names, not the machine's choice.
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("newer-zoneinfo-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try FileManager.default.copyItem(at: bundledZoneinfo.appendingPathComponent("Etc/UTC"), to: directory.appendingPathComponent("UTC"))
+        try Data("# version 2099a\n".utf8).write(to: directory.appendingPathComponent("tzdata.zi"))
+        let named = try CommandRunner.run(["doctor", "--tzdata", directory.path])
+        #expect(named.stdout.split(separator: "\n").first.map(String.init) == "시각 계산에 쓰는 규칙: tzdata 2099a (--tzdata \(directory.path))", "\(named.stdout)")
         #expect(text.stdout.contains("Foundation TimeZone"))
         let json = try CommandRunner.run(["doctor", "--json", "--tzdata", "bundled"])
         let report = try #require(json.json as? [String: Any])

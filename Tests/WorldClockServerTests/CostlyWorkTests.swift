@@ -2,7 +2,7 @@ import Foundation
 import HummingbirdTesting
 import Synchronization
 import Testing
-import WorldClock
+import WorldClockKit
 @testable import WorldClockServer
 
 /// The bounded executor for costly bodies, and what the server answers when it is full. Nothing

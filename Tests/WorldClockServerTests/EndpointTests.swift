@@ -1,11 +1,13 @@
 import Foundation
+import HangulCollation
 import HangulIndex
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import Testing
 import TimeZoneRules
-import WorldClock
+import CatalogueBuilder
+import WorldClockKit
 @testable import WorldClockServer
 
 /// The rows of the committed Data/zones.tsv, counted from the file itself (comments and the header

@@ -3,7 +3,8 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import Testing
-import WorldClock
+import CatalogueBuilder
+import WorldClockKit
 @testable import WorldClockServer
 
 /// One bad request and what the feed must answer.

@@ -35,6 +35,40 @@ final class RawConnection: @unchecked Sendable {
         return bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) } == bytes.count
     }
 
+    /// One whole response (its headers and `Content-Length` bytes of body), or what arrived until
+    /// the server closed the connection or `deadline` passed. The deadline is only a guard against
+    /// a hang: the answer is decided by the bytes, so a loaded machine does not change it.
+    func readResponse(deadline timeout: Duration = .seconds(60)) async throws -> (text: String, closed: Bool) {
+        var received: [UInt8] = []
+        let deadline = ContinuousClock.now + timeout
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        while ContinuousClock.now < deadline {
+            if Self.isWholeResponse(received) { return (String(decoding: received, as: UTF8.self), false) }
+            let count = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }
+            if count > 0 {
+                received += buffer[..<count]
+            } else if count == 0 || (errno != EAGAIN && errno != EWOULDBLOCK) {
+                return (String(decoding: received, as: UTF8.self), true)
+            } else {
+                try await Task.sleep(for: .milliseconds(20))
+            }
+        }
+        return (String(decoding: received, as: UTF8.self), false)
+    }
+
+    /// Whether `bytes` hold a response's headers and all the body its `Content-Length` announces.
+    private static func isWholeResponse(_ bytes: [UInt8]) -> Bool {
+        let separator = Array("\r\n\r\n".utf8)
+        guard bytes.count >= separator.count,
+              let end = (0...(bytes.count - separator.count)).first(where: { Array(bytes[$0..<($0 + separator.count)]) == separator })
+        else { return false }
+        let headers = String(decoding: bytes[..<end], as: UTF8.self).lowercased().split(separator: "\r\n")
+        guard let length = headers.first(where: { $0.hasPrefix("content-length:") })
+            .flatMap({ Int($0.dropFirst("content-length:".count).trimmingCharacters(in: .whitespaces)) })
+        else { return false }
+        return bytes.count - (end + separator.count) >= length
+    }
+
     /// What arrives until the server closes the connection or `timeout` passes.
     func read(for timeout: Duration) async throws -> (text: String, closed: Bool) {
         var received: [UInt8] = []

@@ -2,7 +2,7 @@ import Foundation
 import Hummingbird
 import HummingbirdTesting
 import Testing
-import WorldClock
+import WorldClockKit
 @testable import WorldClockServer
 
 /// The cache: an LRU within a byte budget for variants, the canonical bodies apart.

@@ -1,7 +1,7 @@
 import Foundation
 import HangulIndex
 import Testing
-import WorldClock
+import WorldClockKit
 @testable import WorldClockServer
 
 /// `/v1/sections` bodies written from pieces made once must be the encoder's bytes exactly.

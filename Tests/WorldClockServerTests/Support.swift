@@ -5,7 +5,8 @@ import Logging
 import Synchronization
 import Testing
 import TimeZoneRules
-import WorldClock
+import CatalogueBuilder
+import WorldClockKit
 @testable import WorldClockServer
 
 /// Built once for all suites: loading the catalogue and reading 419 TZif files is the slow part.

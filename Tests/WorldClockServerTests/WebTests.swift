@@ -2,12 +2,15 @@ import Foundation
 import Hummingbird
 import HummingbirdTesting
 import Testing
+import TimeZoneRules
 @testable import WorldClockServer
 
 @Suite("Web app")
 struct WebTests {
     static let folder = OpenAPITests.file.deletingLastPathComponent().appendingPathComponent("Web")
     static let site = WebSite()
+
+    static let repository = folder.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     @Test("the compiled-in files equal Sources/WorldClockServer/Web byte for byte, and no file is missing, as the EmbedFiles plugin compiled them in")
     func embedded() throws {
@@ -41,7 +44,8 @@ struct WebTests {
     }
 
     @Test("every asset the page names is served with its content type, a strong ETag and a year's immutable caching",
-          arguments: ["main.js", "api.js", "clock.js", "list.js", "index-bar.js", "search.js", "my-clocks.js", "announce.js", "app.css", "icon.svg"])
+          arguments: ["main.js", "api.js", "clock.js", "list.js", "index-bar.js", "search.js", "my-clocks.js", "announce.js", "app.css", "icon.svg",
+                      "manifest.webmanifest"])
     func asset(name: String) async throws {
         try await withApp { client in
             let page = try await client.execute(uri: "/", method: .get).text
@@ -94,5 +98,93 @@ struct WebTests {
         #expect(one.version != two.version)
         #expect(one.version.allSatisfy { $0.isHexDigit })
         #expect(one.assets.keys.sorted() == ["\(one.version)/main.js"])
+    }
+
+    @Test("GET /sw.js is the service worker with this build's version and every asset written in, revalidated on every load")
+    func serviceWorker() async throws {
+        try await withApp { client in
+            let response = try await client.execute(uri: "/sw.js", method: .get)
+            #expect(response.status == .ok)
+            #expect(response.headers[.contentType] == "text/javascript; charset=utf-8")
+            #expect(response.headers[.cacheControl] == "no-cache")
+            #expect(response.headers[.contentSecurityPolicy] == WebSite.contentSecurityPolicy)
+            let text = response.text
+            #expect(text.contains("const VERSION = '\(Self.site.version)';"))
+            #expect(!text.contains(WebSite.versionPlaceholder) && !text.contains(WebSite.assetListPlaceholder))
+            for key in Self.site.assets.keys {
+                #expect(text.contains("\"/app/\(key)\""), "\(key) is precached")
+            }
+            let etag = try #require(response.headers[.eTag])
+            #expect(try await client.execute(uri: "/sw.js", method: .get, headers: [.ifNoneMatch: etag]).status == .notModified)
+        }
+    }
+
+    @Test("a new build (any file changed) is a new service worker naming the new version, so the browser replaces the cached app")
+    func serviceWorkerFollowsTheVersion() {
+        let files: [(name: String, text: String)] = [("index.html", "__ASSET_BASE__/main.js\n"), ("sw.js", "'__VERSION__' __ASSETS__\n"), ("main.js", "a\n")]
+        let one = WebSite(files: files)
+        let two = WebSite(files: files.map { $0.name == "main.js" ? ($0.name, "b\n") : $0 })
+        let worker = { (site: WebSite) in String(decoding: Data(buffer: site.serviceWorker.body), as: UTF8.self) }
+        #expect(worker(one) == "'\(one.version)' [\"/app/\(one.version)/main.js\"]\n")
+        #expect(worker(one) != worker(two))
+        #expect(one.serviceWorker.etag != two.serviceWorker.etag)
+    }
+
+    @Test("the manifest names the app in Korean and its icons, each served: PNGs at their sizes, decoded from the base64 kept in Web/")
+    func manifest() async throws {
+        try await withApp { client in
+            let response = try await client.execute(uri: "/app/\(Self.site.version)/manifest.webmanifest", method: .get)
+            #expect(response.headers[.contentType] == "application/manifest+json; charset=utf-8")
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(buffer: response.body)) as? [String: Any])
+            #expect(object["name"] as? String == "세계 시계")
+            #expect(object["lang"] as? String == "ko")
+            #expect(object["start_url"] as? String == "/")
+            #expect(object["theme_color"] is String && object["background_color"] is String)
+            let icons = try #require(object["icons"] as? [[String: String]])
+            #expect(Set(icons.compactMap { $0["sizes"] }).isSuperset(of: ["192x192", "512x512"]))
+            for icon in icons {
+                let name = try #require(icon["src"])
+                let served = try await client.execute(uri: "/app/\(Self.site.version)/\(name)", method: .get)
+                #expect(served.status == .ok, "\(name)")
+                #expect(served.headers[.contentType]?.hasPrefix(try #require(icon["type"])) == true, "\(name)")
+                let bytes = Array(Data(buffer: served.body))
+                if icon["type"] == "image/png" {
+                    #expect(bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]), "\(name) is a PNG")
+                    let size = { (at: Int) in bytes[at..<at + 4].reduce(0) { $0 << 8 | Int($1) } }
+                    #expect(bytes.count > 24 && "\(size(16))x\(size(20))" == icon["sizes"], "\(name)")
+                }
+            }
+        }
+    }
+
+    @Test("Scripts/nginx-export.conf sends the one CSP, WebSite.contentSecurityPolicy, wherever it sends one")
+    func nginxCSP() throws {
+        let config = try String(contentsOf: Self.repository.appendingPathComponent("Scripts/nginx-export.conf"), encoding: .utf8)
+        let lines = config.split(separator: "\n").filter { $0.contains("Content-Security-Policy") && $0.contains("add_header") }
+        #expect(lines.count >= 4, "the server level, the page, the service worker and the assets")
+        for line in lines {
+            let quoted = line.split(separator: "\"", omittingEmptySubsequences: false)
+            #expect(quoted.count >= 3 && String(quoted[1]) == WebSite.contentSecurityPolicy, "\(line)")
+        }
+        // The page and the service worker are revalidated on every load there too.
+        for location in ["location = / {", "location = /sw.js {"] {
+            let block = try #require(config.range(of: location)).upperBound
+            let body = config[block...].prefix { $0 != "}" }
+            #expect(body.contains("Cache-Control \"no-cache\""), "\(location)")
+        }
+    }
+
+    @Test("worldclock export writes the service worker, the manifest and the icons beside the page")
+    func export() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("web-export-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let index = try StaticExport.write(catalogue: catalogue, tzdata: .bundled, at: Date(timeIntervalSince1970: 1_790_000_000), to: directory)
+        let files = Set(index.entries.map(\.file))
+        for file in ["index.html", "sw.js"] + ["manifest.webmanifest", "icon-192.png", "icon-512.png", "icon.svg"].map({ "app/\(Self.site.version)/\($0)" }) {
+            #expect(files.contains(file), "\(file)")
+            #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent(file).path), "\(file)")
+        }
+        let worker = try Data(contentsOf: directory.appendingPathComponent("sw.js"))
+        #expect(worker == Data(buffer: Self.site.serviceWorker.body))
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-@testable import WorldClock
+import CatalogueBuilder
+@testable import WorldClockKit
 
 @Suite("RFC 3339 instants: one strict parser, proleptic Gregorian both ways")
 struct ISO8601Tests {

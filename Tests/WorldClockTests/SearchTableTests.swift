@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-@testable import WorldClock
+import CatalogueBuilder
+@testable import WorldClockKit
 
 @Suite("The search-only and terms tables")
 struct SearchTableTests {

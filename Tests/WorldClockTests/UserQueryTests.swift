@@ -1,7 +1,9 @@
 import Foundation
+import HangulCollation
 import HangulIndex
 import Testing
-@testable import WorldClock
+import CatalogueBuilder
+@testable import WorldClockKit
 
 /// One line of `user-queries.tsv`: what a user types and the zones the answer must have.
 struct UserQuery: CustomTestStringConvertible, Sendable {

@@ -1,8 +1,10 @@
 import Foundation
+import HangulCollation
 import HangulIndex
 import Testing
 import TimeZoneRules
-@testable import WorldClock
+import CatalogueBuilder
+@testable import WorldClockKit
 
 /// The feed's JSON, pinned byte for byte for fixed inputs (a fixed table, the bundled tzdata, one
 /// instant, Seoul as the reference): a change to the model behind it must not change the wire.

@@ -1,7 +1,7 @@
 import Foundation
 import HangulIndex
 import Hummingbird
-import WorldClock
+import WorldClockKit
 
 /// `GET /v1/search?q=뉴[&limit=20][&at=…]`: the CLI's ranked Korean-aware search.
 struct SearchController: Sendable {

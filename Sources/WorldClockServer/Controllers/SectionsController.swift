@@ -1,7 +1,7 @@
 import Foundation
 import HangulIndex
 import Hummingbird
-import WorldClock
+import WorldClockKit
 
 /// `GET /v1/sections[?section=ㄱ][&at=…][&transitions=365]`: the index titles and the sections with
 /// their places and times, in the catalogue's order, and their zones' transitions ahead (the shared `Feed`).
@@ -63,7 +63,7 @@ struct SectionsController: Sendable {
 
     /// The title `typed` stands for. Stricter than the CLI's `--section`: one code point, so that
     /// the OpenAPI document's pattern for `section` (a character class) is exactly what is accepted.
-    static func resolve(_ typed: String, indexer: SectionIndexer, what: String = "the parameter 'section'") throws(APIError) -> ResolvedTitle {
+    static func resolve(_ typed: String, indexer: IndexDefinition, what: String = "the parameter 'section'") throws(APIError) -> ResolvedTitle {
         let resolved: ResolvedTitle
         do { resolved = try indexer.resolveTitle(typed) } catch {
             throw .badRequest(.invalidSection, "\(what): \(QueryString.printable(error.description, limit: nil))")

@@ -1,9 +1,10 @@
 import Foundation
 import Hummingbird
-import WorldClock
+import WorldClockKit
 
-/// `GET /`: the web clock app's page; `GET /app/{version}/{file}`: its scripts, styles and icon.
-/// Served from the files compiled into the binary (`WebAssets`), built into responses once.
+/// `GET /`: the web clock app's page; `GET /sw.js`: its service worker (offline use, at the root so
+/// that its scope is the whole site); `GET /app/{version}/{file}`: its scripts, styles, manifest and
+/// icons. Served from the files compiled into the binary (`WebAssets`), built into responses once.
 struct WebController: Sendable {
     let site: WebSite
 
@@ -12,6 +13,7 @@ struct WebController: Sendable {
     func addRoutes(to router: Router<some RequestContext>) {
         // The page and its assets ignore the query string: the page's own scripts read it (?now=, ?from=).
         router.getAndHead("/") { request, _ in site.respond(site.page, to: request) }
+        router.getAndHead("/sw.js") { request, _ in site.respond(site.serviceWorker, to: request) }
         router.getAndHead("/app/:version/:file") { request, context in
             let key = (context.parameters.get("version") ?? "") + "/" + (context.parameters.get("file") ?? "")
             guard let asset = site.assets[key] else { throw APIError.notFound(path: request.uri.path) }
@@ -21,21 +23,33 @@ struct WebController: Sendable {
 }
 
 /// The web app's responses. Assets live under `/app/<version>/` where the version is a digest of
-/// every file, so they may be cached for a year (`immutable`); the page itself is revalidated on
-/// every load (`no-cache` + strong ETag) and names the current version.
+/// every file, so they may be cached for a year (`immutable`); the page and the service worker are
+/// revalidated on every load (`no-cache` + strong ETag). The page names the current version's
+/// assets, and the service worker carries the version in its cache's name, so a new build is a new
+/// service worker that caches the new assets and drops the old ones: never a stale app.
 struct WebSite: Sendable {
     /// The digest of every file, in the assets' path.
     let version: String
     let page: Representation
+    /// `/sw.js`: the service worker with this version and its assets written in.
+    let serviceWorker: Representation
     /// By "<version>/<file name>".
     let assets: [String: Representation]
 
-    /// Same origin only: no inline script or style, no external fonts, scripts or frames.
+    /// Same origin only: no inline script or style, no external fonts, scripts or frames. The
+    /// service worker and the manifest fall under `default-src`/`script-src` 'self'. The one CSP:
+    /// `Scripts/nginx-export.conf` repeats it, and a test checks that every copy there equals it.
     static let contentSecurityPolicy = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self'; "
         + "connect-src 'self'; font-src 'none'; object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
     static let immutable = "public, max-age=31536000, immutable"
     /// What index.html writes where the assets' folder goes.
     static let assetBasePlaceholder = "__ASSET_BASE__"
+    /// What sw.js writes where the version and the JSON array of asset paths go.
+    static let versionPlaceholder = "__VERSION__"
+    static let assetListPlaceholder = "__ASSETS__"
+    /// A web file named `<name>.base64` is binary (a PNG icon), kept as base64 text because the web
+    /// files are compiled in as text (Scripts/draw-web-icons writes them); it is served as `<name>`.
+    static let base64Suffix = ".base64"
 
     init(files: [(name: String, text: String)] = WebAssets.files) {
         var digestInput = ""
@@ -43,20 +57,35 @@ struct WebSite: Sendable {
         version = Catalogue.fnv1a(digestInput.utf8)
         let base = "/app/" + version
         var page: Representation?
+        var worker = ""
         var assets: [String: Representation] = [:]
         for file in files {
-            if file.name == "index.html" {
+            switch file.name {
+            case "index.html":
                 let html = file.text.replacingOccurrences(of: Self.assetBasePlaceholder, with: base)
                 page = Representation(body: Data(html.utf8), contentType: "text/html; charset=utf-8",
                                       etag: "\"\(Catalogue.fnv1a(html.utf8))\"", cacheControl: "no-cache")
-            } else {
-                assets[version + "/" + file.name] = Representation(
-                    body: Data(file.text.utf8), contentType: Self.contentType(of: file.name),
-                    etag: "\"\(Catalogue.fnv1a(file.text.utf8))\"", cacheControl: Self.immutable)
+            case "sw.js":
+                worker = file.text
+            default:
+                var name = file.name
+                var body = Data(file.text.utf8)
+                if name.hasSuffix(Self.base64Suffix) {
+                    name.removeLast(Self.base64Suffix.count)
+                    body = Data(base64Encoded: file.text, options: .ignoreUnknownCharacters) ?? Data()
+                }
+                assets[version + "/" + name] = Representation(
+                    body: body, contentType: Self.contentType(of: name),
+                    etag: "\"\(Catalogue.fnv1a(body))\"", cacheControl: Self.immutable)
             }
         }
         self.page = page ?? Representation(body: Data("<!doctype html><title>worldclock</title>".utf8),
                                            contentType: "text/html; charset=utf-8", etag: nil, cacheControl: "no-store")
+        let list = "[" + assets.keys.sorted().map { "\"/app/\($0)\"" }.joined(separator: ", ") + "]"
+        let script = worker.replacingOccurrences(of: Self.versionPlaceholder, with: version)
+            .replacingOccurrences(of: Self.assetListPlaceholder, with: list)
+        serviceWorker = Representation(body: Data(script.utf8), contentType: "text/javascript; charset=utf-8",
+                                       etag: "\"\(Catalogue.fnv1a(script.utf8))\"", cacheControl: "no-cache")
         self.assets = assets
     }
 
@@ -65,6 +94,8 @@ struct WebSite: Sendable {
         case "js": "text/javascript; charset=utf-8"
         case "css": "text/css; charset=utf-8"
         case "svg": "image/svg+xml; charset=utf-8"
+        case "png": "image/png"
+        case "webmanifest": "application/manifest+json; charset=utf-8"
         case "html": "text/html; charset=utf-8"
         default: "application/octet-stream"
         }

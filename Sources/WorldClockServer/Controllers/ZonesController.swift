@@ -1,6 +1,6 @@
 import Foundation
 import Hummingbird
-import WorldClock
+import WorldClockKit
 
 /// `GET /v1/zones/{zone}[?at=…][&transitions=365]`: one zone in WorldTimeAPI's style, with its transitions ahead. Zone ids have slashes
 /// (America/Argentina/Buenos_Aires), hence the recursive wildcard; aliases (Asia/Calcutta) answer

@@ -37,7 +37,8 @@ export async function fetchSections(at = null) {
   const started = performance.now();
   const { body, response } = await getJSON(url);
   performance.measure('worldclock:/v1/sections', { start: started, end: performance.now() });
-  return { feed: body, maxAge: maxAge(response.headers.get('Cache-Control')) };
+  // The service worker marks the last feed it kept when the network failed.
+  return { feed: body, maxAge: maxAge(response.headers.get('Cache-Control')), offline: response.headers.get('X-Worldclock-Feed') === 'offline' };
 }
 
 /** The server's ranked Korean-aware search. */

@@ -95,11 +95,22 @@ export function relativeDay(days) {
 
 const MINUS = '\u2212';
 
-/** +13시간, −3시간 30분, +0시간 (U+2212 as on iOS and in the CLI). */
+/**
+ * +13시간, −3시간 30분, +30분; 같은 시각 when the clocks agree (under a minute apart): the CLI's
+ * wording (KoreanTimeFormat.hourDifference), both checked against Tests/Fixtures/korean-wording.json.
+ */
 export function hourDifference(seconds) {
   const minutes = Math.floor(Math.abs(seconds) / 60);
-  const text = `${seconds < 0 ? MINUS : '+'}${Math.floor(minutes / 60)}시간`;
-  return minutes % 60 === 0 ? text : `${text} ${minutes % 60}분`;
+  if (minutes === 0) return '같은 시각';
+  const [hours, rest] = [Math.floor(minutes / 60), minutes % 60];
+  const text = hours === 0 ? `${rest}분` : rest === 0 ? `${hours}시간` : `${hours}시간 ${rest}분`;
+  return (seconds < 0 ? MINUS : '+') + text;
+}
+
+/** "2027년 11월 25일" of instant `t` in UTC (dates of the feed's window: a day is precision enough). */
+export function formatDate(t) {
+  const d = new Date(t);
+  return `${d.getUTCFullYear()}년 ${d.getUTCMonth() + 1}월 ${d.getUTCDate()}일`;
 }
 
 /** UTC+9, UTC+5:45, UTC−3:30. */

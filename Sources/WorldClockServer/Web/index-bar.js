@@ -2,17 +2,9 @@
 // jump, press and slide to scrub through the sections (mouse, touch and pen alike through Pointer
 // Events with pointer capture), arrow keys as a vertical slider. A title without places jumps to
 // the next one that has places (the last one at the end), so it never goes past the list's end.
-
-/** The index a Korean contacts or clock list shows in full: ㄱ…ㅎ, A–Z, #. */
-const FULL_INDEX = [...'ㄱㄴㄷㄹㅁㅂㅅㅇㅈㅊㅋㅌㅍㅎ', ...'ABCDEFGHIJKLMNOPQRSTUVWXYZ', '#'];
-
-/**
- * The titles to draw: the full index when it holds every title of the feed (the feed lists only
- * the sections that have places), else the feed's own titles.
- */
-export function indexTitles(feedTitles) {
-  return feedTitles.every((t) => FULL_INDEX.includes(t)) ? FULL_INDEX : feedTitles;
-}
+// The titles are the feed's (`index_titles`: ㄱ…ㅎ, A–Z, # as ICU makes them on the server). When
+// the user's text is too large for every title to fit, every k-th title is shown with a dot
+// between, as iOS does; the pointer still maps to every title.
 
 export class IndexBar {
   /**
@@ -36,6 +28,7 @@ export class IndexBar {
     track.setAttribute('aria-orientation', 'vertical');
     nav.append(track);
     this.track = track;
+    new ResizeObserver(() => this.fold()).observe(track);
 
     track.addEventListener('pointerdown', (event) => {
       if (event.button !== 0) return;
@@ -76,7 +69,32 @@ export class IndexBar {
     this.track.setAttribute('aria-valuemin', '0');
     this.track.setAttribute('aria-valuemax', String(titles.length - 1));
     this.track.style.setProperty('--count', String(titles.length));
+    this.current = -1;
+    this.folded = 0;
     this.markCurrent(this.titles.findIndex((_, i) => this.hasPlaces[i]));
+    this.fold();
+  }
+
+  /**
+   * Shows every title when they fit at the user's text size; else every k-th title (the last one
+   * always) with a dot half way between, so labels never overlap.
+   */
+  fold() {
+    const spans = [...this.track.children];
+    const n = spans.length;
+    if (!n) return;
+    const height = this.track.clientHeight;
+    const line = parseFloat(getComputedStyle(this.track).fontSize) * 1.15;
+    const k = height >= n * line ? 1 : Math.ceil((2 * line * n) / height);
+    if (k === this.folded) return;
+    this.folded = k;
+    this.track.classList.toggle('folded', k > 1);
+    spans.forEach((span, i) => {
+      const shown = k === 1 || i % k === 0 || i === n - 1;
+      const dot = !shown && i % k === Math.floor(k / 2) && n - 1 - i >= k / 2;
+      span.classList.toggle('folded', !shown && !dot);
+      span.classList.toggle('dot', dot);
+    });
   }
 
   /** The section with places that `i` stands for: itself, the next with places, or the last. */

@@ -1,7 +1,9 @@
-// The list: one <section> per index title, a sticky header (title + count), one fixed-height row
-// per place. Sections off screen are skipped by the browser (content-visibility: auto) at their
-// exact size, so jumps land exactly and a long catalogue costs only what is visible; times are
-// updated in the visible sections only.
+// The list: one <section> per index title, a sticky header (title + count), one row per place.
+// Rows grow with the user's text size, and all rows have the same height at any size (one line
+// per field), so sections off screen are skipped by the browser (content-visibility: auto) at
+// their exact size, measured from a drawn row: jumps land exactly and a long catalogue costs only
+// what is visible; times are updated in the visible sections only. The add buttons are one tab
+// stop (a roving tabindex): arrows, Page Up/Down, Home and End move between them.
 import { describe } from './clock.js';
 
 const label = (mine) => (mine ? '내 시계에서 삭제' : '내 시계에 추가');
@@ -23,13 +25,24 @@ export class PlaceList {
     this.topTitle = null;
     root.addEventListener('click', (event) => {
       const button = event.target.closest('button.add');
-      if (button) onToggle(this.places.get(button.closest('.row').dataset.name));
+      if (!button) return;
+      this.rove(button);
+      onToggle(this.places.get(button.closest('.row').dataset.name));
     });
+    root.addEventListener('keydown', (event) => this.key(event));
+    root.addEventListener('focusin', (event) => { if (event.target.matches('button.add')) this.rove(event.target); });
+    // A new text size or width changes the rows' height: the skipped sections' size follows.
+    let measured = 0;
+    new ResizeObserver(() => {
+      cancelAnimationFrame(measured);
+      measured = requestAnimationFrame(() => this.sizeSections());
+    }).observe(document.documentElement);
     this.observer = new IntersectionObserver((entries) => {
       for (const entry of entries) {
         if (entry.isIntersecting) this.visible.add(entry.target); else this.visible.delete(entry.target);
       }
-      this.refreshVisible?.();
+      // Only the sections that just came on screen: the others have this second's times already.
+      for (const entry of entries) if (entry.isIntersecting) this.tickSection(entry.target);
     });
     let pending = false;
     window.addEventListener('scroll', () => {
@@ -45,9 +58,6 @@ export class PlaceList {
     this.visible.clear();
     this.sections.clear();
     this.places.clear();
-    const style = getComputedStyle(document.documentElement);
-    const rowHeight = parseFloat(style.getPropertyValue('--row-h'));
-    const headerHeight = parseFloat(style.getPropertyValue('--section-h'));
     const html = [];
     for (const section of feed.sections) {
       const title = escape(section.title);
@@ -60,33 +70,80 @@ export class PlaceList {
         html.push(`<li class="row" data-name="${name}" data-zone="${escape(place.zone)}">`,
           `<span class="place"><span class="name">${name}</span><span class="country">${escape(place.country)}</span></span>`,
           `<span class="when"><span class="time"></span><span class="rel"></span></span><span class="abbr"></span>`,
-          `<button type="button" class="add" aria-pressed="${mine}" aria-label="${name} ${label(mine)}">${mine ? '✓' : '+'}</button></li>`);
+          `<button type="button" class="add" tabindex="-1" aria-pressed="${mine}" aria-label="${name} ${label(mine)}">${mine ? '✓' : '+'}</button></li>`);
       }
       html.push('</ul></section>');
     }
     this.root.innerHTML = html.join('');
     for (const element of this.root.children) {
-      const count = element.querySelectorAll('.row').length;
-      element.style.containIntrinsicSize = `auto ${headerHeight + count * rowHeight}px`;
       this.sections.set(element.dataset.title, element);
       this.observer.observe(element);
     }
+    this.buttons = [...this.root.querySelectorAll('button.add')];
+    this.rove(this.buttons[0]);
+    this.sizeSections();
     this.trackTop();
   }
 
-  /** Updates the times of the rows on screen. */
-  tick(rules, t, ref, h24) {
-    this.refreshVisible = () => this.tick(rules, t, ref, h24);
-    for (const section of this.visible) {
-      for (const row of section.querySelectorAll('.row')) {
-        const shown = describe(rules, row.dataset.zone, t, ref, h24);
-        if (!shown) continue;
-        const [time, rel, abbr] = [row.querySelector('.time'), row.querySelector('.rel'), row.querySelector('.abbr')];
-        if (time.textContent !== shown.time) time.textContent = shown.time;
-        const relText = `${shown.day} ${shown.hours}`;
-        if (rel.textContent !== relText) rel.textContent = relText;
-        if (abbr.textContent !== shown.abbreviation) { abbr.textContent = shown.abbreviation; abbr.title = shown.offset; }
-      }
+  /**
+   * Gives every section its exact size while skipped: the first section's header and first row,
+   * measured as drawn now (the rows all have one height; the first section is rendered to measure).
+   */
+  sizeSections() {
+    const first = this.root.firstElementChild;
+    if (!first) return;
+    const saved = first.style.contentVisibility;
+    first.style.contentVisibility = 'visible';
+    const header = first.querySelector('.section-header').getBoundingClientRect().height;
+    const row = first.querySelector('.row')?.getBoundingClientRect().height ?? 0;
+    first.style.contentVisibility = saved;
+    if (header === this.headerHeight && row === this.rowHeight) return;
+    [this.headerHeight, this.rowHeight] = [header, row];
+    for (const element of this.sections.values()) {
+      element.style.containIntrinsicSize = `auto ${header + element.querySelectorAll('.row').length * row}px`;
+    }
+  }
+
+  /** Makes `button` the add buttons' one tab stop. */
+  rove(button) {
+    if (!button || button === this.focusable) return;
+    if (this.focusable) this.focusable.tabIndex = -1;
+    button.tabIndex = 0;
+    this.focusable = button;
+  }
+
+  /** Arrows, Page Up/Down, Home and End between the add buttons. */
+  key(event) {
+    const button = event.target.closest?.('button.add');
+    if (!button) return;
+    const i = this.buttons.indexOf(button);
+    const n = this.buttons.length;
+    const to = { ArrowDown: i + 1, ArrowUp: i - 1, PageDown: i + 10, PageUp: i - 10, Home: 0, End: n - 1 }[event.key];
+    if (to === undefined) return;
+    event.preventDefault();
+    const next = this.buttons[Math.max(0, Math.min(n - 1, to))];
+    this.rove(next);
+    next.focus();
+  }
+
+  /** Updates the times of the rows on screen; `stale`: past the feed's window, each row says it may be wrong. */
+  tick(rules, t, ref, h24, stale = false) {
+    this.now = [rules, t, ref, h24, stale];
+    for (const section of this.visible) this.tickSection(section);
+  }
+
+  /** Updates one section's rows to the last tick's instant (none before the first tick). */
+  tickSection(section) {
+    if (!this.now) return;
+    const [rules, t, ref, h24, stale] = this.now;
+    for (const row of section.querySelectorAll('.row')) {
+      const shown = describe(rules, row.dataset.zone, t, ref, h24);
+      if (!shown) continue;
+      const [time, rel, abbr] = [row.querySelector('.time'), row.querySelector('.rel'), row.querySelector('.abbr')];
+      if (time.textContent !== shown.time) time.textContent = shown.time;
+      const relText = stale ? `⚠ 틀릴 수 있음 · ${shown.day} ${shown.hours}` : `${shown.day} ${shown.hours}`;
+      if (rel.textContent !== relText) { rel.textContent = relText; row.classList.toggle('stale', stale); }
+      if (abbr.textContent !== shown.abbreviation) { abbr.textContent = shown.abbreviation; abbr.title = shown.offset; }
     }
   }
 
@@ -108,9 +165,9 @@ export class PlaceList {
     if (!section) return;
     const y = window.scrollY + section.getBoundingClientRect().top - this.stickyTop();
     window.scrollTo({ top: Math.round(y), behavior: 'instant' });
-    // Times for the section now on screen in this frame, before the observer reports it.
-    this.visible.add(section);
-    this.refreshVisible?.();
+    // Times for the section now on screen in this frame, before the observer reports it (only
+    // this one: a drag passes many sections, and the observer keeps the set of those on screen).
+    this.tickSection(section);
     this.trackTop();
   }
 

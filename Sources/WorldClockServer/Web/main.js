@@ -1,16 +1,23 @@
 // The page: loads the feed, draws the list, the index bar, my clocks and the search box, and
 // ticks every second from the page's clock. Query parameters (for tests and links):
 // ?now=<ISO 8601> runs the clock from that instant; ?from=<zone id> sets the reference zone for
-// 오늘/내일 and ±hours (default: the browser's zone, whose rules still come from the feed).
+// 오늘/내일 and ±hours (default: the browser's zone by name, its rules from the feed; a zone the
+// feed lacks falls back to a zone of the feed, never to the browser's own tz data).
+// Offline, the service worker (sw.js) answers with the app and the last feed, whose transitions
+// keep the clocks right until its transitions_until; past that, every clock says it may be wrong.
 import { fetchSections, fetchZone } from './api.js';
-import { makeClock, ZoneRules } from './clock.js';
+import { makeClock, ZoneRules, formatDate } from './clock.js';
 import { PlaceList } from './list.js';
-import { IndexBar, indexTitles } from './index-bar.js';
+import { IndexBar } from './index-bar.js';
 import { setUpSearch } from './search.js';
 import { MyClocks } from './my-clocks.js';
 
 const H24_KEY = 'worldclock.24h';
 const HOUR = 3_600_000;
+/** How often an offline page tries the network again. */
+const OFFLINE_RETRY = 30_000;
+/** The reference when the wanted zone is not in the feed: Seoul, or else the feed's first zone. */
+const FALLBACK_ZONE = 'Asia/Seoul';
 
 const clock = makeClock();
 const status = document.getElementById('list-status');
@@ -22,7 +29,10 @@ h24Box.checked = h24;
 let rules = null;
 let digest = null;
 let refZone = null;
+let refNote = '';
 let nextFetch = Infinity;
+/** What the status line says: the count and tzdata, offline or not, load errors. */
+const state = { count: 0, tzdata: '', offlineSince: null, error: null, stale: false };
 
 const bar = new IndexBar(document.getElementById('index-bar'), document.getElementById('bubble'), (title) => list.scrollTo(title));
 const list = new PlaceList(document.getElementById('list'), {
@@ -34,6 +44,7 @@ const mine = new MyClocks(document.getElementById('my-clocks'), document.getElem
 
 setUpSearch({
   input: document.getElementById('search-input'),
+  combo: document.getElementById('search-combo'),
   panel: document.getElementById('search-panel'),
   list: document.getElementById('search-results'),
   status: document.getElementById('search-status'),
@@ -51,39 +62,61 @@ new ResizeObserver(([entry]) => {
   document.documentElement.style.setProperty('--top-h', `${entry.target.getBoundingClientRect().height}px`);
 }).observe(document.getElementById('top'));
 
-/** The reference zone's state now: the browser's zone looked up in the feed (aliases resolved by the server). */
+/** The reference zone's state at `t`, from the feed's rules (resolveReference always finds one). */
 function reference(t) {
-  return (refZone ? rules.state(refZone, t) : null) ?? { offset: -new Date(t).getTimezoneOffset() * 60 };
+  return rules.state(refZone, t) ?? rules.state(rules.zones.keys().next().value, t);
 }
 
+/** The zone named by ?from= or the browser's zone name, resolved through the feed; else a zone of the feed. */
 async function resolveReference() {
   const wanted = new URLSearchParams(location.search).get('from') ?? Intl.DateTimeFormat().resolvedOptions().timeZone ?? '';
-  // Asked once per page: an unknown zone stays unknown ('' = the browser's own offset).
-  refZone = rules.has(wanted) ? wanted : '';
-  if (!wanted || refZone) return;
-  try {
-    const zone = await fetchZone(wanted);
-    if (rules.has(zone.timezone)) refZone = zone.timezone;
-  } catch { /* not a zone of the catalogue: the browser's own offset stands in */ }
+  // Asked once per page: an alias (Asia/Calcutta) is resolved by the server.
+  if (rules.has(wanted)) { refZone = wanted; return; }
+  if (wanted) {
+    try {
+      const zone = await fetchZone(wanted);
+      if (rules.has(zone.timezone)) { refZone = zone.timezone; return; }
+    } catch { /* not a zone of the catalogue, or offline */ }
+  }
+  refZone = rules.has(FALLBACK_ZONE) ? FALLBACK_ZONE : rules.zones.keys().next().value;
+  refNote = `${wanted || '이 기기의 시간대'}를 찾지 못해 ${refZone} 기준`;
+}
+
+function showStatus() {
+  let text;
+  if (clock.error) text = clock.error;
+  else if (!rules) text = state.error ? `목록을 불러오지 못했습니다: ${state.error} (${OFFLINE_RETRY / 1000}초 뒤 다시 시도)` : '불러오는 중…';
+  else {
+    const parts = [`${state.count}곳 · tzdata ${state.tzdata}`];
+    if (refNote) parts.push(refNote);
+    if (state.stale) parts.push(`⚠ 시간대 정보가 ${formatDate(rules.validUntil)}까지만 있어 시각이 틀릴 수 있습니다. 인터넷에 연결되면 새로 받습니다`);
+    else if (state.offlineSince !== null) parts.push(`오프라인: ${formatDate(rules.at)}에 받은 목록으로 계산 (${formatDate(rules.validUntil)}까지 정확)`);
+    else if (state.error) parts.push(`새로 받지 못함: ${state.error}`);
+    text = parts.join(' · ');
+  }
+  if (status.textContent !== text) status.textContent = text; // a role=status region: say it once
 }
 
 async function load() {
-  const { feed, maxAge } = await fetchSections(clock.injected ? clock.now() : null);
+  const { feed, maxAge, offline } = await fetchSections(clock.injected ? clock.now() : null);
   rules = new ZoneRules(feed);
   const now = clock.now();
+  state.error = null;
+  state.offlineSince = offline ? (state.offlineSince ?? now) : null;
   // A feed with the transitions map is right until transitions_until; refetch hourly anyway for a
   // new build's data. A feed without it is right until its first next_transition, or as long as
-  // its Cache-Control says.
-  nextFetch = Math.min(rules.validUntil, now + (feed.transitions ? HOUR : Math.max(maxAge ?? 60, 1) * 1000));
+  // its Cache-Control says. Offline, the network is tried again every half minute.
+  nextFetch = offline ? now + OFFLINE_RETRY
+    : Math.min(rules.validUntil, now + (feed.transitions ? HOUR : Math.max(maxAge ?? 60, 1) * 1000));
   if (feed.meta.catalogue_digest !== digest) {
     digest = feed.meta.catalogue_digest;
     list.render(feed, (name) => mine.has(name));
-    bar.setTitles(indexTitles(feed.titles), new Set(feed.sections.filter((s) => s.places.length).map((s) => s.title)));
+    bar.setTitles(feed.index_titles ?? feed.titles, new Set(feed.sections.filter((s) => s.places.length).map((s) => s.title)));
   }
   if (refZone === null) await resolveReference();
-  const count = feed.sections.reduce((n, s) => n + s.places.length, 0);
-  const text = clock.error ?? `${count}곳 · tzdata ${feed.meta.tzdata_version}`;
-  if (status.textContent !== text) status.textContent = text; // a role=status region: say it once
+  state.count = feed.sections.reduce((n, s) => n + s.places.length, 0);
+  state.tzdata = feed.meta.tzdata_version;
+  showStatus();
 }
 
 let ticker = 0;
@@ -92,8 +125,11 @@ function tick() {
   const t = clock.now();
   if (rules) {
     const ref = reference(t);
-    list.tick(rules, t, ref, h24);
-    mine.tick(rules, t, ref, h24);
+    // Past the feed's window the zones' changes are unknown: the last known offsets stand, said to be uncertain.
+    const stale = t >= rules.validUntil;
+    list.tick(rules, t, ref, h24, stale);
+    mine.tick(rules, t, ref, h24, stale);
+    if (stale !== state.stale) { state.stale = stale; showStatus(); }
     if (t >= nextFetch) {
       nextFetch = Infinity;
       load().catch(failed);
@@ -104,9 +140,10 @@ function tick() {
 }
 
 function failed(error) {
-  status.textContent = `목록을 불러오지 못했습니다: ${error.message} (10초 뒤 다시 시도)`;
-  nextFetch = clock.now() + 10_000;
-  if (!rules) setTimeout(() => load().then(tick, failed), 10_000);
+  state.error = error.message;
+  showStatus();
+  nextFetch = clock.now() + OFFLINE_RETRY;
+  if (!rules) setTimeout(() => load().then(tick, failed), OFFLINE_RETRY);
 }
 
 function readFlag(key) {
@@ -118,3 +155,9 @@ load().then(() => {
   document.documentElement.dataset.ready = 'true';
   performance.mark('worldclock:interactive');
 }, failed);
+
+// Offline use: the service worker caches this build's app and the last feed (not on a page opened
+// from a file, nor where the browser has none).
+if ('serviceWorker' in navigator && location.protocol !== 'file:') {
+  navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch((error) => console.warn('service worker:', error.message));
+}

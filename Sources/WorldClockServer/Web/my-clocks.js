@@ -135,8 +135,9 @@ export class MyClocks {
     if (this.last) this.tick(...this.last);
   }
 
-  tick(rules, t, ref, h24) {
-    this.last = [rules, t, ref, h24];
+  /** Updates every card; `stale`: past the feed's window, each card says plainly it may be wrong. */
+  tick(rules, t, ref, h24, stale = false) {
+    this.last = [rules, t, ref, h24, stale];
     for (const card of this.list.children) {
       const shown = describe(rules, card.dataset.zone, t, ref, h24);
       const set = (selector, text) => {
@@ -144,7 +145,8 @@ export class MyClocks {
         if (element.textContent !== text) element.textContent = text;
       };
       if (!shown) { set('.big', '—'); set('.card-rel', '시간대 정보 없음'); continue; }
-      set('.card-rel', `${shown.day}, ${shown.hours}`);
+      set('.card-rel', stale ? `⚠ 시각이 틀릴 수 있음 · ${shown.day}, ${shown.hours}` : `${shown.day}, ${shown.hours}`);
+      card.classList.toggle('stale', stale);
       set('.big', shown.time);
       set('.sec', shown.seconds);
       set('.abbr', `${shown.abbreviation} · ${shown.offset}`);

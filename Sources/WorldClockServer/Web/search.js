@@ -7,7 +7,6 @@ import { search } from './api.js';
 const DEBOUNCE_MS = 120;
 
 const KINDS = { exact: '일치', prefix: '앞부분', choseong: '초성', mixed: '초성 섞어 쓰기', incremental: '입력 중', substring: '부분', similar: '비슷한 철자' };
-const FIELDS = { name: '이름', alias: '다른 이름', country: '나라', english: '영어 이름', zone: '시간대' };
 
 /**
  * `text` as DOM nodes with [start, end) (UTF-16 units) in a <mark>. A match of a query still being
@@ -30,10 +29,10 @@ function highlighted(text, start, end, kind) {
 }
 
 /**
- * @param {{input: HTMLInputElement, panel: HTMLElement, list: HTMLElement, status: HTMLElement,
- *          onChoose: (place: any) => void}} parts
+ * @param {{input: HTMLInputElement, combo: HTMLElement, panel: HTMLElement, list: HTMLElement,
+ *          status: HTMLElement, onChoose: (place: any) => void}} parts
  */
-export function setUpSearch({ input, panel, list, status, onChoose }) {
+export function setUpSearch({ input, combo, panel, list, status, onChoose }) {
   let timer = 0;
   let controller = null;
   let results = [];
@@ -41,7 +40,7 @@ export function setUpSearch({ input, panel, list, status, onChoose }) {
 
   const close = () => {
     panel.hidden = true;
-    input.setAttribute('aria-expanded', 'false');
+    combo.setAttribute('aria-expanded', 'false');
     input.removeAttribute('aria-activedescendant');
     active = -1;
   };
@@ -62,12 +61,14 @@ export function setUpSearch({ input, panel, list, status, onChoose }) {
     onChoose(result.place);
     input.value = '';
     results = [];
-    list.replaceChildren();
+    list.replaceChildren(); list.hidden = true;
     close();
   };
 
   const show = (answer) => {
     results = answer.results;
+    // An empty listbox is hidden: a listbox must hold options.
+    list.hidden = results.length === 0;
     list.replaceChildren(...results.map((result, i) => {
       const { place, match } = result;
       const option = document.createElement('li');
@@ -83,8 +84,16 @@ export function setUpSearch({ input, panel, list, status, onChoose }) {
       country.textContent = place.country;
       const reason = document.createElement('span');
       reason.className = 'reason';
-      reason.append(`${FIELDS[match.field] ?? match.field} · ${KINDS[match.kind] ?? match.kind}`);
+      // As the CLI's search says why: the field's Korean name from the feed (one table for both),
+      // what matched, and what it means for this place (CST: 미 중부 표준시 at 시카고, 중국 표준시 at 상하이).
+      reason.append(`${match.field_name ?? match.field} · ${KINDS[match.kind] ?? match.kind}`);
       if (match.field !== 'name') reason.append(': ', highlighted(match.text, match.utf16_start, match.utf16_end, match.kind));
+      if (match.label && match.label !== match.text) {
+        const meaning = document.createElement('span');
+        meaning.className = 'label';
+        meaning.textContent = match.label;
+        reason.append(', ', meaning);
+      }
       option.append(name, country, reason);
       option.addEventListener('pointerdown', (event) => event.preventDefault()); // keep focus in the box
       option.addEventListener('click', () => choose(i));
@@ -93,7 +102,7 @@ export function setUpSearch({ input, panel, list, status, onChoose }) {
     const converted = answer.keyboard_conversion ? `‘${answer.query}’ → ‘${answer.keyboard_conversion}’ (한글 자판으로 읽음). ` : '';
     status.textContent = converted + (results.length ? `${results.length}곳` : '찾는 도시가 없습니다');
     panel.hidden = false;
-    input.setAttribute('aria-expanded', String(results.length > 0));
+    combo.setAttribute('aria-expanded', String(results.length > 0));
     setActive(results.length ? 0 : -1);
   };
 
@@ -105,7 +114,7 @@ export function setUpSearch({ input, panel, list, status, onChoose }) {
     } catch (error) {
       if (error.name === 'AbortError') return;
       results = [];
-      list.replaceChildren();
+      list.replaceChildren(); list.hidden = true;
       status.textContent = error.message;
       panel.hidden = false;
     }
@@ -114,7 +123,7 @@ export function setUpSearch({ input, panel, list, status, onChoose }) {
   input.addEventListener('input', () => {
     clearTimeout(timer);
     const query = input.value;
-    if (!query.trim()) { controller?.abort(); results = []; list.replaceChildren(); close(); return; }
+    if (!query.trim()) { controller?.abort(); results = []; list.replaceChildren(); list.hidden = true; close(); return; }
     timer = setTimeout(() => run(query), DEBOUNCE_MS);
   });
 
@@ -127,5 +136,5 @@ export function setUpSearch({ input, panel, list, status, onChoose }) {
     else if (event.key === 'Escape') { if (panel.hidden) input.value = ''; close(); }
   });
   input.addEventListener('blur', () => setTimeout(close, 150));
-  input.addEventListener('focus', () => { if (results.length) { panel.hidden = false; input.setAttribute('aria-expanded', 'true'); } });
+  input.addEventListener('focus', () => { if (results.length) { panel.hidden = false; combo.setAttribute('aria-expanded', 'true'); } });
 }

@@ -15,7 +15,7 @@ import urllib.request
 
 CHROMIUM = os.environ.get("WORLDCLOCK_CHROMIUM", "/usr/bin/chromium")
 CHROMEDRIVER = os.environ.get("WORLDCLOCK_CHROMEDRIVER", "/usr/bin/chromedriver")
-INSTALL_HINT = "apt-get install -y chromium chromium-driver && pip install selenium (or run .ci/run, which installs them)"
+INSTALL_HINT = "apt-get install -y chromium chromium-driver && pip install selenium axe-selenium-python==2.1.6 (or run .ci/run, which installs them)"
 
 
 def missing_tools():
@@ -29,20 +29,28 @@ def missing_tools():
         import selenium  # noqa: F401
     except ImportError:
         problems.append("the Python module selenium (pip install selenium)")
+    try:
+        import axe_selenium_python  # noqa: F401  (axe-core, bundled: no npm)
+    except ImportError:
+        problems.append("the Python module axe_selenium_python (pip install axe-selenium-python==2.1.6)")
     return problems
 
 
 class Server:
     """`worldclock serve` on 127.0.0.1 and a free port, until stop()."""
 
-    def __init__(self, executable):
+    def __init__(self, executable, arguments=("--tzdata", "bundled")):
         with socket.socket() as s:
             s.bind(("127.0.0.1", 0))
             self.port = s.getsockname()[1]
         self.base = f"http://127.0.0.1:{self.port}"
+        self.command = [executable, "serve", "--host", "127.0.0.1", "--port", str(self.port), "--quiet", *arguments]
+        self.start()
+
+    def start(self):
+        """Starts the server (again, on the same port after stop()) and waits for /healthz."""
         env = dict(os.environ, TZ="Asia/Seoul", LANG="C.UTF-8")
-        self.process = subprocess.Popen([executable, "serve", "--host", "127.0.0.1", "--port", str(self.port), "--quiet"],
-                                        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)
+        self.process = subprocess.Popen(self.command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)
         deadline = time.monotonic() + 30
         while True:
             try:
@@ -60,6 +68,12 @@ class Server:
         with urllib.request.urlopen(self.base + path, timeout=10) as response:
             return json.load(response)
 
+    def head(self, path):
+        """The response headers of GET `path`."""
+        with urllib.request.urlopen(self.base + path, timeout=10) as response:
+            response.read()
+            return response.headers
+
     def stop(self):
         self.process.terminate()
         try:
@@ -68,8 +82,9 @@ class Server:
             self.process.kill()
 
 
-def chromium(width=1280, height=800):
-    """A headless Chromium (the system's), logging the console, in the Asia/Seoul zone."""
+def chromium(width=1280, height=800, default_font_size=None):
+    """A headless Chromium (the system's), logging the console, in the Asia/Seoul zone; with
+    `default_font_size`, the user's text size set as in the browser's settings (16 px by default)."""
     os.environ["SE_OFFLINE"] = "true"        # Selenium Manager must not download a driver or browser
     os.environ["SE_AVOID_STATS"] = "true"
     from selenium import webdriver
@@ -83,6 +98,8 @@ def chromium(width=1280, height=800):
                      "--disable-sync", "--lang=ko-KR", "--hide-scrollbars", f"--window-size={width},{height}"):
         options.add_argument(argument)
     options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    if default_font_size:
+        options.add_experimental_option("prefs", {"webkit.webprefs.default_font_size": default_font_size})
     driver = webdriver.Chrome(service=Service(executable_path=CHROMEDRIVER), options=options)
     driver.execute_cdp_cmd("Emulation.setTimezoneOverride", {"timezoneId": "Asia/Seoul"})
     viewport(driver, width, height)

@@ -1,0 +1,83 @@
+"""The Python side of Scripts/figures.sh: whatever a benchmark script prints also goes to
+docs/figures/NAME.txt, under a header saying when, at which commit and on which machine it was
+measured; the file is replaced only when the script ends without an error.
+
+    import figures; figures.record("bench-web")
+"""
+
+import atexit
+import os
+import platform
+import subprocess
+import sys
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+class _Tee:
+    def __init__(self, stream, file):
+        self.stream, self.file = stream, file
+
+    def write(self, text):
+        self.stream.write(text)
+        self.file.write(text)
+        return len(text)
+
+    def flush(self):
+        self.stream.flush()
+        self.file.flush()
+
+
+def _git(*args):
+    try:
+        return subprocess.run(["git", "-C", ROOT, *args], capture_output=True, text=True).stdout.strip()
+    except OSError:
+        return ""
+
+
+def record(name):
+    path = os.path.join(ROOT, "docs", "figures", f"{name}.txt")
+    partial = path + ".partial"
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    file = open(partial, "w", encoding="utf-8")
+    dirty = " (with uncommitted changes)" if _git("status", "--porcelain", "--untracked-files=no") else ""
+    try:
+        load = " ".join(open("/proc/loadavg").read().split()[:3])
+    except OSError:
+        load = "unknown"
+    args = " ".join(sys.argv[1:])
+    file.write(f"# Written by Scripts/{name}{' ' + args if args else ''}: do not edit by hand; run the script again.\n")
+    file.write(f"# date:    {time.strftime('%Y-%m-%dT%H:%M:%SZ', time.gmtime())}\n")
+    file.write(f"# commit:  {_git('rev-parse', '--short', 'HEAD') or 'unknown'}{dirty}\n")
+    file.write(f"# machine: {platform.system()} {platform.release()} {platform.machine()}, {os.cpu_count()} cores, load {load}\n\n")
+    sys.stdout = _Tee(sys.stdout, file)
+    original_hook = sys.excepthook
+    failed = []
+
+    def hook(*info):
+        failed.append(True)
+        original_hook(*info)
+
+    sys.excepthook = hook
+    original_exit = sys.exit
+
+    def exit(code=0):
+        if code not in (0, None):
+            failed.append(True)
+        original_exit(code)
+
+    sys.exit = exit
+
+    tee = sys.stdout
+
+    def done():
+        tee.flush()
+        sys.stdout = tee.stream
+        file.close()
+        if failed:
+            print(f"figures not recorded: {partial}", file=sys.stderr)
+        else:
+            os.replace(partial, path)
+
+    atexit.register(done)

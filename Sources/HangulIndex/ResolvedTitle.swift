@@ -1,0 +1,18 @@
+/// A section title a user typed, resolved to a title of the index.
+public struct ResolvedTitle: Equatable, Sendable {
+    public let title: SectionTitle
+    /// Set when the input was not a title itself but stands for one (ㄲ → ㄱ, 가 → ㄱ, n → N):
+    /// the input, so the caller can say what it did.
+    public let resolvedFrom: String?
+}
+
+/// A typed section title that names no section.
+public struct SectionTitleError: Error, Equatable, Sendable, CustomStringConvertible {
+    public let input: String
+    public let validTitles: [String]
+
+    public var description: String {
+        let what = input.isEmpty ? "an empty section" : "\"\(input)\" is not a section"
+        return "\(what); valid sections: \(validTitles.joined(separator: " "))"
+    }
+}

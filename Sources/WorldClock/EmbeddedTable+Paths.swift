@@ -1,9 +1,0 @@
-/// The bundled tables' paths in the repository, as errors name them. Their text is compiled in at
-/// build time by the EmbedFiles plugin (`EmbeddedTable.contents`, `.searchOnly`, `.terms`, and
-/// `.searchDigest`, FNV-1a of the last two, so that the catalogue digest covers them without
-/// hashing them at every start).
-extension EmbeddedTable {
-    static let path = "Data/zones.tsv"
-    static let searchOnlyPath = "Data/search-only.tsv"
-    static let termsPath = "Data/terms.tsv"
-}

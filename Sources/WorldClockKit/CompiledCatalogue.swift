@@ -1,0 +1,133 @@
+import HangulIndex
+
+/// What ICU and the search preparation make of the bundled tables, computed when the tables change
+/// (`Scripts/compile-catalogue`) and compiled in (`CompiledCatalogue+Bundled.swift`), so that a run
+/// does no ICU collation, no sorting and no key building for the bundled catalogue. A test builds
+/// the catalogue from the tables at run time, with ICU, and checks it compiles to exactly this.
+package struct CompiledCatalogue: Sendable, Equatable {
+    /// FNV-1a of the three tables it was compiled from (`Catalogue.digest`).
+    package let tablesDigest: String
+    /// The section definition (titles, and the sections of initial consonants and Latin letters).
+    package let indexer: IndexDefinition
+    /// The ICU version that collated it ("72.1").
+    package let icuVersion: String
+    /// The listed table's rows, by their position in the table, in index order.
+    package let order: HexColumn
+    /// Each non-empty section: the position of its title, and where its rows start in `order`
+    /// (one more start than sections).
+    package let sectionTitles: HexColumn
+    package let sectionStarts: HexColumn
+    /// Where each search-only place's line starts in `EmbeddedTable.searchOnly`, in UTF-8 bytes.
+    package let searchOnlyLines: HexColumn
+    /// The search index over the listed places in index order, then the search-only places.
+    package let search: CompiledMatchTable
+
+    package init(tablesDigest: String, icuVersion: String, indexer: IndexDefinition, order: HexColumn, sectionTitles: HexColumn,
+                 sectionStarts: HexColumn, searchOnlyLines: HexColumn, search: CompiledMatchTable) {
+        self.tablesDigest = tablesDigest
+        self.icuVersion = icuVersion
+        self.indexer = indexer
+        self.order = order
+        self.sectionTitles = sectionTitles
+        self.sectionStarts = sectionStarts
+        self.searchOnlyLines = searchOnlyLines
+        self.search = search
+    }
+
+    /// Compiles a catalogue built at run time from the bundled tables.
+    /// - Parameters:
+    ///   - table: the listed table the catalogue was built from.
+    ///   - searchOnlyRows: the search-only table's rows, whose lines `searchOnlyText` holds.
+    package init(_ catalogue: Catalogue, table: ZoneTable, searchOnlyRows: [ZoneTableRow], searchOnlyText: String) {
+        let rowOfName = Dictionary(uniqueKeysWithValues: table.rows.enumerated().map { ($1.place.name, UInt32($0)) })
+        var lineStarts: [UInt32] = [0]
+        for (offset, byte) in searchOnlyText.utf8.enumerated() where byte == UInt8(ascii: "\n") { lineStarts.append(UInt32(offset + 1)) }
+        var starts: [UInt32] = [0]
+        for section in catalogue.sections.sections { starts.append(starts.last! + UInt32(section.rows.count)) }
+        self.init(tablesDigest: catalogue.digest,
+                  icuVersion: catalogue.icuVersion,
+                  indexer: catalogue.indexer,
+                  order: HexColumn(catalogue.places.map { rowOfName[$0.name]! }),
+                  sectionTitles: HexColumn(catalogue.sections.titles.map { UInt32($0.position) }),
+                  sectionStarts: HexColumn(starts),
+                  searchOnlyLines: HexColumn(searchOnlyRows.map { lineStarts[$0.line - 1] }),
+                  search: catalogue.search.compiled)
+    }
+
+    /// The listed rows as places, sectioned and sorted as compiled.
+    func sections(of table: ZoneTable, indexer: IndexDefinition) -> SectionIndex<Place> {
+        let rows = order.values(0..<order.count).map { table.rows[Int($0)].place }
+        var sections: [Section<Place>] = []
+        for number in 0..<sectionTitles.count {
+            let range = Int(sectionStarts[number])..<Int(sectionStarts[number + 1])
+            sections.append(Section(title: indexer.titles[Int(sectionTitles[number])], rows: Array(rows[range])))
+        }
+        return SectionIndex(orderedSections: sections)
+    }
+
+    /// The search-only place at `index` (in table order), read from its line of the table alone.
+    func searchOnlyPlace(_ index: Int, table text: String) -> Place {
+        let utf8 = text.utf8
+        let start = utf8.index(utf8.startIndex, offsetBy: Int(searchOnlyLines[index]))
+        let line = utf8[start...].prefix { $0 != UInt8(ascii: "\n") }
+        // The line was checked with its whole table when this was compiled.
+        let row = try! ZoneTable(bytes: Array((ZoneTable.header + "\n").utf8) + line, path: EmbeddedTable.searchOnlyPath).rows[0]
+        return row.place.searchOnly
+    }
+
+    /// This value as Swift source: the generated file that compiles it in.
+    package var swiftSource: String {
+        func column(_ column: HexColumn) -> String { "HexColumn(text: \"\(column.text)\")" }
+        func raw(_ text: String) -> String {
+            precondition(!text.contains("\"#") && !text.contains("\\#") && !text.contains("\n") && !text.contains("\r"), "a text the raw literal cannot hold")
+            return "#\"\(text)\"#"
+        }
+        func postings(_ postings: CompiledMatchTable.Postings) -> String {
+            ".init(keys: \(column(postings.keys)), starts: \(column(postings.starts)), entries: \(column(postings.entries)))"
+        }
+        func list(_ values: [Int]) -> String { "[" + values.map(String.init).joined(separator: ", ") + "]" }
+        let search = self.search
+        return """
+            // Generated by Scripts/compile-catalogue from the bundled tables (Data/zones.tsv, Data/search-only.tsv,
+            // Data/terms.tsv) with ICU \(icuVersion): do not edit by hand. A test checks that the tables built at run
+            // time, with ICU, compile to exactly this.
+
+            import HangulIndex
+
+            extension CompiledCatalogue {
+                /// The bundled tables, compiled.
+                static let bundled: CompiledCatalogue? = CompiledCatalogue(
+                    tablesDigest: "\(tablesDigest)",
+                    icuVersion: "\(icuVersion)",
+                    indexer: .init(
+                        titles: [\(indexer.labelTexts.map { "\"\($0)\"" }.joined(separator: ", "))],
+                        initialSections: \(list(indexer.initialSections)),
+                        latinSections: \(list(indexer.latinSections)),
+                        collationLocale: "\(indexer.collationLocale)"),
+                    order: \(column(order)),
+                    sectionTitles: \(column(sectionTitles)),
+                    sectionStarts: \(column(sectionStarts)),
+                    searchOnlyLines: \(column(searchOnlyLines)),
+                    search: CompiledMatchTable(
+                        fieldNames: \(raw(search.fieldNames)),
+                        otherScalars: \(column(search.otherScalars)),
+                        otherStarts: \(column(search.otherStarts)),
+                        texts: \(raw(search.texts)),
+                        textStarts: \(column(search.textStarts)),
+                        labels: \(raw(search.labels)),
+                        labelStarts: \(column(search.labelStarts)),
+                        fieldRanks: \(column(search.fieldRanks)),
+                        letters: \(column(search.letters)),
+                        letterStarts: \(column(search.letterStarts)),
+                        items: \(column(search.items)),
+                        itemStarts: \(column(search.itemStarts)),
+                        importance: \(column(search.importance)),
+                        byStart: \(postings(search.byStart)),
+                        byFirst: \(postings(search.byFirst)),
+                        byLaterLetter: \(postings(search.byLaterLetter)),
+                        byLaterPair: \(postings(search.byLaterPair))))
+            }
+
+            """
+    }
+}

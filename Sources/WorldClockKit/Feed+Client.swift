@@ -1,0 +1,104 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// Why a feed could not be read.
+public struct FeedDecodingError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// What was wrong, and where in the JSON.
+    public let reason: String
+
+    public var description: String { "the feed cannot be read: \(reason)" }
+}
+
+/// The offset a zone has at an instant, as a feed's transitions give it.
+public struct FeedOffset: Equatable, Sendable {
+    /// Seconds east of UTC.
+    public let utcOffsetSeconds: Int
+    /// tz's abbreviation: KST, EDT, +05.
+    public let abbreviation: String
+    /// Whether daylight saving time is in effect.
+    public let isDaylightSavingTime: Bool
+
+    /// An offset of `utcOffsetSeconds`, called `abbreviation`, in DST or not.
+    public init(utcOffsetSeconds: Int, abbreviation: String, isDaylightSavingTime: Bool) {
+        self.utcOffsetSeconds = utcOffsetSeconds
+        self.abbreviation = abbreviation
+        self.isDaylightSavingTime = isDaylightSavingTime
+    }
+}
+
+extension Feed {
+    /// Reads a `/v1/sections` response, `worldclock feed`, or an exported `v1/sections.json`.
+    /// - Throws: `FeedDecodingError` saying which field was missing or malformed, or that the
+    ///   schema version is not one this library reads.
+    public static func decode(_ data: Data) throws(FeedDecodingError) -> Feed {
+        let feed: Feed
+        do {
+            feed = try JSONDecoder().decode(Feed.self, from: data)
+        } catch let DecodingError.keyNotFound(key, context) {
+            throw FeedDecodingError(reason: "no \"\(key.stringValue)\" at \(path(context.codingPath))")
+        } catch let DecodingError.typeMismatch(_, context), let DecodingError.valueNotFound(_, context) {
+            throw FeedDecodingError(reason: "\(context.debugDescription) at \(path(context.codingPath))")
+        } catch let DecodingError.dataCorrupted(context) {
+            throw FeedDecodingError(reason: "\(context.debugDescription) at \(path(context.codingPath))")
+        } catch {
+            throw FeedDecodingError(reason: "\(error)")
+        }
+        guard feed.version == 1 else { throw FeedDecodingError(reason: "schema version \(feed.version); this library reads version 1") }
+        guard (try? ISO8601.parseInstant(feed.at)) != nil, (try? ISO8601.parseInstant(feed.transitionsUntil)) != nil else {
+            throw FeedDecodingError(reason: "\"at\" or \"transitions_until\" is not an ISO 8601 instant")
+        }
+        return feed
+    }
+
+    private static func path(_ keys: [any CodingKey]) -> String {
+        keys.isEmpty ? "the top level" : keys.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
+    }
+
+    /// The instant the feed's times are for.
+    public var instant: Date { (try? ISO8601.parseInstant(at)) ?? .distantPast }
+
+    /// Until when the feed can drive clocks: the end of its transitions' window. Past it, a change
+    /// of offset the feed does not list may have happened; refetch before then.
+    public var validUntil: Date { (try? ISO8601.parseInstant(transitionsUntil)) ?? instant }
+
+    /// The first change of offset in any of the feed's zones after `instant`, if one falls in the
+    /// window: a clock list redraws its offsets then.
+    public func nextChange(after instant: Date) -> Date? {
+        var earliest: Date?
+        for transitions in self.transitions.values {
+            guard let next = transitions.lazy.compactMap({ try? ISO8601.parseInstant($0.at) }).first(where: { $0 > instant }) else { continue }
+            if earliest.map({ next < $0 }) ?? true { earliest = next }
+        }
+        return earliest
+    }
+
+    /// When an app should fetch the feed again: at `validUntil`, or a day before it when the window
+    /// is longer than that, so one failed fetch does not leave clocks unsure.
+    public var refreshDate: Date {
+        let margin: TimeInterval = 86_400
+        return validUntil.timeIntervalSince(instant) > 2 * margin ? validUntil.addingTimeInterval(-margin) : validUntil
+    }
+
+    /// The offset of `zoneID` at `date`, from the feed alone: the zone's offset at the feed's
+    /// instant, then each of its transitions up to `date`. Nil when the feed has no place in that
+    /// zone, or `date` is outside `instant…validUntil` (the feed cannot know it then).
+    public func offset(ofZone zoneID: String, at date: Date) -> FeedOffset? {
+        guard date >= instant, date <= validUntil,
+              let time = sections.lazy.flatMap(\.places).first(where: { $0.place.zoneID == zoneID })?.time
+        else { return nil }
+        var offset = FeedOffset(utcOffsetSeconds: time.utcOffsetSeconds, abbreviation: time.abbreviation, isDaylightSavingTime: time.dst)
+        for transition in transitions[zoneID] ?? [] {
+            guard let at = try? ISO8601.parseInstant(transition.at), at <= date else { break }
+            offset = FeedOffset(utcOffsetSeconds: transition.utcOffsetSeconds, abbreviation: transition.abbreviation, isDaylightSavingTime: transition.dst)
+        }
+        return offset
+    }
+
+    /// The feed's places as a sectioned list with its full index (ㄱ … ㅎ, A … Z, #).
+    public var list: ClockList {
+        ClockList(titles: titles, sections: sections.map { ClockList.Section(title: $0.title, places: $0.places.map(\.place)) })
+    }
+}

@@ -1,0 +1,94 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import HangulIndex
+import TimeZoneRules
+
+/// The JSON data feed, shared by `worldclock feed`, `--json` and the HTTP API. Field names are
+/// snake_case; times are ISO 8601; offsets are both "+09:00" and seconds. Version 1.
+public struct Feed: Codable, Equatable, Sendable {
+    /// The schema version; a change that breaks readers increments it.
+    public var version = 1
+    /// The instant the times are for (UTC).
+    public let at: String
+    public let meta: FeedMeta
+    /// The titles of the sections that have places, in order.
+    public let titles: [String]
+    /// Every title of the index, in order, places or not (ㄱ…ㅎ, A–Z, #): what a list's right edge
+    /// shows, as ICU's Korean index makes it, so that a client draws it without a copy of its own.
+    /// Optional only for decoding feeds written before it existed.
+    public let indexTitles: [String]?
+    public let sections: [FeedSection]
+    /// For every zone of `sections` that has rules, its transitions after `at` through
+    /// `transitionsUntil`, in order (empty when none): with them a clock app computes local times
+    /// offline, across a change. A zone without rules has no entry (and its places no `time`):
+    /// an empty list would read as "never changes".
+    public let transitions: [String: [FeedTransition]]
+    /// The end of the transitions' window (UTC): a client refetches before then.
+    public let transitionsUntil: String
+
+    /// The transitions' window when a caller names none: a year, so a daily sync never misses one.
+    public static let defaultTransitionDays = 365
+
+    enum CodingKeys: String, CodingKey {
+        case version, at, meta, titles, indexTitles = "index_titles", sections, transitions, transitionsUntil = "transitions_until"
+    }
+
+    /// The whole catalogue, or the sections `sections` says, with times at `instant`, each zone's
+    /// transitions for `transitionDays` days, and each place's day and hours relative to
+    /// `reference` when given (the CLI's `--from`).
+    public init(catalogue: Catalogue, sections: [Section<Place>]? = nil, at instant: Date, clocks: ZoneClocks,
+                reference: ZoneTime? = nil, transitionDays: Int = Feed.defaultTransitionDays) {
+        let shown = sections ?? catalogue.sections.sections
+        let until = instant.addingTimeInterval(Double(transitionDays) * 86_400)
+        self.at = ISO8601.utc(instant)
+        self.meta = FeedMeta(catalogue: catalogue, tzdata: clocks.tzdata)
+        self.titles = catalogue.sections.titles.map(\.text)
+        self.indexTitles = catalogue.indexer.titles.map(\.text)
+        self.sections = shown.map { section in
+            FeedSection(title: section.title.text, places: section.rows.map { FeedPlace($0, time: clocks.time(of: $0, at: instant), reference: reference) })
+        }
+        var transitions: [String: [FeedTransition]] = [:]
+        for zone in shown.lazy.flatMap(\.rows).map(\.zoneID) where transitions[zone] == nil {
+            guard let clock = clocks[zone] else { continue }
+            transitions[zone] = clock.transitions(after: instant, through: until).map(FeedTransition.init)
+        }
+        self.transitions = transitions
+        self.transitionsUntil = ISO8601.utc(until)
+    }
+}
+
+/// Versions and counts, for caching and for telling what data a client has.
+public struct FeedMeta: Codable, Equatable, Sendable {
+    /// The tz release whose rules gave the times ("2026f").
+    public let tzdataVersion: String
+    /// Where those rules came from: "bundled", "system /usr/share/zoneinfo", "TZDIR …".
+    public let tzdataSource: String
+    public let icuVersion: String
+    /// A digest of the catalogue's table: a client's cache key.
+    public let catalogueDigest: String
+    public let zoneCount: Int
+    public let placeCount: Int
+
+    enum CodingKeys: String, CodingKey {
+        case tzdataVersion = "tzdata_version", tzdataSource = "tzdata_source", icuVersion = "icu_version"
+        case catalogueDigest = "catalogue_digest", zoneCount = "zone_count", placeCount = "place_count"
+    }
+
+    public init(catalogue: Catalogue, tzdata: TZDatabase) {
+        tzdataVersion = tzdata.version?.description ?? "unknown"
+        tzdataSource = tzdata.source.description
+        icuVersion = catalogue.icuVersion
+        catalogueDigest = catalogue.digest
+        zoneCount = catalogue.zoneIDs.count
+        placeCount = catalogue.places.count
+    }
+}
+
+/// One section: its title and its places in collation order.
+public struct FeedSection: Codable, Equatable, Sendable {
+    public let title: String
+    public let places: [FeedPlace]
+}

@@ -1,0 +1,21 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// The feed's JSON encoding: stable key order, slashes unescaped.
+public enum FeedJSON {
+    public static func encode<Value: Encodable>(_ value: Value, pretty: Bool = false) -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = pretty ? [.sortedKeys, .withoutEscapingSlashes, .prettyPrinted] : [.sortedKeys, .withoutEscapingSlashes]
+        // These plain value types (strings, integers, no floats) always encode: a failure is a bug
+        // in a type, stopped with its name rather than written as an empty object.
+        do { return try encoder.encode(value) } catch { preconditionFailure("encoding \(Value.self) as JSON failed: \(error)") }
+    }
+
+    /// Pretty JSON followed by a newline, as the CLI prints it.
+    public static func encodeLine<Value: Encodable>(_ value: Value) -> Data {
+        encode(value, pretty: true) + Data("\n".utf8)
+    }
+}

@@ -1,0 +1,63 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import HangulIndex
+
+/// One search result in the feed: the place and where the query matched, for highlighting.
+public struct FeedSearchResult: Codable, Equatable, Sendable {
+    public let place: FeedPlace
+    public let match: FeedMatch
+
+    public init(_ match: SearchMatch<Place>, time: ZoneTime?, reference: ZoneTime? = nil) {
+        place = FeedPlace(match.item, time: time, reference: reference)
+        self.match = FeedMatch(kind: match.kind.name, field: match.field, fieldName: FeedMatch.koreanFieldName(match.field),
+                               text: match.text, label: match.label,
+                               utf16Start: match.utf16Range.lowerBound, utf16End: match.utf16Range.upperBound)
+    }
+}
+
+/// How a search result matched: the kind, the field (why the place matched: `name`, `alias`,
+/// `english`, `region`, `zone_name`, `airport`, `country`, `zone`), its text, what the text means
+/// for this place when it needs saying, and the matched UTF-16 range.
+public struct FeedMatch: Codable, Equatable, Sendable {
+    public let kind: String
+    public let field: String
+    /// The field's Korean name ("시간대 이름" for `zone_name`), as the CLI and the web app show it.
+    public let fieldName: String
+    public let text: String
+    /// For a region, zone name, airport or country: what it means here ("미 중부 표준시" for CST at
+    /// 시카고, "Incheon International Airport" for ICN). Absent for names, aliases and zone ids.
+    public let label: String?
+    public let utf16Start: Int
+    public let utf16End: Int
+
+    enum CodingKeys: String, CodingKey {
+        case kind, field, fieldName = "field_name", text, label, utf16Start = "utf16_start", utf16End = "utf16_end"
+    }
+
+    /// The Korean name of every search field: the one table the CLI's `search` and the web app's
+    /// results (through `field_name`) both use.
+    public static let koreanFieldNames = ["name": "이름", "alias": "다른 이름", "country": "나라", "english": "영어", "region": "지역",
+                                          "zone_name": "시간대 이름", "airport": "공항", "zone": "시간대"]
+
+    /// The Korean name of `field`, or `field` itself for one this build does not know.
+    public static func koreanFieldName(_ field: String) -> String { koreanFieldNames[field] ?? field }
+}
+
+/// The search results for a query.
+public struct FeedSearch: Codable, Equatable, Sendable {
+    public let query: String
+    /// Set when the query was read as Hangul typed in Latin mode (sbdyr → 뉴욕).
+    public let keyboardConversion: String?
+    public let results: [FeedSearchResult]
+
+    enum CodingKeys: String, CodingKey { case query, keyboardConversion = "keyboard_conversion", results }
+
+    public init(query: String, result: SearchResult<Place>, at instant: Date, clocks: ZoneClocks, reference: ZoneTime? = nil) {
+        self.query = query
+        keyboardConversion = result.keyboardConversion?.converted
+        results = result.matches.map { FeedSearchResult($0, time: clocks.time(of: $0.item, at: instant), reference: reference) }
+    }
+}

@@ -1,0 +1,133 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import TimeZoneRules
+
+/// The rules of one zone, from tz's TZif data (the newest of the system's and the bundled copy):
+/// offsets, DST, abbreviations and transitions. Build it once per zone; `time(at:)` is per instant.
+public struct ZoneClock: Sendable {
+    public let zoneID: String
+    private let rules: ZoneRules
+
+    /// - Returns: nil when the tzdata in use (and the bundled copy) has no rules for `zoneID`.
+    public init?(zoneID: String, tzdata: TZDatabase = TZDataChoice.automatic.database) {
+        guard let rules = tzdata.rules(for: zoneID) else { return nil }
+        self.zoneID = zoneID
+        self.rules = rules
+    }
+
+    /// Everything a clock shows for this zone at `instant`.
+    public func time(at instant: Date) -> ZoneTime {
+        let t = Self.seconds(instant)
+        let period = rules.period(at: t)
+        return ZoneTime(
+            zoneID: zoneID,
+            instant: instant,
+            utcOffset: period.utcOffset,
+            daylightSavingOffset: period.daylightSavingOffset,
+            isDaylightSavingTime: period.isDaylightSavingTime,
+            abbreviation: period.abbreviation,
+            previousTransition: rules.previousTransition(atOrBefore: t).map { Date(timeIntervalSince1970: Double($0.instant)) },
+            nextTransition: rules.nextTransition(after: t).map(ZoneTime.Transition.init),
+            local: LocalDateTime(secondsSinceEpoch: t + Int64(period.utcOffset))
+        )
+    }
+
+    /// The transitions after `instant` up to and including `end`, in order.
+    public func transitions(after instant: Date, through end: Date) -> [ZoneTime.Transition] {
+        rules.transitions(after: Self.seconds(instant), through: Self.seconds(end)).map(ZoneTime.Transition.init)
+    }
+
+    /// The next transition after `instant`, if the zone has one ahead.
+    public func nextTransition(after instant: Date) -> ZoneTime.Transition? {
+        rules.nextTransition(after: Self.seconds(instant)).map(ZoneTime.Transition.init)
+    }
+
+    private static func seconds(_ date: Date) -> Int64 { ZoneRules.seconds(date) }
+}
+
+/// What a clock shows for one zone at one instant.
+public struct ZoneTime: Equatable, Sendable {
+    /// A change of offset, DST or abbreviation.
+    public struct Transition: Equatable, Sendable {
+        public let instant: Date
+        public let utcOffsetAfter: Int
+        public let isDaylightSavingTimeAfter: Bool
+        public let abbreviationAfter: String
+
+        init(_ transition: ZoneTransition) {
+            instant = Date(timeIntervalSince1970: Double(transition.instant))
+            utcOffsetAfter = transition.period.utcOffset
+            isDaylightSavingTimeAfter = transition.period.isDaylightSavingTime
+            abbreviationAfter = transition.period.abbreviation
+        }
+    }
+
+    public let zoneID: String
+    public let instant: Date
+    /// Seconds east of UTC, DST included.
+    public let utcOffset: Int
+    /// The part of `utcOffset` that is daylight saving time.
+    public let daylightSavingOffset: Int
+    public let isDaylightSavingTime: Bool
+    /// The tz abbreviation: KST, EST/EDT, CET/CEST, IST, or +05 where tz has none.
+    public let abbreviation: String
+    /// The transition that began the current period, if the zone ever changed before.
+    public let previousTransition: Date?
+    /// The next transition, if the zone has one ahead.
+    public let nextTransition: Transition?
+    /// The wall-clock date and time in the zone.
+    public let local: LocalDateTime
+
+    /// The standard offset, without DST.
+    public var standardOffset: Int { utcOffset - daylightSavingOffset }
+}
+
+/// A wall-clock date and time, from plain calendar arithmetic (proleptic Gregorian).
+public struct LocalDateTime: Equatable, Comparable, Sendable {
+    public let year: Int
+    public let month: Int
+    public let day: Int
+    public let hour: Int
+    public let minute: Int
+    public let second: Int
+    /// ISO weekday: 1 = Monday … 7 = Sunday.
+    public let weekday: Int
+    /// 1 = January 1.
+    public let dayOfYear: Int
+    /// Days since 1970-01-01, for comparing dates.
+    public let daysSinceEpoch: Int
+
+    /// The local time `seconds` after 1970-01-01 00:00 local.
+    public init(secondsSinceEpoch seconds: Int64) {
+        let days = Int(seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400)
+        let secondOfDay = Int(seconds - Int64(days) * 86_400)
+        // Howard Hinnant's civil_from_days.
+        let z = days + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let dayOfEra = z - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfMarchYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let mp = (5 * dayOfMarchYear + 2) / 153
+        let day = dayOfMarchYear - (153 * mp + 2) / 5 + 1
+        let month = mp < 10 ? mp + 3 : mp - 9
+        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+        let isLeap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
+        let daysBeforeMonth = [0, 31, 59, 90, 120, 151, 181, 212, 243, 273, 304, 334]
+        self.year = year
+        self.month = month
+        self.day = day
+        self.hour = secondOfDay / 3600
+        self.minute = secondOfDay % 3600 / 60
+        self.second = secondOfDay % 60
+        self.weekday = ((days % 7 + 7) % 7 + 3) % 7 + 1  // 1970-01-01 was a Thursday
+        self.dayOfYear = daysBeforeMonth[month - 1] + day + (isLeap && month > 2 ? 1 : 0)
+        self.daysSinceEpoch = days
+    }
+
+    public static func < (a: LocalDateTime, b: LocalDateTime) -> Bool {
+        (a.daysSinceEpoch, a.hour, a.minute, a.second) < (b.daysSinceEpoch, b.hour, b.minute, b.second)
+    }
+}

@@ -1,0 +1,91 @@
+// The service worker: the app and the last feed kept for offline use. Served at /sw.js (its scope is
+// the whole site) by `worldclock serve` and `worldclock export`, which write in the build's version
+// (the digest of every web file) and its assets' paths: a new build is a new sw.js, which the
+// browser installs, caching the new assets under a new name and deleting the old cache. The page is
+// fetched from the network first, so a new build's page is never hidden behind an old one.
+const VERSION = '__VERSION__';
+const ASSETS = __ASSETS__;
+const APP_CACHE = 'worldclock-app-' + VERSION;
+const FEED_CACHE = 'worldclock-feed';
+const FEED = '/v1/sections';
+/** Set on a feed answered from the cache because the network failed: the page says it is offline. */
+const SOURCE_HEADER = 'X-Worldclock-Feed';
+
+self.addEventListener('install', (event) => {
+  event.waitUntil((async () => {
+    const cache = await caches.open(APP_CACHE);
+    // Past the HTTP cache: this build's page and assets exactly.
+    await cache.addAll(['/', ...ASSETS].map((url) => new Request(url, { cache: 'reload' })));
+    await self.skipWaiting();
+  })());
+});
+
+self.addEventListener('activate', (event) => {
+  event.waitUntil((async () => {
+    for (const name of await caches.keys()) {
+      if (name.startsWith('worldclock-app-') && name !== APP_CACHE) await caches.delete(name);
+    }
+    await self.clients.claim();
+  })());
+});
+
+self.addEventListener('fetch', (event) => {
+  const request = event.request;
+  const url = new URL(request.url);
+  if (request.method !== 'GET' || url.origin !== location.origin) return;
+  if (request.mode === 'navigate' || url.pathname === '/') event.respondWith(page(request));
+  else if (url.pathname.startsWith('/app/')) event.respondWith(asset(request));
+  else if (url.pathname === FEED) event.respondWith(feed(request, url));
+});
+
+/** The page from the network (a new build's page names its new assets), else the cached one. */
+async function page(request) {
+  try {
+    const response = await fetch(request);
+    if (response.ok) {
+      const cache = await caches.open(APP_CACHE);
+      await cache.put('/', response.clone());
+    }
+    return response;
+  } catch (error) {
+    const cached = await caches.match('/', { cacheName: APP_CACHE }) ?? await caches.match('/');
+    if (cached) return cached;
+    throw error;
+  }
+}
+
+/** Assets never change under their content-hashed path: the cache first. */
+async function asset(request) {
+  const cached = await caches.match(request);
+  if (cached) return cached;
+  const response = await fetch(request);
+  if (response.ok && new URL(request.url).pathname.startsWith(`/app/${VERSION}/`)) {
+    await (await caches.open(APP_CACHE)).put(request, response.clone());
+  }
+  return response;
+}
+
+/**
+ * The feed from the network, revalidated with the cached copy's ETag (a 304 answers with the
+ * cached body); offline, the cached copy marked as such. Only the plain feed (the current one) is
+ * kept: a feed for another instant (?at=, the page's test clock) would mislead a later load.
+ */
+async function feed(request, url) {
+  const cache = await caches.open(FEED_CACHE);
+  const cached = await cache.match(FEED);
+  const current = url.search === '';
+  try {
+    const headers = new Headers(request.headers);
+    const etag = cached?.headers.get('ETag');
+    if (current && etag) headers.set('If-None-Match', etag);
+    const response = await fetch(url.href, { headers, signal: request.signal });
+    if (current && response.status === 304 && cached) return cached;
+    if (current && response.ok) await cache.put(FEED, response.clone());
+    return response;
+  } catch (error) {
+    if (!cached || request.signal?.aborted) throw error;
+    const headers = new Headers(cached.headers);
+    headers.set(SOURCE_HEADER, 'offline');
+    return new Response(cached.body, { status: 200, statusText: 'OK', headers });
+  }
+}
