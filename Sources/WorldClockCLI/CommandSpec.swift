@@ -23,17 +23,27 @@ package struct OptionSpec: Sendable {
     package var label: String { "--\(name)" + (valueName.map { " <\($0)>" } ?? "") }
 }
 
-/// A positional argument; every one a command declares is required.
+/// A positional argument: required unless `isOptional`; the last may take every word left
+/// (`repeats`: `search new york` is one query of two words).
 package struct ArgumentSpec: Sendable {
     package let valueName: String
     package let help: String
+    /// The last argument takes all the words left.
+    package var repeats = false
+    /// It may be left out (only the last).
+    package var isOptional = false
 
-    package init(valueName: String, help: String) {
+    package init(valueName: String, help: String, repeats: Bool = false, isOptional: Bool = false) {
         self.valueName = valueName
         self.help = help
+        self.repeats = repeats
+        self.isOptional = isOptional
     }
 
-    package var label: String { "<\(valueName)>" }
+    package var label: String {
+        let shown = "<\(valueName)>" + (repeats ? "…" : "")
+        return isOptional ? "[\(shown)]" : shown
+    }
 }
 
 /// A subcommand: its name, its help and what it takes.
@@ -88,15 +98,25 @@ package struct ParsedArguments {
 
     package func flag(_ name: String) -> Bool { flags.contains(name) }
     package func value(_ name: String) -> String? { values.last { $0.name == name }?.value }
-    /// The `index`th positional argument: the reader saw that every declared one is there.
-    package func argument(_ index: Int) -> String { positionals[index] }
+    /// The `index`th positional argument: the reader saw that every declared one is there. The
+    /// last, when it repeats, is every word left joined by a space.
+    package func argument(_ index: Int) -> String {
+        guard index == command.arguments.count - 1, command.arguments[index].repeats else { return positionals[index] }
+        return positionals[index...].joined(separator: " ")
+    }
+
+    /// The words from the `index`th positional argument on, each as typed.
+    package func words(from index: Int) -> [String] { index < positionals.count ? Array(positionals[index...]) : [] }
+
+    /// Whether the `index`th positional argument was given.
+    package func hasArgument(_ index: Int) -> Bool { index < positionals.count }
 
     /// An option's value as a whole number, or `default` when it was not given.
     package func integer(_ name: String, default fallback: Int) throws(UsageError) -> Int {
         guard let text = value(name) else { return fallback }
         guard let value = Int(text) else {
             let label = command.option(named: name)?.label ?? "--\(name)"
-            throw UsageError(message: "\(KoreanParticle.attach(.topic, to: "'\(Terminal.printable(text, limit: 40))'")) '\(label)'에 쓸 수 없는 값입니다",
+            throw UsageError(message: "\(KoreanParticle.attach(.topic, to: "\"\(Terminal.printable(text, limit: 40))\"")) \"\(label)\"에 쓸 수 없는 값입니다",
                              command: command)
         }
         return value
@@ -123,28 +143,40 @@ package enum ArgumentReader {
     /// - Parameter commands: the commands' specs, made as they are looked at (`LazyMapCollection`):
     ///   a run builds the specs up to its own command's, not every help text.
     static func read(_ arguments: [String], commands: some Collection<CommandSpec>) throws(UsageError) -> Invocation {
-        guard let first = arguments.first else { return .help(nil) }
+        // No command: my clocks (`worldclock`, `worldclock --at 09:00`).
+        guard let first = arguments.first else { return .run(try read([], for: defaultCommand(commands))) }
+        if first.hasPrefix("--generate-completion-script=") {
+            return try read(["--generate-completion-script", String(first.dropFirst("--generate-completion-script=".count))] + arguments.dropFirst(),
+                            commands: commands)
+        }
         switch first {
         case "-h", "--help": return .help(nil)
-        case "--version": return .version
+        case "--version", "-V": return .version
         case "--generate-completion-script":
             guard arguments.count == 2, CompletionScript.shells.contains(arguments[1]) else {
                 throw UsageError(message: "--generate-completion-script에는 셸 하나가 필요합니다: \(CompletionScript.shells.joined(separator: ", "))", command: nil)
             }
             return .completionScript(shell: arguments[1])
+        case _ where first.hasPrefix("-") && first != "-":
+            let clocks = defaultCommand(commands)
+            let name = String(first.dropFirst(2).prefix { $0 != "=" })
+            if first.hasPrefix("--"), clocks.option(named: name) != nil { return .run(try read(arguments, for: clocks)) }
+            throw UsageError(message: "알 수 없는 옵션 \"\(Terminal.printable(first, limit: 40))\"", command: nil)
         case "help":
             guard arguments.count > 1 else { return .help(nil) }
             guard let command = commands.first(where: { $0.name == arguments[1] }) else { throw unknownCommand(arguments[1], commands) }
             return .help(command)
         default:
-            guard let command = commands.first(where: { $0.name == first }) else {
-                if first.hasPrefix("-") { throw UsageError(message: "알 수 없는 옵션 '\(Terminal.printable(first, limit: 40))'", command: nil) }
-                throw unknownCommand(first, commands)
-            }
+            guard let command = commands.first(where: { $0.name == first }) else { throw unknownCommand(first, commands) }
             let rest = Array(arguments.dropFirst())
             if rest.prefix(while: { $0 != "--" }).contains(where: { $0 == "-h" || $0 == "--help" }) { return .help(command) }
             return .run(try read(rest, for: command))
         }
+    }
+
+    /// The command a command line without one runs: my clocks.
+    private static func defaultCommand(_ commands: some Collection<CommandSpec>) -> CommandSpec {
+        commands.first { $0.name == ClocksCommand.spec.name } ?? ClocksCommand.spec
     }
 
     /// Whether a command line that did not read asked for JSON: its command always answers in
@@ -178,7 +210,7 @@ package enum ArgumentReader {
             }
             guard option.valueName != nil else {
                 if let inline {
-                    throw parsed.error("\(KoreanParticle.attach(.topic, to: "'--\(name)'")) 값을 받지 않습니다(받은 값: '\(Terminal.printable(inline, limit: 40))')")
+                    throw parsed.error("\(KoreanParticle.attach(.topic, to: "\"--\(name)\"")) 값을 받지 않습니다(받은 값: \"\(Terminal.printable(inline, limit: 40))\")")
                 }
                 parsed.flags.append(option.name)
                 continue
@@ -189,13 +221,15 @@ package enum ArgumentReader {
                 parsed.values.append((option.name, arguments[index]))
                 index += 1
             } else {
-                throw parsed.error("'\(option.label)'에 값이 없습니다")
+                throw parsed.error("\"\(option.label)\"에 값이 없습니다")
             }
         }
-        if parsed.positionals.count < command.arguments.count {
-            throw parsed.error("\(command.arguments[parsed.positionals.count].label) 인자가 필요합니다")
+        let required = command.arguments.filter { !$0.isOptional }.count
+        if parsed.positionals.count < required {
+            throw parsed.error("<\(command.arguments[parsed.positionals.count].valueName)> 인자가 필요합니다")
         }
-        let extra = parsed.positionals.dropFirst(command.arguments.count).map { "'\(Terminal.printable($0, limit: 40))'" }
+        if command.arguments.last?.repeats == true { return parsed }
+        let extra = parsed.positionals.dropFirst(command.arguments.count).map { "\"\(Terminal.printable($0, limit: 40))\"" }
         if extra.count == 1 { throw parsed.error("이 명령이 받지 않는 인자 \(extra[0])") }
         if extra.count > 1 { throw parsed.error("이 명령이 받지 않는 인자 \(extra.count)개: \(extra.joined(separator: ", "))") }
         return parsed
@@ -204,15 +238,15 @@ package enum ArgumentReader {
     /// "알 수 없는 옵션 '--sectoin'. 혹시 '--section'?": the nearest option within two edits.
     private static func unknownOption(_ token: String, command: CommandSpec) -> String {
         let name = String(token.drop { $0 == "-" }.prefix { $0 != "=" })
-        let shown = "알 수 없는 옵션 '\(Terminal.printable(String(token.prefix { $0 != "=" }), limit: 40))'"
+        let shown = "알 수 없는 옵션 \"\(Terminal.printable(String(token.prefix { $0 != "=" }), limit: 40))\""
         guard token.hasPrefix("--"), name.count <= 40 else { return shown }
         let nearest = command.options.map { (option: $0, distance: editDistance(name, $0.name)) }.min { $0.distance < $1.distance }
         guard let nearest, nearest.distance <= 2 else { return shown }
-        return "\(shown). 혹시 '--\(nearest.option.name)'?"
+        return "\(shown). 혹시 \"--\(nearest.option.name)\"?"
     }
 
     private static func unknownCommand(_ name: String, _ commands: some Collection<CommandSpec>) -> UsageError {
-        let shown = KoreanParticle.attach(.topic, to: "'\(Terminal.printable(name, limit: 40))'")
+        let shown = KoreanParticle.attach(.topic, to: "\"\(Terminal.printable(name, limit: 40))\"")
         return UsageError(message: "\(shown) 명령이 아닙니다. 명령: \(commands.map(\.name).joined(separator: ", "))", command: nil)
     }
 

@@ -1,6 +1,11 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import TimeZoneRules
 import CatalogueBuilder
+import HangulIndex
 import WorldClockKit
 
 // Each command takes only the options it uses: `feed` is always JSON and has no reference zone;
@@ -55,19 +60,20 @@ package struct InstantOptions {
     }
 }
 
-/// How places and their times are shown (list, search, show).
+/// How places and their times are shown (list, search, show, my clocks).
 struct DisplayOptions {
-    static let options: [OptionSpec] = [.flag("json", help: "텍스트 대신 JSON(피드의 스키마)으로 출력합니다.")]
-        + InstantOptions.options
-        + [
-            .flag("24h", help: "24시간제로 씁니다(오후 1:30 대신 13:30)."),
-            .option("from", value: "기준", help: "어제/오늘/내일과 시차의 기준: 시간대 id(Asia/Seoul)나 곳 이름(서울). 기본값은 이 컴퓨터의 시간대입니다."),
-            .flag("wide", help: "터미널 너비와 상관없이 모든 열을 자르지 않고 보여 줍니다(파이프로 보낼 때는 늘 그렇습니다)."),
-        ]
-        + TableOptions.options + TZDataOption.options
+    static let options: [OptionSpec] = [
+        .flag("json", help: "텍스트 대신 JSON(피드의 스키마)으로 출력합니다."),
+        .option("at", value: "시각", help: "지금 대신 이 시각의 시간을 보여 줍니다. 기준 시간대의 벽시계 시각(09:00, 2026-07-15 09:00, "
+            + "2026-07-15T09:00, 날짜만 쓰면 그날 0시, now)이나 오프셋을 붙인 시각(2026-07-15T12:00:00Z, 12:00+09:00)."),
+        .flag("24h", help: "24시간제로 씁니다(오후 1:30 대신 13:30)."),
+        .option("from", value: "기준", help: "어제/오늘/내일과 시차, --at 시각의 기준이 되는 곳: 검색처럼 찾습니다(서울, 키예프, KST, JFK, "
+            + "Asia/Seoul). 기본값은 worldclock from으로 정한 곳, 없으면 이 컴퓨터의 시간대입니다."),
+        .flag("wide", help: "터미널 너비와 상관없이 모든 열을 자르지 않고 보여 줍니다(파이프로 보낼 때는 늘 그렇습니다)."),
+    ] + TableOptions.options + TZDataOption.options
 
     let json: Bool
-    let instant: InstantOptions
+    let at: TimeQuery?
     let twentyFourHour: Bool
     let from: String?
     let wide: Bool
@@ -76,45 +82,72 @@ struct DisplayOptions {
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         json = arguments.flag("json")
-        instant = try InstantOptions(arguments)
+        if let text = arguments.value("at") {
+            do { at = try TimeQuery.parse(text) } catch {
+                let shown = "\"\(Terminal.printable(error.text, limit: 40))\""
+                throw arguments.error("--at \(shown): \(Terminal.printable(error.reason))")
+            }
+        } else {
+            at = nil
+        }
         twentyFourHour = arguments.flag("24h")
         from = arguments.value("from")
         wide = arguments.flag("wide")
         table = TableOptions(arguments)
         tzdata = TZDataOption(arguments)
+        if let from {
+            do { _ = try SearchIndex<Place>.validatedQuery(from) } catch {
+                throw arguments.error("--from: " + SearchCommand.message(for: error, subject: "기준"))
+            }
+        }
     }
 
     /// The width text output may use: nil with `--wide` or when not on a terminal.
     var width: Int? { wide ? nil : Terminal.width }
 
-    /// Loads the catalogue and settles the instant and the reference zone.
+    /// Loads the catalogue, settles the reference zone (`--from`, the saved one, the machine's)
+    /// and then the instant (`--at` read in the reference zone).
     func session() throws -> Session {
         let catalogue = try table.catalogue()
-        let moment = instant.instant()
         let rules = try tzdata.database()
         PhaseTrace.mark("tzdata chosen")
-        let referenceZone = try referenceZoneID(in: catalogue, tzdata: rules)
-        guard let reference = ZoneClock(zoneID: referenceZone, tzdata: rules)?.time(at: moment) else {
-            throw CLIError.usage("--from: 알 수 없는 시간대 \"\(referenceZone)\"")
+        let now = Date()
+        let myClocks = try MyClocks.loadForCLI()
+        let reference = try ReferenceZone.settle(from: from, saved: myClocks.reference, catalogue: catalogue, tzdata: rules, now: now,
+                                                 quiet: json)
+        guard let clock = ZoneClock(zoneID: reference.zoneID, tzdata: rules) else {
+            throw CLIError.usage("--from: 이 tzdata에 없는 시간대 \"\(reference.zoneID)\"")
         }
-        PhaseTrace.mark("reference zone \(referenceZone)")
-        return Session(catalogue: catalogue, tzdata: rules, instant: moment, isNow: instant.at == nil, reference: reference,
-                       style: twentyFourHour ? .twentyFourHour : .twelveHour, json: json, width: width)
+        let moment = try Self.instant(at, now: now, in: clock, referenceName: reference.name, quiet: json)
+        PhaseTrace.mark("reference zone \(reference.zoneID)")
+        return Session(catalogue: catalogue, tzdata: rules, instant: moment, isNow: at == nil || at == .now, reference: clock.time(at: moment),
+                       referenceName: reference.name, style: twentyFourHour ? .twentyFourHour : .twelveHour, json: json, width: width,
+                       myClocks: myClocks)
     }
 
-    /// `--from` as a zone id (any case, old ids too) or a place name; else the machine's zone.
-    private func referenceZoneID(in catalogue: Catalogue, tzdata: TZDatabase) throws -> String {
-        guard let from else {
-            if let local = LocalZone.candidates().first(where: { tzdata.rules(for: $0) != nil }) { return local }
-            // Relative days and hours against UTC are not what the user expects: say so.
-            FileHandle.standardError.write(Data("worldclock: 경고: 이 컴퓨터의 시간대를 알 수 없어(TZ, /etc/localtime, /etc/timezone) UTC를 기준으로 합니다. --from으로 기준을 정하세요.\n".utf8))
-            return "Etc/UTC"
+    /// `--at` as an instant: a wall-clock time read in the reference zone, an error naming the
+    /// nearest valid times for one a DST gap skips, the earlier of the two for one an overlap
+    /// repeats (said on stderr).
+    static func instant(_ query: TimeQuery?, now: Date, in clock: ZoneClock, referenceName: String, quiet: Bool) throws -> Date {
+        guard let query else { return now }
+        let seconds = Int64(now.timeIntervalSince1970.rounded(.down))
+        func wall(_ instant: Int64) -> String {
+            let time = clock.time(at: Date(timeIntervalSince1970: TimeInterval(instant)))
+            return "\(KoreanTimeFormat.date(time.local)) \(KoreanTimeFormat.time(time.local, style: .twentyFourHour)) \(time.abbreviation)"
         }
-        if let place = catalogue.place(named: from) { return place.zoneID }
-        if TimeZone(identifier: from) != nil { return catalogue.zoneID(for: from) ?? from }
-        if let zone = catalogue.zoneID(ignoringCase: from) { return zone }
-        let shown = "\"\(Terminal.printable(from, limit: 40))\""
-        throw CLIError.usage("--from: \(KoreanParticle.attach(.topic, to: shown)) 시간대 id(Asia/Seoul)도 곳 이름(서울)도 아닙니다")
+        switch query.resolve(now: seconds, in: clock) {
+        case .unique(let instant):
+            return Date(timeIntervalSince1970: TimeInterval(instant))
+        case .overlap(let first, let second):
+            if !quiet {
+                let later = clock.time(at: Date(timeIntervalSince1970: TimeInterval(second)))
+                Terminal.note("--at: 그 시각은 \(referenceName)에 두 번 있습니다(시계를 되돌림). 먼저 오는 \(wall(first))로 읽었습니다. "
+                    + "나중 것(\(later.abbreviation))은 --at \(ISO8601.local(later.local, offset: later.utcOffset))")
+            }
+            return Date(timeIntervalSince1970: TimeInterval(first))
+        case .gap(let before, let after):
+            throw CLIError.usage("--at: 그 시각은 \(referenceName)에 없습니다(일광 절약 시간으로 시계가 건너뜀). 가장 가까운 시각: \(wall(before)), \(wall(after))")
+        }
     }
 }
 
@@ -127,14 +160,32 @@ struct Session {
     /// No `--at`: the instant is now.
     let isNow: Bool
     let reference: ZoneTime
+    /// How the reference is named on screen: a place (서울) or a zone id.
+    let referenceName: String
     let style: ClockStyle
     let json: Bool
     /// Display columns text output may use; nil: no limit.
     let width: Int?
+    /// The saved clocks, for marking places already among them.
+    let myClocks: MyClocks
 
     /// Clocks for just the places a command shows.
     func clocks(for places: [Place]) -> ZoneClocks { ZoneClocks(zoneIDs: places.map(\.zoneID), tzdata: tzdata) }
 
     /// The time of `place`; every place's zone was validated when the catalogue loaded.
     func time(of place: Place, clocks: ZoneClocks) -> ZoneTime? { clocks.time(of: place, at: instant) }
+
+    /// The search and resolver at this session's instant and tzdata.
+    var search: PlaceSearch { PlaceSearch(catalogue: catalogue, tzdata: tzdata, at: instant) }
+
+    /// "기준: 서울 (UTC+9)".
+    var referenceHeader: String { "기준: \(Terminal.printable(referenceName)) (\(KoreanTimeFormat.utcOffset(reference.utcOffset)))" }
+
+    /// "2026년 7월 15일 (수) 오전 9:00 서울 = 2026-07-15 00:00 UTC": the instant shown, when `--at` gave one.
+    var instantLine: String? {
+        guard !isNow else { return nil }
+        let utc = LocalDateTime(secondsSinceEpoch: Int64(instant.timeIntervalSince1970.rounded(.down)))
+        return "\(KoreanTimeFormat.date(reference.local)) \(KoreanTimeFormat.time(reference.local, style: style)) \(Terminal.printable(referenceName)) "
+            + "(\(KoreanTimeFormat.utcOffset(reference.utcOffset))) = \(KoreanTimeFormat.date(utc)) \(KoreanTimeFormat.time(utc, style: style)) UTC"
+    }
 }

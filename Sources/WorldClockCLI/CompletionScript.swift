@@ -1,30 +1,57 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import WorldClockKit
 
 /// Shell completion written from the commands' specs: `worldclock --generate-completion-script
 /// bash|zsh|fish` (the flag swift-argument-parser had, so existing set-ups keep working). It
-/// completes command names, each command's options, and file or directory names where an option
-/// takes one.
+/// completes command names, each command's options, file or directory names where an option
+/// takes one, section titles after `--section`, and place names where a command takes a place
+/// (`show`, `add`, `remove`, `from`, `--from`).
 enum CompletionScript {
     static let shells = ["bash", "zsh", "fish"]
 
     /// The script for `shell`, one of `shells`.
-    static func script(for shell: String, commands: [CommandSpec]) -> String {
+    /// - Parameter words: the values completion offers (section titles, place names).
+    static func script(for shell: String, commands: [CommandSpec], words: Words = .bundled) -> String {
         switch shell {
-        case "zsh": "#compdef worldclock\nautoload -U +X bashcompinit && bashcompinit\n" + bash(commands)
-        case "fish": fish(commands)
-        default: bash(commands)
+        case "zsh": "#compdef worldclock\nautoload -U +X bashcompinit && bashcompinit\n" + bash(commands, words)
+        case "fish": fish(commands, words)
+        default: bash(commands, words)
+        }
+    }
+
+    /// The values completion offers.
+    struct Words {
+        let sections: [String]
+        let places: [String]
+
+        /// From the bundled catalogue: the titles `sections` shows and the listed places' names
+        /// (none if it fails to load: completion still has commands and options).
+        static var bundled: Words {
+            guard let catalogue = try? Catalogue.load() else { return Words(sections: [], places: []) }
+            return Words(sections: catalogue.sections.sections.map(\.title.text), places: catalogue.places.map(\.name))
         }
     }
 
     /// Options whose value is a file or a directory, completed as such.
     private static let pathValues: Set<String> = ["data", "tzdata"]
 
-    private static func bash(_ commands: [CommandSpec]) -> String {
+    /// Commands whose arguments are places.
+    private static let placeCommands = ["show", "add", "remove", "from"]
+
+    private static func bash(_ commands: [CommandSpec], _ words: Words) -> String {
         let cases = commands.map { command in
             let options = (command.options.map { "--\($0.name)" } + ["--help"]).joined(separator: " ")
             return "        \(command.name)) options=\"\(options)\" ;;"
         }
+        // One name per line (names hold spaces: 로드 하우), read with IFS set to a newline.
+        let places = words.places.map { $0.replacing("'", with: "") }.joined(separator: "\n")
+        let placeCases = placeCommands.map { "\($0):[!-]*" }.joined(separator: "|")
         return """
+            _worldclock_places='\(places)'
             _worldclock() {
                 local current=${COMP_WORDS[COMP_CWORD]} previous=${COMP_WORDS[COMP_CWORD-1]} options
                 if [ "$COMP_CWORD" -eq 1 ]; then
@@ -33,6 +60,11 @@ enum CompletionScript {
                 fi
                 case "$previous" in
                     \(pathValues.sorted().map { "--\($0)" }.joined(separator: "|"))) COMPREPLY=($(compgen -f -- "$current")); return ;;
+                    --section) COMPREPLY=($(compgen -W "\(words.sections.joined(separator: " "))" -- "$current")); return ;;
+                    --from) local IFS=$'\\n'; COMPREPLY=($(compgen -W "$_worldclock_places" -- "$current")); return ;;
+                esac
+                case "${COMP_WORDS[1]}:$current" in
+                    \(placeCases)) local IFS=$'\\n'; COMPREPLY=($(compgen -W "$_worldclock_places" -- "$current")); return ;;
                 esac
                 case "${COMP_WORDS[1]}" in
             \(cases.joined(separator: "\n"))
@@ -46,12 +78,19 @@ enum CompletionScript {
             """
     }
 
-    private static func fish(_ commands: [CommandSpec]) -> String {
+    private static func fish(_ commands: [CommandSpec], _ words: Words) -> String {
+        let places = words.places.map(quoted).joined(separator: " ")
         var lines = ["complete -c worldclock -f"]
+        lines.append("complete -c worldclock -n '__fish_seen_subcommand_from \(placeCommands.joined(separator: " "))' -a \"\(places)\"")
         for command in commands {
             lines.append("complete -c worldclock -n __fish_use_subcommand -a \(command.name) -d \(quoted(command.abstract))")
             for option in command.options {
-                let value = option.valueName == nil ? "" : pathValues.contains(option.name) ? " -r -F" : " -r"
+                let value: String
+                if option.valueName == nil { value = "" }
+                else if pathValues.contains(option.name) { value = " -r -F" }
+                else if option.name == "section" { value = " -r -a \(quoted(words.sections.joined(separator: " ")))" }
+                else if option.name == "from" { value = " -r -a \"\(places)\"" }
+                else { value = " -r" }
                 lines.append("complete -c worldclock -n '__fish_seen_subcommand_from \(command.name)' -l \(option.name)\(value) -d \(quoted(option.help))")
             }
         }
@@ -60,6 +99,6 @@ enum CompletionScript {
 
     /// `text` in single quotes for fish.
     private static func quoted(_ text: String) -> String {
-        "'" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'") + "'"
+        "'" + text.replacing("\\", with: "\\\\").replacing("'", with: "\\'") + "'"
     }
 }

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import HangulCollation
 import HangulIndex
 import TimeZoneRules
@@ -9,7 +13,7 @@ import WorldClockKit
 struct DoctorCommand: Command {
     static let spec = CommandSpec(
         name: "doctor",
-        abstract: "시각 계산에 쓰는 tzdata와 찾은 tzdata들, Foundation·ICU의 규칙 버전을 보여 줍니다.",
+        abstract: "시각 계산에 쓰는 tzdata와 찾은 tzdata들, ICU의 규칙 버전을 보여 줍니다.",
         options: [.flag("json", help: "텍스트 대신 JSON으로 출력합니다.")] + TZDataOption.options
     )
 
@@ -35,9 +39,8 @@ struct DoctorCommand: Command {
             [candidate.source, candidate.version ?? (candidate.exists ? "버전 표시 없음" : "없음")] + (candidate.note.map { [$0] } ?? [])
         }
         TextTable(rows: rows).lines(fitting: nil, indent: "  ").forEach { Output.line($0) }
-        Output.line("쓰지 않는 규칙(참고):")
+        Output.line("시각 계산에 쓰지 않는 규칙(참고):")
         TextTable(rows: [
-            ["Foundation TimeZone", report.foundationTZDataVersion, "시간대 이름을 확인하는 데만 씁니다"],
             ["ICU \(report.icuVersion)", report.icuTZDataVersion, "쓰지 않습니다"],
         ]).lines(fitting: nil, indent: "  ").forEach { Output.line($0) }
         if let warning = choice.warning { Output.line("경고: " + warning.korean) }
@@ -69,12 +72,11 @@ struct DoctorReport: Encodable {
     let candidates: [Source]
     let warning: String?
     let fallbacks: [Fallback]
-    let foundationTZDataVersion: String
     let icuVersion: String
     let icuTZDataVersion: String
 
     enum CodingKeys: String, CodingKey {
-        case inUse = "in_use", candidates, warning, fallbacks, foundationTZDataVersion = "foundation_tzdata_version"
+        case inUse = "in_use", candidates, warning, fallbacks
         case icuVersion = "icu_version", icuTZDataVersion = "icu_tzdata_version"
     }
 
@@ -86,7 +88,6 @@ struct DoctorReport: Encodable {
         }
         warning = choice.warning?.description
         fallbacks = choice.database.fallbacks.map { Fallback(zone: $0.zoneID, problem: $0.error.description) }
-        foundationTZDataVersion = TimeZone.timeZoneDataVersion
         icuVersion = ICUInfo.version
         icuTZDataVersion = ICUInfo.timeZoneDataVersion
     }

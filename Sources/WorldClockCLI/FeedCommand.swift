@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import WorldClockKit
 
 /// `worldclock feed`: the whole catalogue as the JSON feed, the same schema as `GET /v1/sections`.

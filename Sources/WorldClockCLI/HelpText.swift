@@ -4,8 +4,8 @@ enum HelpText {
     /// The root's help: what the tool does, examples and exit codes, then every command.
     static func root(_ root: CommandSpec, commands: [CommandSpec], width: Int) -> String {
         var lines = overview(root, width: width)
-        lines += ["", "사용법: worldclock <명령>", "", "옵션:"]
-        lines += elements([("--version", "버전을 보여 줍니다."),
+        lines += ["", "사용법: worldclock [<명령>]   (명령 없이: 내 시계)", "", "옵션:"]
+        lines += elements([("-V, --version", "버전을 보여 줍니다."),
                            ("--generate-completion-script <셸>", "셸 자동 완성 스크립트를 씁니다(bash, zsh, fish)."), helpOption], width: width)
         lines += ["", "명령:"] + elements(commands.map { ($0.name, $0.abstract) }, width: width)
         lines += [""] + Terminal.wrap("명령마다 자세한 도움말: worldclock help <명령>", width: width, hangingIndent: 4)

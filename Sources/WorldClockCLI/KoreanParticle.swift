@@ -56,6 +56,9 @@ enum KoreanParticle {
         case 0x3131...0x314E:
             // Consonant names all end in a consonant: 기역, 니은, 리을 (ㄹ), …
             return scalar.value == 0x3139 ? .rieul : .other
+        case 0x314F...0x3163, 0x1161...0x1175:
+            // A vowel jamo is read as its sound (ㅏ 아, ㅗ 오): no final consonant.
+            return .none
         case 0x30...0x39:
             return digitFinal(String(trimmed.prefix { $0.isASCII && $0.isNumber }.reversed()))
         case 0x41...0x5A, 0x61...0x7A:

@@ -53,7 +53,11 @@ struct ListCommand: Command {
                 : catalogue.sections.sections
         }
         let resolved: ResolvedTitle
-        do { resolved = try catalogue.indexer.resolveTitle(section) } catch { throw CLIError.usage("--section: \(Self.message(for: error))") }
+        do { resolved = try catalogue.indexer.resolveTitle(section) } catch {
+            // The titles `sections` shows: those with places.
+            let shown = catalogue.sections.sections.map(\.title.text)
+            throw CLIError.usage("--section: \(Self.message(for: error, titles: shown))")
+        }
         let title = resolved.title.text
         if let typed = resolved.resolvedFrom, typed != title, !session.json {
             Terminal.note("\(KoreanParticle.attach(.topic, to: typed)) \(title) 섹션으로 읽었습니다")
@@ -65,10 +69,10 @@ struct ListCommand: Command {
     }
 
     /// What was wrong with the typed section, and the valid ones, in Korean.
-    static func message(for error: SectionTitleError) -> String {
+    static func message(for error: SectionTitleError, titles: [String]? = nil) -> String {
         let what = error.input.isEmpty ? "섹션이 비어 있습니다"
             : "\(KoreanParticle.attach(.topic, to: "\"\(Terminal.printable(error.input, limit: 40))\"")) 섹션이 아닙니다"
-        return "\(what). 쓸 수 있는 섹션: \(error.validTitles.joined(separator: " "))"
+        return "\(what). 쓸 수 있는 섹션: \((titles ?? error.validTitles).joined(separator: " "))"
     }
 }
 
@@ -82,8 +86,9 @@ struct SectionListText {
     func lines() -> [String] {
         let places = sections.flatMap(\.rows)
         let times = places.map { session.time(of: $0, clocks: clocks) }
-        let table = TextTable(columns: PlaceRows.columns,
+        var table = TextTable(columns: PlaceRows.columns,
                               rows: zip(places, times).map { PlaceRows.cells($0, time: $1, session: session) })
+        table.colour = PlaceRows.colouring(times, session: session)
         var rows = table.lines(fitting: session.width, indent: "  ").makeIterator()
         var lines: [String] = []
         for (number, section) in sections.enumerated() {

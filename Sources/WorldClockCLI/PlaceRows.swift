@@ -15,10 +15,29 @@ enum PlaceRows {
         .init(priority: 4, minimumWidth: 12),  // zone id
     ]
     static let offsetColumn = 5
+    static let dayColumn = 3
+
+    /// The colouring of these columns for rows of `times`: the day when it is not today, the
+    /// offset when daylight saving time is in effect.
+    static func colouring(_ times: [ZoneTime?], session: Session) -> (Int, Int) -> Terminal.Colour? {
+        { row, column in
+            guard row < times.count, let time = times[row] else { return nil }
+            switch column {
+            case dayColumn: return Terminal.colour(ofDay: RelativeTime(time, from: session.reference).dayDifference)
+            case offsetColumn: return time.isDaylightSavingTime ? .daylightSaving : nil
+            default: return nil
+            }
+        }
+    }
+
+    /// After the name of a place already among my clocks.
+    static let myClockMark = "✓"
 
     /// One place's cells, every text from the table made printable.
-    static func cells(_ place: Place, time: ZoneTime?, session: Session) -> [String] {
-        let name = Terminal.printable(place.name), country = Terminal.printable(place.country), zone = Terminal.printable(place.zoneID)
+    /// - Parameter marked: a place among my clocks gets `myClockMark` after its name.
+    static func cells(_ place: Place, time: ZoneTime?, session: Session, marked: Bool = true) -> [String] {
+        let isMine = marked && session.myClocks.contains(name: place.name)
+        let name = Terminal.printable(place.name) + (isMine ? " " + myClockMark : ""), country = Terminal.printable(place.country), zone = Terminal.printable(place.zoneID)
         guard let time else { return [name, country, "?", "", "", "", zone] }
         let relative = RelativeTime(time, from: session.reference)
         return [

@@ -10,12 +10,14 @@ struct SearchCommand: Command {
             순위: 완전 일치 > 앞부분 일치 > 초성(ㄴㅇ → 뉴욕) > 음절과 초성 섞어 쓰기(뉴ㅇ) > 치는 중(늉 → 뉴욕) > 중간 일치. \
             같은 순위에서는 이름이 다른 이름·나라·약어보다 앞서고, 큰 도시가 앞섭니다. 여러 시간대를 가리키는 약어는 흔히 \
             뜻하는 곳이 먼저입니다(CST → 시카고, 상하이 …). 라틴 문자는 대소문자를 가리지 않고, 띄어쓰기는 상관없습니다. \
-            그대로는 찾은 것이 없을 때, 영문 자판 상태로 친 검색어(sbdyr)는 두벌식 한글(뉴욕)로 읽고, 덧붙인 섬·주·공항 \
+            UTC+9, +09:00, GMT-5, +5:30 같은 오프셋은 지금(--at) 그 오프셋인 곳을 찾고, 약어(PST, CST)는 지금이나 앞으로 1년 안에 \
+            그 약어를 쓰는 곳만 찾습니다(예전에 쓰던 곳은 따로 알려 줍니다). 그대로는 찾은 것이 없을 때, 영문 자판 상태로 친 검색어(sbdyr)는 두벌식 한글(뉴욕)로 읽고, 덧붙인 섬·주·공항 \
             같은 말은 떼고 다시 찾으며, 그래도 없으면 철자가 비슷한 곳(보스톤 → 보스턴)을 보여 줍니다. 검색어는 100자까지이고, \
             찾은 곳이 없으면 종료 코드 1로 끝납니다.
             """,
         options: DisplayOptions.options + [.option("limit", value: "개수", help: "결과를 최대 이만큼 보여 줍니다(1–500, 기본값 20).")],
-        arguments: [ArgumentSpec(valueName: "검색어", help: "찾을 말: 뉴, ㄴㅇ, 키예프, new york, Asia/Seoul …")]
+        arguments: [ArgumentSpec(valueName: "검색어", help: "찾을 말: 뉴, ㄴㅇ, 키예프, new york, Asia/Seoul, UTC+9 … 여러 낱말은 한 검색어입니다.",
+                                 repeats: true)]
     )
 
     let options: DisplayOptions
@@ -25,6 +27,9 @@ struct SearchCommand: Command {
     init(_ arguments: ParsedArguments) throws(UsageError) {
         options = try DisplayOptions(arguments)
         query = arguments.argument(0)
+        if arguments.words(from: 0).contains(where: { $0.allSatisfy(\.isWhitespace) }) {
+            throw arguments.error(Self.message(for: .emptyQuery, subject: "검색어"))
+        }
         limit = try arguments.integer("limit", default: 20)
         do { _ = try SearchIndex<Place>.validatedQuery(query) } catch { throw arguments.error(Self.message(for: error, subject: "검색어")) }
         if !(1...500).contains(limit) { throw arguments.error("--limit은 1에서 500 사이여야 합니다(받은 값: \(limit))") }
@@ -34,22 +39,25 @@ struct SearchCommand: Command {
 
     func run() throws {
         let session = try options.session()
-        let result: SearchResult<Place>
+        let outcome: PlaceSearch.Outcome
         do {
-            result = try session.catalogue.search.search(query, limit: limit)
-            PhaseTrace.mark("searched (\(result.matches.count) matches)")
+            outcome = try session.search.search(query, limit: limit)
+            PhaseTrace.mark("searched (\(outcome.total) matches)")
         } catch {
             throw CLIError.usage(Self.message(for: error, subject: "검색어"))
         }
+        let result = outcome.result
         guard !result.matches.isEmpty else {
             throw CLIError.nothingFound("\"\(Terminal.printable(query, limit: 40))\"에 맞는 곳이 없습니다")
         }
         let clocks = session.clocks(for: result.matches.map(\.item))
         if session.json {
-            Output.json(FeedSearch(query: query, result: result, at: session.instant, clocks: clocks, reference: session.reference))
-        } else {
-            SearchResultText(query: query, result: result, clocks: clocks, session: session).lines().forEach { Output.line($0) }
+            return Output.json(FeedSearch(query: query, result: result, at: session.instant, clocks: clocks, reference: session.reference))
         }
+        // How the query was read, and what was left out: on stderr, out of a pipe's way.
+        let text = SearchResultText(query: query, result: result, clocks: clocks, session: session)
+        text.notes(outcome: outcome, limit: limit).forEach(Terminal.note)
+        text.lines().forEach { Output.line($0) }
     }
 
     /// A query search refuses, in Korean; `subject` names what was typed (검색어, 곳).
@@ -81,21 +89,37 @@ struct SearchResultText {
         return "(\(fieldNames[match.field] ?? match.field): \(Terminal.printable(match.text))\(meaning))"
     }
 
-    func lines() -> [String] {
-        var lines: [String] = []
+    /// What goes to stderr: the keyboard reading or the similar spellings, the places left out
+    /// for an abbreviation they no longer use, how many more matched than shown.
+    func notes(outcome: PlaceSearch.Outcome, limit: Int) -> [String] {
+        var notes: [String] = []
         if let conversion = result.keyboardConversion {
             let typed = KoreanParticle.attach(.object, to: "\"\(Terminal.printable(conversion.typed))\"")
             let converted = KoreanParticle.attach(.direction, to: "\"\(conversion.converted)\"")
-            lines.append("\(typed) 한글 자판으로 친 \(converted) 읽었습니다")
+            notes.append("\(typed) 한글 자판으로 친 \(converted) 읽었습니다")
         } else if result.matches.first?.kind == .similar {
-            lines.append("\"\(Terminal.printable(query, limit: 40))\"에 맞는 곳이 없어 철자가 비슷한 곳을 보여 줍니다")
+            notes.append("\"\(Terminal.printable(query, limit: 40))\"에 맞는 곳이 없어 철자가 비슷한 곳을 보여 줍니다")
         }
+        if !outcome.former.isEmpty {
+            let abbreviation = outcome.former[0].text
+            let names = outcome.former.prefix(5).map { Terminal.printable($0.item.name) }.joined(separator: ", ")
+            notes.append("\(KoreanParticle.attach(.object, to: abbreviation)) 예전에 쓰던 곳은 뺐습니다(지금 규칙에서는 다른 약어): \(names)"
+                + (outcome.former.count > 5 ? " 외 \(outcome.former.count - 5)곳" : ""))
+        }
+        if outcome.total > result.matches.count {
+            notes.append("\(outcome.total)곳 중 \(result.matches.count)곳을 보여 줍니다. \(outcome.total - result.matches.count)곳 더: --limit \(min(500, outcome.total))")
+        }
+        return notes
+    }
+
+    func lines() -> [String] {
         let times = result.matches.map { session.time(of: $0.item, clocks: clocks) }
         let rows = zip(result.matches, times).map { match, time in
             PlaceRows.cells(match.item, time: time, session: session) + [Self.why(match)]
         }
-        let table = TextTable(columns: PlaceRows.columns + [.init(priority: 1, minimumWidth: 10, dimmed: true)], rows: rows)
+        var table = TextTable(columns: PlaceRows.columns + [.init(priority: 1, minimumWidth: 10, dimmed: true)], rows: rows)
+        table.colour = PlaceRows.colouring(times, session: session)
         let shown = zip(result.matches, times).compactMap { match, time in time.map { (place: match.item, time: $0) } }
-        return lines + table.lines(fitting: session.width) + PlaceRows.noteLines(after: table, indent: 0, shown: shown, session: session)
+        return table.lines(fitting: session.width) + PlaceRows.noteLines(after: table, indent: 0, shown: shown, session: session)
     }
 }

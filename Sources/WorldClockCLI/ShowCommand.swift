@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import HangulIndex
 import WorldClockKit
 
@@ -8,12 +12,13 @@ struct ShowCommand: Command {
         name: "show",
         abstract: "한 곳을 자세히: 이름, 시간대, UTC 오프셋, 일광 절약 시간, 다음 전환, 현지 시각.",
         discussion: """
-            한국어 이름(뉴욕), 옛 표기(키예프), 시간대 id(America/New_York, Asia/Calcutta)를 받습니다. 시간대 id를 주면 \
-            그 시간대의 모든 곳을 보여 줍니다. 이름은 검색어처럼 100자까지이고, 맞는 곳이 없으면 비슷한 이름을 \
-            알려 주고 종료 코드 1로 끝납니다.
+            곳은 검색처럼 찾습니다: 한국어 이름(뉴욕), 옛 표기(키예프), 비슷한 철자(보스톤), 영문 자판으로 친 한글(sbdyr), \
+            공항 코드(JFK), 약어(KST), 나라와 지역, 시간대 id(America/New_York, Asia/Calcutta). 답이 하나면 그곳을 보여 주고 \
+            어떻게 읽었는지 표준 오류에 알립니다. 시간대 id를 주면 그 시간대의 모든 곳을 보여 줍니다. 여러 시간대에 걸친 \
+            답(미국)이면 후보를 보여 주고, 맞는 곳이 없으면 비슷한 이름을 알려 주고 종료 코드 1로 끝납니다.
             """,
         options: DisplayOptions.options,
-        arguments: [ArgumentSpec(valueName: "곳", help: "곳 이름이나 시간대 id.")]
+        arguments: [ArgumentSpec(valueName: "곳", help: "곳 이름이나 시간대 id. 여러 낱말은 한 이름입니다(show new york).", repeats: true)]
     )
 
     let options: DisplayOptions
@@ -35,31 +40,13 @@ struct ShowCommand: Command {
 
     func run() throws {
         let session = try options.session()
-        let places = try resolve(in: session.catalogue)
+        let places = try PlaceArgument.resolve(place, what: "", search: session.search, quiet: session.json).places
         let clocks = session.clocks(for: places)
         if session.json {
             Output.json(places.map { FeedPlace($0, time: session.time(of: $0, clocks: clocks), reference: session.reference) })
         } else {
             PlaceDetailText(places: places, clocks: clocks, session: session).lines().forEach { Output.line($0) }
         }
-    }
-
-    /// Exact name or alias, else the zone (every name in it), else an error with suggestions.
-    private func resolve(in catalogue: Catalogue) throws -> [Place] {
-        let wanted: String
-        do { wanted = try SearchIndex<Place>.validatedQuery(place) } catch {
-            throw CLIError.usage(SearchCommand.message(for: error, subject: Self.subject))
-        }
-        if let exact = catalogue.place(named: wanted) { return [exact] }
-        let byAlias = catalogue.places.filter { $0.aliases.contains(wanted) }
-        if !byAlias.isEmpty { return byAlias }
-        let zone = catalogue.zoneID(ignoringCase: wanted) ?? wanted
-        let inZone = catalogue.places(inZone: zone)
-        if !inZone.isEmpty { return inZone }
-        let suggestions = Self.suggestions(for: wanted, in: catalogue).map { Terminal.printable($0) }
-        let shown = "\"\(Terminal.printable(wanted, limit: 40))\""
-        throw CLIError.nothingFound("\(shown): 그런 곳이나 시간대가 없습니다"
-            + (suggestions.isEmpty ? "" : ". 혹시 찾는 곳: \(suggestions.joined(separator: " · "))"))
     }
 
     /// What the longest start of `query` that finds anything finds (뉴요크 → 뉴요 → 뉴욕), at most
@@ -117,7 +104,8 @@ struct PlaceDetailText {
             ["시간대", Terminal.printable(place.zoneID)],
         ]
         if !place.aliases.isEmpty { rows.append(["다른 이름", place.aliases.map { Terminal.printable($0) }.joined(separator: " · ")]) }
-        let local = "\(wallTime(time.local)) (\(relative.koreanDay), \(relative.koreanHours))"
+        let day = Terminal.colour(ofDay: relative.dayDifference).map { Terminal.coloured(relative.koreanDay, $0) } ?? relative.koreanDay
+        let local = "\(wallTime(time.local)) (\(day), \(relative.koreanHours))"
         if session.isNow {
             rows.append(["지금", local])
         } else {
@@ -127,10 +115,27 @@ struct PlaceDetailText {
         }
         rows.append(["UTC 오프셋", "\(KoreanTimeFormat.utcOffset(time.utcOffset)) \(Terminal.printable(time.abbreviation))"])
         let saving = time.daylightSavingOffset
-        rows.append(["일광 절약 시간", time.isDaylightSavingTime ? "적용 중 (\(saving < 0 ? "\u{2212}" : "+")\(KoreanTimeFormat.duration(saving)))" : "아님"])
+        rows.append(["일광 절약 시간", time.isDaylightSavingTime ? Terminal.coloured("적용 중", .daylightSaving) + " (\(saving < 0 ? "\u{2212}" : "+")\(KoreanTimeFormat.duration(saving)))" : "아님"])
         rows.append(["다음 전환", time.nextTransition.map { Self.describe($0, from: time, in: place, style: style) } ?? "없음"])
+        if session.myClocks.contains(name: place.name) { rows.append(["내 시계", "\(PlaceRows.myClockMark) 있음"]) }
         return [Terminal.heading(Terminal.printable(place.name)) + " (\(Terminal.printable(place.englishName)))"]
-            + TextTable(columns: [.init(), .init(minimumWidth: 10)], rows: rows).lines(fitting: session.width, indent: "  ")
+            + Self.detailLines(rows, width: session.width, indent: 2)
+    }
+
+    /// Label and value rows, the values wrapped at the width between words with a hanging indent
+    /// under the value column: a long value goes on to the next line, never cut with `…` (which
+    /// could fall inside a number, "(UTC+10:3…").
+    static func detailLines(_ rows: [[String]], width: Int?, indent: Int) -> [String] {
+        let labelWidth = rows.map { Terminal.displayWidth($0[0]) }.max() ?? 0
+        let valueColumn = indent + labelWidth + 2
+        return rows.flatMap { row -> [String] in
+            let head = String(repeating: " ", count: indent) + Terminal.pad(row[0], to: labelWidth) + "  "
+            let room = width.map { max(20, $0 - valueColumn) }
+            let wrapped = Terminal.wrap(row[1], width: room, hangingIndent: 0)
+            return wrapped.enumerated().map { number, line in
+                (number == 0 ? head : String(repeating: " ", count: valueColumn)) + line
+            }
+        }
     }
 
     /// The wall clock of `place`'s zone just before and from the transition, and the offset after:

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import TimeZoneRules
 
 /// `--tzdata DIR`, and the choice of time-zone rules it leads to, with the warning a user should see.
@@ -20,7 +24,7 @@ package struct TZDataOption {
             choice = .automatic
         }
         if warn, let warning = choice.warning {
-            FileHandle.standardError.write(Data("worldclock: 경고: \(warning.korean)\n".utf8))
+            StandardStream.error.write("worldclock: 경고: \(warning.korean)\n")
         }
         return choice
     }

@@ -29,7 +29,7 @@ extension TableError {
         case .unknownTarget(let target): return "target \(quoted(target))에 해당하는 곳 이름(나라라면 나라 코드)이 없습니다"
         case .emptyField(let column): return "\(KoreanParticle.attach(.subject, to: column)) 비어 있습니다"
         case .surroundingWhitespace(let column): return "\(column)의 앞이나 뒤에 공백이 있습니다"
-        case .emptyAlias: return "aliases에 빈 별칭이 있습니다(';'가 두 번 잇달아 있거나 끝에 있습니다)"
+        case .emptyAlias: return "aliases에 빈 별칭이 있습니다(\";\"가 두 번 잇달아 있거나 끝에 있습니다)"
         case .badCountryCode(let code): return "country_code \(KoreanParticle.attach(.topic, to: quoted(code))) 대문자 두 글자(ISO 3166-1 alpha-2)가 아닙니다"
         case .duplicateName(let name, let first): return "이름 \(KoreanParticle.attach(.subject, to: quoted(name))) 겹칩니다(처음 나온 줄: \(first))"
         case .unknownZone(let zone): return "알 수 없는 시간대 \(quoted(zone))"

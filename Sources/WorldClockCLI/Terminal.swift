@@ -1,4 +1,15 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import TimeZoneRules
 import WorldClockKit
 
@@ -23,6 +34,22 @@ package enum Terminal {
     /// `text` in bold, when colour is on.
     static func heading(_ text: String) -> String { usesColour ? "\u{1B}[1;36m\(text)\u{1B}[0m" : text }
 
+    /// The colours output uses to set things apart, as iOS Clock does: another day, daylight saving time.
+    enum Colour: String {
+        /// 어제
+        case yesterday = "34"
+        /// 내일
+        case tomorrow = "33"
+        /// Daylight saving time in effect.
+        case daylightSaving = "32"
+    }
+
+    /// `text` in `colour`, when colour is on.
+    static func coloured(_ text: String, _ colour: Colour) -> String { usesColour ? "\u{1B}[\(colour.rawValue)m\(text)\u{1B}[0m" : text }
+
+    /// The colour of a relative day: 어제 and 내일 set apart, 오늘 plain.
+    static func colour(ofDay days: Int) -> Colour? { days < 0 ? .yesterday : days > 0 ? .tomorrow : nil }
+
     /// `text` dimmed, when colour is on.
     static func dim(_ text: String) -> String { usesColour ? "\u{1B}[2m\(text)\u{1B}[0m" : text }
 
@@ -45,8 +72,18 @@ package enum Terminal {
     /// The columns `text` takes in a terminal: 2 for East Asian Wide and Fullwidth characters
     /// (Hangul, Han, kana, fullwidth forms, most emoji), 0 for combining marks and the conjoining
     /// vowels and finals that join a preceding initial, 1 otherwise.
+    /// The colour codes this output writes itself (ESC [ … m) take no columns.
     static func displayWidth(_ text: String) -> Int {
-        text.unicodeScalars.reduce(0) { $0 + width(of: $1) }
+        var total = 0, inEscape = false
+        for scalar in text.unicodeScalars {
+            if inEscape {
+                if scalar == "m" { inEscape = false }
+                continue
+            }
+            if scalar == "\u{1B}" { inEscape = true; continue }
+            total += width(of: scalar)
+        }
+        return total
     }
 
     static func width(of scalar: Unicode.Scalar) -> Int {
@@ -115,7 +152,7 @@ package enum Terminal {
 
     /// A remark on standard error, out of the way of the output.
     static func note(_ text: String) {
-        FileHandle.standardError.write(Data("worldclock: \(printable(text))\n".utf8))
+        StandardStream.error.write("worldclock: \(printable(text))\n")
     }
 
     /// `text` padded with spaces to `width` display columns.
@@ -130,6 +167,35 @@ package enum Output {
 
     /// `value` as JSON and a newline: indented unless `pretty` is false (`feed` without `--pretty`).
     static func json<Value: Encodable>(_ value: Value, pretty: Bool = true) {
-        FileHandle.standardOutput.write(FeedJSON.encode(value, pretty: pretty) + Data("\n".utf8))
+        StandardStream.output.write(FeedJSON.encode(value, pretty: pretty) + Data("\n".utf8))
     }
+}
+
+/// Standard output or error, written with write(2): FoundationEssentials has no `FileHandle`, and the
+/// CLI links no more of Foundation than that (full Foundation loads its own ICU, 30 MB).
+struct StandardStream {
+    let descriptor: Int32
+
+    static let output = StandardStream(descriptor: 1)
+    static let error = StandardStream(descriptor: 2)
+
+    /// Writes all of `bytes`, retrying short writes and interruptions; a closed pipe ends it.
+    func write(_ bytes: some Collection<UInt8>) {
+        var bytes = Array(bytes)
+        var written = 0
+        bytes.withUnsafeMutableBytes { buffer in
+            while written < buffer.count {
+                let result = systemWrite(descriptor, buffer.baseAddress! + written, buffer.count - written)
+                if result > 0 { written += result } else if result < 0 && errno == EINTR { continue } else { return }
+            }
+        }
+    }
+
+    /// Writes `text` as UTF-8.
+    func write(_ text: String) { write(Array(text.utf8)) }
+}
+
+/// write(2), by a name `StandardStream.write` does not hide.
+private func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
+    write(descriptor, buffer, count)
 }

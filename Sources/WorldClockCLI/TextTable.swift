@@ -15,6 +15,9 @@ struct TextTable {
     let columns: [Column]
     /// Cells as shown: already made printable (see `Terminal.printable`).
     let rows: [[String]]
+    /// Colour for one cell (row, column), applied after the layout so escape codes never count
+    /// as width; only called when colour is on.
+    var colour: ((_ row: Int, _ column: Int) -> Terminal.Colour?)? = nil
 
     init(columns: [Column], rows: [[String]]) {
         self.columns = columns
@@ -61,13 +64,15 @@ struct TextTable {
     func lines(fitting width: Int?, indent: String = "") -> [String] {
         let widths = self.widths(fitting: width.map { $0 - Terminal.displayWidth(indent) })
         let last = widths.lastIndex { $0 != nil }
-        return rows.map { row in
+        return rows.enumerated().map { number, row in
             var line = indent, plain = indent
             for (column, columnWidth) in widths.enumerated() {
                 guard let columnWidth else { continue }
                 let cell = Terminal.truncate(column < row.count ? row[column] : "", to: columnWidth)
                 let padding = column == last ? "" : String(repeating: " ", count: columnWidth - Terminal.displayWidth(cell) + 2)
-                line += (columns[column].dimmed && !cell.isEmpty ? Terminal.dim(cell) : cell) + padding
+                var shown = columns[column].dimmed && !cell.isEmpty ? Terminal.dim(cell) : cell
+                if Terminal.usesColour, !cell.isEmpty, let colour = colour?(number, column) { shown = Terminal.coloured(cell, colour) }
+                line += shown + padding
                 plain += cell + padding
             }
             while line.last == " " { line.removeLast() }

@@ -1,4 +1,15 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import HangulCollation
 import HangulIndex
 import TimeZoneRules
@@ -23,6 +34,9 @@ package enum WorldClockCommand {
         abstract: "세계 시계: tzdata의 모든 시간대를 그곳의 대표 도시 한국어 이름으로, ㄱ ㄴ ㄷ … ㅎ 순으로 묶어 현지 시각과 함께 보여 줍니다.",
         discussion: """
             예:
+              worldclock                     내 시계: 더해 둔 곳들의 지금 시각
+              worldclock add 뉴욕 런던       내 시계에 더하기(remove로 빼기)
+              worldclock --at 09:00          기준 시간대가 9시일 때 내 시계들의 시각
               worldclock list --section ㄱ   ㄱ 섹션의 곳과 현지 시각
               worldclock search 뉴           순위를 매겨 찾기(ㄴㅇ, 늉, sbdyr도 됩니다)
               worldclock show 뉴욕           한 곳을 자세히
@@ -42,7 +56,8 @@ package enum WorldClockCommand {
     /// (the CLI hands them to `worldclock-server`, which runs them itself).
     package static func commands(serve: any Command.Type = ServeInServerBinary.self,
                                  export: any Command.Type = ExportInServerBinary.self) -> [any Command.Type] {
-        [ListCommand.self, SearchCommand.self, ShowCommand.self, SectionsCommand.self, FeedCommand.self, serve, export, DoctorCommand.self]
+        [ClocksCommand.self, AddCommand.self, RemoveCommand.self, FromCommand.self, ListCommand.self, SearchCommand.self, ShowCommand.self,
+         SectionsCommand.self, FeedCommand.self, serve, export, DoctorCommand.self]
     }
 
     /// `--version`: the tool, the tzdata it would use, ICU and its Unicode.
@@ -81,7 +96,7 @@ package enum WorldClockCLI {
             }
         } catch {
             if ArgumentReader.asksForJSON(arguments, commands: specs) { fail(CLIError.usage(error.message), json: true) }
-            FileHandle.standardError.write(Data((HelpText.usageError(error, width: Terminal.width ?? 80) + "\n").utf8))
+            StandardStream.error.write((HelpText.usageError(error, width: Terminal.width ?? 80) + "\n"))
             exit(CLIError.usage("").exitCode)
         }
         PhaseTrace.mark("arguments parsed")
@@ -101,7 +116,7 @@ package enum WorldClockCLI {
             Output.json(FeedError(code: error.code, message: error.message))
         } else {
             // Every message is made printable where it quotes input; this is the last guard.
-            FileHandle.standardError.write(Data("worldclock: \(Terminal.printableLines(error.message))\n".utf8))
+            StandardStream.error.write("worldclock: \(Terminal.printableLines(error.message))\n")
         }
         exit(error.exitCode)
     }

@@ -9,6 +9,7 @@ public struct FeedDecodingError: Error, Equatable, Sendable, CustomStringConvert
     /// What was wrong, and where in the JSON.
     public let reason: String
 
+    /// The reason, introduced as a feed that cannot be read.
     public var description: String { "the feed cannot be read: \(reason)" }
 }
 
@@ -97,8 +98,9 @@ extension Feed {
         return offset
     }
 
-    /// The feed's places as a sectioned list with its full index (ㄱ … ㅎ, A … Z, #).
+    /// The feed's places as a sectioned list with its full index (ㄱ … ㅎ, A … Z, #; a feed
+    /// older than `index_titles` gives the titles of its sections).
     public var list: ClockList {
-        ClockList(titles: titles, sections: sections.map { ClockList.Section(title: $0.title, places: $0.places.map(\.place)) })
+        ClockList(titles: indexTitles ?? titles, sections: sections.map { ClockList.Section(title: $0.title, places: $0.places.map(\.place)) })
     }
 }

@@ -13,6 +13,7 @@ public struct Feed: Codable, Equatable, Sendable {
     public var version = 1
     /// The instant the times are for (UTC).
     public let at: String
+    /// The versions and counts behind the times: a client's cache key.
     public let meta: FeedMeta
     /// The titles of the sections that have places, in order.
     public let titles: [String]
@@ -20,6 +21,7 @@ public struct Feed: Codable, Equatable, Sendable {
     /// shows, as ICU's Korean index makes it, so that a client draws it without a copy of its own.
     /// Optional only for decoding feeds written before it existed.
     public let indexTitles: [String]?
+    /// The sections the feed lists, in index order, each with its places and their times at `at`.
     public let sections: [FeedSection]
     /// For every zone of `sections` that has rules, its transitions after `at` through
     /// `transitionsUntil`, in order (empty when none): with them a clock app computes local times
@@ -66,10 +68,13 @@ public struct FeedMeta: Codable, Equatable, Sendable {
     public let tzdataVersion: String
     /// Where those rules came from: "bundled", "system /usr/share/zoneinfo", "TZDIR …".
     public let tzdataSource: String
+    /// The ICU version that collated the sections ("72.1").
     public let icuVersion: String
     /// A digest of the catalogue's table: a client's cache key.
     public let catalogueDigest: String
+    /// The number of distinct zones of the catalogue.
     public let zoneCount: Int
+    /// The number of places the catalogue lists.
     public let placeCount: Int
 
     enum CodingKeys: String, CodingKey {
@@ -77,6 +82,7 @@ public struct FeedMeta: Codable, Equatable, Sendable {
         case catalogueDigest = "catalogue_digest", zoneCount = "zone_count", placeCount = "place_count"
     }
 
+    /// The versions and counts of `catalogue` with times from `tzdata`.
     public init(catalogue: Catalogue, tzdata: TZDatabase) {
         tzdataVersion = tzdata.version?.description ?? "unknown"
         tzdataSource = tzdata.source.description
@@ -89,6 +95,8 @@ public struct FeedMeta: Codable, Equatable, Sendable {
 
 /// One section: its title and its places in collation order.
 public struct FeedSection: Codable, Equatable, Sendable {
+    /// The title a section header shows (ㄱ, A, #).
     public let title: String
+    /// The places, in collation order.
     public let places: [FeedPlace]
 }

@@ -6,6 +6,7 @@ import Foundation
 
 /// The feed's JSON encoding: stable key order, slashes unescaped.
 public enum FeedJSON {
+    /// `value` as the feed's JSON: keys sorted, slashes unescaped, indented when `pretty`.
     public static func encode<Value: Encodable>(_ value: Value, pretty: Bool = false) -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = pretty ? [.sortedKeys, .withoutEscapingSlashes, .prettyPrinted] : [.sortedKeys, .withoutEscapingSlashes]

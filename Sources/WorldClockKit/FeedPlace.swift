@@ -1,19 +1,23 @@
 /// One place, with its time when the feed has an instant. On the wire the place's own fields
 /// (`Place`'s JSON) and `time`, `relative` are one object.
 public struct FeedPlace: Codable, Equatable, Sendable {
+    /// The place: its name, country, zone and English name.
     public let place: Place
+    /// The place's time at the feed's instant; nil when the feed has no instant.
     public let time: FeedTime?
     /// Against the reference zone (CLI only; absent in the HTTP feed).
     public let relative: FeedRelative?
 
     enum CodingKeys: String, CodingKey { case time, relative }
 
+    /// `place` with its `time`, and its day and hours against `reference` when given.
     public init(_ place: Place, time: ZoneTime?, reference: ZoneTime? = nil) {
         self.place = place
         self.time = time.map(FeedTime.init)
         if let time, let reference { relative = FeedRelative(RelativeTime(time, from: reference)) } else { relative = nil }
     }
 
+    /// Reads a place object: the place's own fields with `time` and `relative` beside them.
     public init(from decoder: any Decoder) throws {
         place = try Place(from: decoder)
         let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -21,6 +25,7 @@ public struct FeedPlace: Codable, Equatable, Sendable {
         relative = try container.decodeIfPresent(FeedRelative.self, forKey: .relative)
     }
 
+    /// Writes the place's own fields with `time` and `relative` beside them, as one object.
     public func encode(to encoder: any Encoder) throws {
         try place.encode(to: encoder)
         var container = encoder.container(keyedBy: CodingKeys.self)
@@ -33,15 +38,18 @@ public struct FeedPlace: Codable, Equatable, Sendable {
 public struct FeedRelative: Codable, Equatable, Sendable {
     /// 어제, 오늘, 내일 …
     public let day: String
+    /// Calendar days between the two local dates (−1 yesterday, 0 today, 1 tomorrow).
     public let dayDifference: Int
     /// +13시간, −3시간 30분.
     public let hours: String
+    /// Seconds the place is ahead of the reference zone (negative when behind).
     public let offsetDifferenceSeconds: Int
 
     enum CodingKeys: String, CodingKey {
         case day, dayDifference = "day_difference", hours, offsetDifferenceSeconds = "offset_difference_seconds"
     }
 
+    /// `relative` in the feed's words and numbers.
     public init(_ relative: RelativeTime) {
         day = relative.koreanDay
         dayDifference = relative.dayDifference

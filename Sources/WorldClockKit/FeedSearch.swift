@@ -7,9 +7,12 @@ import HangulIndex
 
 /// One search result in the feed: the place and where the query matched, for highlighting.
 public struct FeedSearchResult: Codable, Equatable, Sendable {
+    /// The place found, with its time.
     public let place: FeedPlace
+    /// How and where the query matched.
     public let match: FeedMatch
 
+    /// The feed's form of `match`, with the place's `time` and its difference from `reference`.
     public init(_ match: SearchMatch<Place>, time: ZoneTime?, reference: ZoneTime? = nil) {
         place = FeedPlace(match.item, time: time, reference: reference)
         self.match = FeedMatch(kind: match.kind.name, field: match.field, fieldName: FeedMatch.koreanFieldName(match.field),
@@ -22,15 +25,20 @@ public struct FeedSearchResult: Codable, Equatable, Sendable {
 /// `english`, `region`, `zone_name`, `airport`, `country`, `zone`), its text, what the text means
 /// for this place when it needs saying, and the matched UTF-16 range.
 public struct FeedMatch: Codable, Equatable, Sendable {
+    /// The `MatchKind` name: exact, prefix, choseong, mixed, incremental, substring or similar.
     public let kind: String
+    /// The field the query matched: name, alias, english, region, zone_name, airport, country or zone.
     public let field: String
     /// The field's Korean name ("시간대 이름" for `zone_name`), as the CLI and the web app show it.
     public let fieldName: String
+    /// The text that matched (a name, an alias, a term).
     public let text: String
     /// For a region, zone name, airport or country: what it means here ("미 중부 표준시" for CST at
     /// 시카고, "Incheon International Airport" for ICN). Absent for names, aliases and zone ids.
     public let label: String?
+    /// Where the match starts in `text`, in UTF-16 code units (what JavaScript and `NSRange` count).
     public let utf16Start: Int
+    /// Where the match ends in `text` (exclusive), in UTF-16 code units.
     public let utf16End: Int
 
     enum CodingKeys: String, CodingKey {
@@ -40,7 +48,8 @@ public struct FeedMatch: Codable, Equatable, Sendable {
     /// The Korean name of every search field: the one table the CLI's `search` and the web app's
     /// results (through `field_name`) both use.
     public static let koreanFieldNames = ["name": "이름", "alias": "다른 이름", "country": "나라", "english": "영어", "region": "지역",
-                                          "zone_name": "시간대 이름", "airport": "공항", "zone": "시간대"]
+                                          "zone_name": "시간대 이름", "airport": "공항", "zone": "시간대",
+                                          "offset": "UTC 오프셋"]
 
     /// The Korean name of `field`, or `field` itself for one this build does not know.
     public static func koreanFieldName(_ field: String) -> String { koreanFieldNames[field] ?? field }
@@ -48,13 +57,16 @@ public struct FeedMatch: Codable, Equatable, Sendable {
 
 /// The search results for a query.
 public struct FeedSearch: Codable, Equatable, Sendable {
+    /// The query as the user typed it.
     public let query: String
     /// Set when the query was read as Hangul typed in Latin mode (sbdyr → 뉴욕).
     public let keyboardConversion: String?
+    /// The places found, best first.
     public let results: [FeedSearchResult]
 
     enum CodingKeys: String, CodingKey { case query, keyboardConversion = "keyboard_conversion", results }
 
+    /// The feed's form of `result` for `query`, with each place's time at `instant` and its difference from `reference`.
     public init(query: String, result: SearchResult<Place>, at instant: Date, clocks: ZoneClocks, reference: ZoneTime? = nil) {
         self.query = query
         keyboardConversion = result.keyboardConversion?.converted

@@ -2,11 +2,15 @@
 public struct FeedTime: Codable, Equatable, Sendable {
     /// Local date and time with offset: "2026-11-23T19:00:00+09:00".
     public let local: String
+    /// The offset from UTC as ISO 8601: "+09:00", "-03:30".
     public let utcOffset: String
+    /// The offset from UTC in seconds, DST included.
     public let utcOffsetSeconds: Int
     /// tz's abbreviation: KST, EDT, +05.
     public let abbreviation: String
+    /// Whether daylight saving time is in effect.
     public let dst: Bool
+    /// The zone's next change of offset, if it has one ahead.
     public let nextTransition: FeedTransition?
 
     enum CodingKeys: String, CodingKey {
@@ -14,6 +18,7 @@ public struct FeedTime: Codable, Equatable, Sendable {
         case nextTransition = "next_transition"
     }
 
+    /// `time` in the feed's words and numbers.
     public init(_ time: ZoneTime) {
         local = ISO8601.local(time.local, offset: time.utcOffset)
         utcOffset = KoreanTimeFormat.isoOffset(time.utcOffset)
@@ -26,16 +31,22 @@ public struct FeedTime: Codable, Equatable, Sendable {
 
 /// The next change of offset: when, and what the zone says after it.
 public struct FeedTransition: Codable, Equatable, Sendable {
+    /// When the change happens (UTC, ISO 8601).
     public let at: String
+    /// The offset after it, as ISO 8601: "+09:00".
     public let utcOffset: String
+    /// The offset after it, in seconds.
     public let utcOffsetSeconds: Int
+    /// tz's abbreviation after it: EST, CEST.
     public let abbreviation: String
+    /// Whether daylight saving time is in effect after it.
     public let dst: Bool
 
     enum CodingKeys: String, CodingKey {
         case at, utcOffset = "utc_offset", utcOffsetSeconds = "utc_offset_seconds", abbreviation, dst
     }
 
+    /// `transition` in the feed's words and numbers.
     public init(_ transition: ZoneTime.Transition) {
         at = ISO8601.utc(transition.instant)
         utcOffset = KoreanTimeFormat.isoOffset(transition.utcOffsetAfter)

@@ -221,11 +221,13 @@ public struct InstantError: Error, Equatable, Sendable, CustomStringConvertible 
     /// What is wrong, in words: "month 13 is not 01–12".
     public let reason: String
 
+    /// An error for `text`, saying `reason`.
     public init(text: String, reason: String) {
         self.text = text
         self.reason = reason
     }
 
+    /// The text, escaped, and why it is no instant, with two examples of one that is.
     public var description: String {
         "\"\(Self.printable(text))\" is not an RFC 3339 instant: \(reason); use e.g. 2026-07-15T12:00:00Z or 2026-07-15T21:00:00+09:00"
     }

@@ -14,6 +14,7 @@ public struct RelativeTime: Equatable, Sendable {
     /// Seconds the zone is ahead of the reference zone (negative when behind).
     public let offsetDifference: Int
 
+    /// How `time` stands against `reference`, both at the same instant.
     public init(_ time: ZoneTime, from reference: ZoneTime) {
         dayDifference = time.local.daysSinceEpoch - reference.local.daysSinceEpoch
         offsetDifference = time.utcOffset - reference.utcOffset

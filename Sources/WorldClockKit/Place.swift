@@ -21,8 +21,10 @@ public struct Place: Hashable, Sendable, Identifiable, Codable {
     /// Whether the list (`list`, the feed's sections) shows the place; the others are found by search only.
     public private(set) var isListed: Bool
 
+    /// The Korean name, unique in the catalogue.
     public var id: String { name }
 
+    /// A place; `population` ranks search results, `isListed` says whether the list shows it.
     public init(name: String, country: String, countryCode: String, zoneID: String, englishName: String, aliases: [String],
                 population: Int = 0, isListed: Bool = true) {
         self.name = name

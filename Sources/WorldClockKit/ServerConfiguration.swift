@@ -16,6 +16,7 @@ import Darwin
 public struct FeedServerConfiguration: Sendable, Equatable {
     /// The address to bind; loopback unless the user asks for more.
     public var host: String
+    /// The TCP port to listen on.
     public var port: Int
     /// No request log lines (errors and limits hit are still logged).
     public var quiet: Bool
@@ -28,6 +29,7 @@ public struct FeedServerConfiguration: Sendable, Equatable {
     /// Connections served at once; one more gets a JSON 503 and is closed at once.
     public var maxConnections: Int
 
+    /// A configuration with the defaults `worldclock serve` uses for what is not given.
     public init(host: String = "127.0.0.1", port: Int = 8080, quiet: Bool = false,
                 idleTimeout: Duration = .seconds(30), requestTimeout: Duration = .seconds(10),
                 maxConnections: Int = FeedServerConfiguration.defaultMaxConnections) {

@@ -4,41 +4,59 @@ public struct TableError: Error, Equatable, Sendable, CustomStringConvertible {
     public let path: String
     /// The 1-based line, or nil when the problem is the whole file.
     public let line: Int?
+    /// What is wrong.
     public let problem: Problem
 
     /// What is wrong.
     public enum Problem: Equatable, Sendable {
+        /// The file could not be read, and why.
         case unreadable(reason: String)
+        /// A byte that is not UTF-8, at `byteOffset` of the line.
         case invalidUTF8(byteOffset: Int)
+        /// The file starts with a byte order mark.
         case byteOrderMark
+        /// A CRLF or CR line end.
         case carriageReturn
         /// `expected` is the header the file should have.
         case missingHeader(expected: String)
+        /// The header line is `found`, not `expected`.
         case wrongHeader(found: String, expected: String)
+        /// A row with `found` columns instead of the `expected` ones.
         case wrongColumnCount(found: Int, expected: [String])
+        /// An empty field in `column` (only `aliases` may be empty).
         case emptyField(column: String)
+        /// Spaces at the start or end of a field in `column`.
         case surroundingWhitespace(column: String)
+        /// An empty alias: two `;` in a row, or one at an end.
         case emptyAlias
+        /// A country code that is not two capital letters.
         case badCountryCode(String)
+        /// A population that is not a whole number.
         case badPopulation(String)
+        /// A name the table already has, first on `firstLine`.
         case duplicateName(String, firstLine: Int)
         /// A name of the search-only table that the listed table has too.
         case placeListedTwice(String)
+        /// A term kind that is not one of `Term.Kind`'s.
         case unknownTermKind(String)
         /// The `usual` column holds something other than "yes" or nothing.
         case badUsual(String)
         /// A term's target that is neither a place's name nor (for a country) a place's country code.
         case unknownTarget(String)
+        /// A zone id the tzdata in use has no rules for.
         case unknownZone(String)
+        /// A header and no rows.
         case noRows
     }
 
+    /// A `problem` in the table at `path`, on `line` (nil: the whole file).
     public init(path: String, line: Int?, problem: Problem) {
         self.path = path
         self.line = line
         self.problem = problem
     }
 
+    /// `path:line: message`, as compilers write it.
     public var description: String {
         let location = line.map { "\(path):\($0)" } ?? path
         return "\(location): \(message)"

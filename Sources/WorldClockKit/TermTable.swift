@@ -12,7 +12,9 @@ public struct Term: Equatable, Sendable {
         case airport
     }
 
+    /// The word: 한국, 캘리포니아, CST, ICN.
     public let term: String
+    /// What the word is.
     public let kind: Kind
     /// A country code for `.country`, else a place name.
     public let target: String
@@ -30,6 +32,7 @@ public struct TermTable: Sendable {
     /// `usual` ("yes" or empty) may be left out of a whole table, as in tables written before it existed.
     public static let columns = ["term", "kind", "target", "label", "usual"]
 
+    /// The table's rows, in order.
     public let terms: [Term]
 
     /// Parses the table; a target must be checked against the places by the caller.

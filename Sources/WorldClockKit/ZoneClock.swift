@@ -8,9 +8,11 @@ import TimeZoneRules
 /// The rules of one zone, from tz's TZif data (the newest of the system's and the bundled copy):
 /// offsets, DST, abbreviations and transitions. Build it once per zone; `time(at:)` is per instant.
 public struct ZoneClock: Sendable {
+    /// The IANA zone id (Asia/Seoul).
     public let zoneID: String
     private let rules: ZoneRules
 
+    /// The clock of `zoneID` with the rules `tzdata` has for it.
     /// - Returns: nil when the tzdata in use (and the bundled copy) has no rules for `zoneID`.
     public init?(zoneID: String, tzdata: TZDatabase = TZDataChoice.automatic.database) {
         guard let rules = tzdata.rules(for: zoneID) else { return nil }
@@ -52,9 +54,13 @@ public struct ZoneClock: Sendable {
 public struct ZoneTime: Equatable, Sendable {
     /// A change of offset, DST or abbreviation.
     public struct Transition: Equatable, Sendable {
+        /// When the change happens.
         public let instant: Date
+        /// Seconds east of UTC after the change, DST included.
         public let utcOffsetAfter: Int
+        /// Whether daylight saving time is in effect after the change.
         public let isDaylightSavingTimeAfter: Bool
+        /// tz's abbreviation after the change: EST, CEST.
         public let abbreviationAfter: String
 
         init(_ transition: ZoneTransition) {
@@ -65,12 +71,15 @@ public struct ZoneTime: Equatable, Sendable {
         }
     }
 
+    /// The IANA zone id (Asia/Seoul).
     public let zoneID: String
+    /// The instant the time is for.
     public let instant: Date
     /// Seconds east of UTC, DST included.
     public let utcOffset: Int
     /// The part of `utcOffset` that is daylight saving time.
     public let daylightSavingOffset: Int
+    /// Whether daylight saving time is in effect.
     public let isDaylightSavingTime: Bool
     /// The tz abbreviation: KST, EST/EDT, CET/CEST, IST, or +05 where tz has none.
     public let abbreviation: String
@@ -87,11 +96,17 @@ public struct ZoneTime: Equatable, Sendable {
 
 /// A wall-clock date and time, from plain calendar arithmetic (proleptic Gregorian).
 public struct LocalDateTime: Equatable, Comparable, Sendable {
+    /// The year (proleptic Gregorian).
     public let year: Int
+    /// The month, 1–12.
     public let month: Int
+    /// The day of the month, 1–31.
     public let day: Int
+    /// The hour, 0–23.
     public let hour: Int
+    /// The minute, 0–59.
     public let minute: Int
+    /// The second, 0–59.
     public let second: Int
     /// ISO weekday: 1 = Monday … 7 = Sunday.
     public let weekday: Int
@@ -127,6 +142,7 @@ public struct LocalDateTime: Equatable, Comparable, Sendable {
         self.daysSinceEpoch = days
     }
 
+    /// Whether `a` is earlier than `b` on the wall clock.
     public static func < (a: LocalDateTime, b: LocalDateTime) -> Bool {
         (a.daysSinceEpoch, a.hour, a.minute, a.second) < (b.daysSinceEpoch, b.hour, b.minute, b.second)
     }

@@ -1,5 +1,6 @@
 /// One row of a zone table, as written (its zone not yet checked or made canonical), with its line.
 public struct ZoneTableRow: Equatable, Sendable {
+    /// The place the row describes.
     public let place: Place
     /// The 1-based line the row is on.
     public let line: Int
@@ -16,10 +17,13 @@ public struct ZoneTable: Sendable {
     /// The header line.
     public static var header: String { columns.joined(separator: "\t") }
 
+    /// How errors name the file.
     public let path: String
+    /// The rows, in file order.
     public let rows: [ZoneTableRow]
 
     /// Parses a table's bytes.
+    /// - Parameter bytes: the file's contents, UTF-8.
     /// - Parameter path: how errors name the file.
     /// - Throws: `TableError` for a BOM, invalid UTF-8, CR line ends, a missing or wrong header, a
     ///   wrong column count, an empty field (only `aliases` may be empty), spaces around a field,

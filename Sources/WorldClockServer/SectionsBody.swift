@@ -95,6 +95,7 @@ final class SectionsBody: Sendable {
         self.sections = sections
         sectionByTitle = byTitle
         let meta = FeedJSON.encode(FeedMeta(catalogue: catalogue, tzdata: clocks.tzdata))
+        // Keys in the encoder's sorted order: at, index_titles, meta, sections, titles, transitions, ….
         afterAt = Array("\",\"index_titles\":".utf8) + Array(FeedJSON.encode(catalogue.indexer.titles.map(\.text)))
             + Array(",\"meta\":".utf8) + Array(meta) + Array(",\"sections\":[".utf8)
         afterSections = Array("],\"titles\":".utf8) + Array(FeedJSON.encode(catalogue.sections.titles.map(\.text)))

@@ -2,14 +2,14 @@ import Foundation
 import Testing
 
 /// Runs the web app's browser tests (Tests/WebAppTests/browser/test_web_app.py: Python, selenium,
-/// Debian's headless Chromium) against the `worldclock` built beside this test bundle. Screenshots
+/// axe-selenium-python, Debian's headless Chromium) against the `worldclock` built beside this test bundle. Screenshots
 /// of the desktop and phone layouts go to .build/web-screenshots.
 @Suite("Web app in headless Chromium")
 struct BrowserTests {
     static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     static let root = folder.deletingLastPathComponent().deletingLastPathComponent()
 
-    @Test("the page loads without console errors; the index bar jumps and scrubs; search highlights; clocks tick across a transition; my clocks persist; all by keyboard too")
+    @Test("the page loads without console errors; the index bar jumps and scrubs; search highlights and names what matched; clocks tick across a transition; my clocks persist; all by keyboard too; the shared wording table holds; offline reloads run on the kept feed and say when they may be wrong; axe-core finds nothing serious in six states; 200 % text clips no row")
     func browser() throws {
         let worldclock = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("worldclock")
         let process = Process()

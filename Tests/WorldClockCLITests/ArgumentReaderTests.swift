@@ -39,30 +39,32 @@ struct ArgumentReaderTests {
         #expect(try Self.parsed(["find", "--from", "-05:00", "x"]).value("from") == "-05:00")
     }
 
-    @Test("help in any position, help <command>, --version, nothing at all")
+    @Test("help in any position, help <command>, --version and -V; nothing at all is my clocks")
     func helpAndVersion() throws {
         guard case .help(let spec?) = try Self.read(["find", "뉴", "--help"]) else { Issue.record("not help"); return }
         #expect(spec.name == "find")
         guard case .help(let named?) = try Self.read(["help", "feed"]) else { Issue.record("not help"); return }
         #expect(named.name == "feed")
-        guard case .help(nil) = try Self.read([]) else { Issue.record("not root help"); return }
+        guard case .run(let clocks) = try Self.read([]), clocks.command.name == "clocks" else { Issue.record("not my clocks"); return }
         guard case .version = try Self.read(["--version"]) else { Issue.record("not version"); return }
+        guard case .version = try Self.read(["-V"]) else { Issue.record("not version"); return }
+        guard case .completionScript("bash") = try Self.read(["--generate-completion-script=bash"]) else { Issue.record("not = form"); return }
         guard case .run = try Self.read(["find", "--", "-h"]) else { Issue.record("-h after -- is an argument"); return }
     }
 
     @Test("what it refuses, in Korean, naming what was typed", arguments: [
-        (["bogus"], "'bogus'는 명령이 아닙니다. 명령: find, feed"),
-        (["help", "bogus"], "'bogus'는 명령이 아닙니다. 명령: find, feed"),
-        (["--bogus"], "알 수 없는 옵션 '--bogus'"),
-        (["find", "--limt", "3", "뉴"], "알 수 없는 옵션 '--limt'. 혹시 '--limit'?"),
-        (["find", "--zzzzzz", "뉴"], "알 수 없는 옵션 '--zzzzzz'"),
-        (["find", "-x", "뉴"], "알 수 없는 옵션 '-x'"),
+        (["bogus"], "\"bogus\"는 명령이 아닙니다. 명령: find, feed"),
+        (["help", "bogus"], "\"bogus\"는 명령이 아닙니다. 명령: find, feed"),
+        (["--bogus"], "알 수 없는 옵션 \"--bogus\""),
+        (["find", "--limt", "3", "뉴"], "알 수 없는 옵션 \"--limt\". 혹시 \"--limit\"?"),
+        (["find", "--zzzzzz", "뉴"], "알 수 없는 옵션 \"--zzzzzz\""),
+        (["find", "-x", "뉴"], "알 수 없는 옵션 \"-x\""),
         (["find"], "<검색어> 인자가 필요합니다"),
-        (["find", "a", "b"], "이 명령이 받지 않는 인자 'b'"),
-        (["find", "a", "b", "c"], "이 명령이 받지 않는 인자 2개: 'b', 'c'"),
-        (["find", "뉴", "--limit"], "'--limit <개수>'에 값이 없습니다"),
-        (["find", "--limit", "--json", "뉴"], "'--limit <개수>'에 값이 없습니다"),
-        (["find", "--json=yes", "뉴"], "'--json'은 값을 받지 않습니다(받은 값: 'yes')"),
+        (["find", "a", "b"], "이 명령이 받지 않는 인자 \"b\""),
+        (["find", "a", "b", "c"], "이 명령이 받지 않는 인자 2개: \"b\", \"c\""),
+        (["find", "뉴", "--limit"], "\"--limit <개수>\"에 값이 없습니다"),
+        (["find", "--limit", "--json", "뉴"], "\"--limit <개수>\"에 값이 없습니다"),
+        (["find", "--json=yes", "뉴"], "\"--json\"은 값을 받지 않습니다(받은 값: \"yes\")"),
     ])
     func refusals(arguments: [String], message: String) {
         #expect(throws: UsageError.self) { try Self.read(arguments) }
@@ -73,7 +75,19 @@ struct ArgumentReaderTests {
     func badNumber() throws {
         let parsed = try Self.parsed(["find", "--limit", "abc", "뉴"])
         #expect(throws: UsageError.self) { try parsed.integer("limit", default: 20) }
-        do { _ = try parsed.integer("limit", default: 20) } catch { #expect(error.message == "'abc'는 '--limit <개수>'에 쓸 수 없는 값입니다") }
+        do { _ = try parsed.integer("limit", default: 20) } catch { #expect(error.message == "\"abc\"는 \"--limit <개수>\"에 쓸 수 없는 값입니다") }
+    }
+
+    @Test("the last argument may take every word left, and may be optional")
+    func repeating() throws {
+        let search = CommandSpec(name: "search", abstract: "", arguments: [ArgumentSpec(valueName: "검색어", help: "", repeats: true)])
+        let from = CommandSpec(name: "from", abstract: "", arguments: [ArgumentSpec(valueName: "곳", help: "", repeats: true, isOptional: true)])
+        guard case .run(let words) = try ArgumentReader.read(["search", "new", "york"], commands: [search, from]) else { Issue.record("not run"); return }
+        #expect(words.argument(0) == "new york")
+        #expect(words.words(from: 0) == ["new", "york"])
+        guard case .run(let none) = try ArgumentReader.read(["from"], commands: [search, from]) else { Issue.record("not run"); return }
+        #expect(!none.hasArgument(0))
+        #expect(throws: UsageError.self) { try ArgumentReader.read(["search"], commands: [search, from]) }
     }
 
     @Test("a command line that does not read still says whether errors are JSON", arguments: [
@@ -112,6 +126,9 @@ struct CompletionScriptTests {
         (["worldclock", "list", "--se"], ["--section"]),
         (["worldclock", "search", "--l"], ["--limit"]),
         (["worldclock", "feed", "--j"], []),
+        (["worldclock", "list", "--section", ""], ["ㄱ", "ㄴ", "ㄷ", "ㄹ", "ㅁ", "ㅂ", "ㅅ", "ㅇ", "ㅈ", "ㅊ", "ㅋ", "ㅌ", "ㅍ", "ㅎ"]),
+        (["worldclock", "show", "뉴"], ["뉴델리", "뉴욕"]),
+        (["worldclock", "list", "--from", "로드 하"], ["로드 하우"]),
     ])
     func bash(words: [String], expected: [String]) throws {
         #expect(try Self.bashCompletions(words) == expected)

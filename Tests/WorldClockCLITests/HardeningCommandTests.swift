@@ -13,11 +13,10 @@ struct HardeningCommandTests {
 
     /// `show` takes `--at` (`sections` does not: there every case would fail as an unknown option
     /// and say nothing of the parser), and the error carries the parser's reason.
-    @Test("--at takes RFC 3339 only: junk after it, impossible dates and +0900 are usage errors that say why", arguments: [
-        ("2026-07-15T12:00:00Zjunk", #"unexpected "junk" after the UTC offset"#),
-        ("2026-02-30T12:00:00Z", "February 2026 has 28 days, not 30"),
-        ("2026-07-15T21:00:00+0900", "the UTC offset must be ±HH:MM with a colon"),
-        ("2026-07-15T21:00:00GMT", "expected Z or ±HH:MM at byte 20"),
+    @Test("--at: junk after it, impossible dates and unknown zone letters are usage errors that say why, in Korean", arguments: [
+        ("2026-07-15T12:00:00Zjunk", #"오프셋 뒤에 남은 글자가 있습니다(받은 것: "junk")"#),
+        ("2026-02-30T12:00:00Z", "2026년 2월은 28일까지입니다"),
+        ("2026-07-15T21:00:00GMT", #"시각 뒤에 올 수 없는 글자입니다(받은 것: "GMT")"#),
     ])
     func strictAt(at: String, reason: String) throws {
         let result = try CommandRunner.run(["show", "서울", "--at", at, "--tzdata", "bundled"])
@@ -26,6 +25,15 @@ struct HardeningCommandTests {
         // Usage errors are wrapped to the terminal's width: compare with the line breaks undone.
         #expect(result.stderr.split(whereSeparator: \.isWhitespace).joined(separator: " ").contains(reason), "\(result.stderr)")
         #expect(try CommandRunner.run(["show", "서울", "--at", "2026-07-15T12:00:00Z", "--tzdata", "bundled"]).status == 0)
+    }
+
+    @Test("--at with an offset without a colon (+0900) is the same instant as +09:00")
+    func compactOffset() throws {
+        let compact = try CommandRunner.run(["show", "서울", "--at", "2026-07-15T21:00:00+0900", "--tzdata", "bundled"])
+        let colon = try CommandRunner.run(["show", "서울", "--at", "2026-07-15T21:00:00+09:00", "--tzdata", "bundled"])
+        #expect(compact.status == 0)
+        #expect(compact.stdout == colon.stdout)
+        #expect(compact.stdout.contains("오후 9:00"))
     }
 
     @Test("--at before 1582 is proleptic Gregorian")

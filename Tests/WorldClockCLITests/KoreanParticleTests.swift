@@ -24,4 +24,11 @@ struct KoreanParticleTests {
     func readAloud(word: String, expected: String) {
         #expect(KoreanParticle.attach(.object, to: word) == expected)
     }
+
+    @Test("A vowel jamo ends in its vowel: \"ㅏ\"는, ㅗ를", arguments: [
+        ("\"ㅏ\"", KoreanParticle.topic, "\"ㅏ\"는"), ("ㅗ", .object, "ㅗ를"), ("ㅣ", .subject, "ㅣ가"), ("ㄱ", .topic, "ㄱ은"),
+    ])
+    func vowelJamo(word: String, particle: KoreanParticle, expected: String) {
+        #expect(KoreanParticle.attach(particle, to: word) == expected)
+    }
 }

@@ -71,7 +71,10 @@ struct ReadmeTests {
     func commandRuns(line: String) throws {
         let site = FileManager.default.temporaryDirectory.appendingPathComponent("readme-site-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: site) }
-        let result = try CommandRunner.run(Readme.arguments(line, site: site.path))
+        // My clocks go to a folder of the test's own (add, remove and from write there).
+        let config = FileManager.default.temporaryDirectory.appendingPathComponent("readme-config-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: config) }
+        let result = try CommandRunner.run(Readme.arguments(line, site: site.path), environment: ["XDG_CONFIG_HOME": config.path])
         #expect(result.status == 0, "\(line): \(result.stderr)")
         #expect(!result.stdout.isEmpty || FileManager.default.fileExists(atPath: site.path), "\(line) printed nothing")
     }

@@ -167,8 +167,9 @@ export class PlaceList {
     window.scrollTo({ top: Math.round(y), behavior: 'instant' });
     // Times for the section now on screen in this frame, before the observer reports it (only
     // this one: a drag passes many sections, and the observer keeps the set of those on screen).
+    // Which section is on top is measured by the scroll listener in the next frame, not here: a
+    // measurement right after scrolling would force the new section's layout inside the handler.
     this.tickSection(section);
-    this.trackTop();
   }
 
   /** Tells which section is under the sticky headers' line (the last one at the list's end). */

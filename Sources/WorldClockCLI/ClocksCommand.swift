@@ -1,0 +1,61 @@
+import WorldClockKit
+
+/// `worldclock` (or `worldclock clocks`): my clocks with their times, the reference in the header.
+struct ClocksCommand: Command {
+    static let spec = CommandSpec(
+        name: "clocks",
+        abstract: "내 시계: worldclock add로 더한 곳들의 시각을 기준 시간대와 함께 보여 줍니다(명령 없이 worldclock만 쳐도 됩니다).",
+        discussion: """
+            예:
+              worldclock add 뉴욕 런던       내 시계에 더하기
+              worldclock from 서울           기준 시간대 정하기
+              worldclock --at 09:00          서울 9시일 때 내 시계들의 시각
+              worldclock remove 런던         내 시계에서 빼기
+
+            내 시계는 $XDG_CONFIG_HOME/worldclock/clocks.tsv(기본값 ~/.config/worldclock/clocks.tsv)에 있습니다.
+            """,
+        options: DisplayOptions.options
+    )
+
+    let options: DisplayOptions
+
+    init(_ arguments: ParsedArguments) throws(UsageError) { options = try DisplayOptions(arguments) }
+
+    var writesJSON: Bool { options.json }
+
+    func run() throws {
+        let session = try options.session()
+        let places = session.myClocks.clocks.map { Self.place(for: $0, in: session.catalogue) }
+        let clocks = session.clocks(for: places)
+        if session.json {
+            return Output.json(places.map { FeedPlace($0, time: session.time(of: $0, clocks: clocks), reference: session.reference) })
+        }
+        Output.line(Terminal.heading(session.referenceHeader))
+        if let line = session.instantLine { Output.line(line) }
+        guard !places.isEmpty else {
+            let path = MyClocks.path ?? "~/.config/worldclock/clocks.tsv"
+            let help = [
+                "", "아직 내 시계가 없습니다. 곳을 더하려면:", "  worldclock add 뉴욕 런던", "",
+                "그 밖에:",
+                "  worldclock list           모든 곳과 현지 시각",
+                "  worldclock search 뉴      곳 찾기",
+                "  worldclock show 뉴욕      한 곳을 자세히",
+                "  worldclock from 서울      기준 시간대 정하기",
+                "  worldclock --help         모든 명령과 옵션",
+                "", "내 시계 파일: \(path)",
+            ]
+            return help.forEach { Output.line($0) }
+        }
+        let times = places.map { session.time(of: $0, clocks: clocks) }
+        var table = TextTable(columns: PlaceRows.columns, rows: zip(places, times).map { PlaceRows.cells($0, time: $1, session: session, marked: false) })
+        table.colour = PlaceRows.colouring(times, session: session)
+        table.lines(fitting: session.width).forEach { Output.line($0) }
+    }
+
+    /// The catalogue's place of that name, or (renamed or from another table) one made from the
+    /// saved name and zone.
+    static func place(for entry: MyClocks.Entry, in catalogue: Catalogue) -> Place {
+        if let place = catalogue.place(named: entry.name), place.zoneID == entry.zoneID { return place }
+        return Place(name: entry.name, country: "", countryCode: "", zoneID: entry.zoneID, englishName: "", aliases: [])
+    }
+}

@@ -1,0 +1,53 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import WorldClockKit
+
+/// `worldclock from [<곳>]`: keeps the reference every command measures from (what `--from` gives
+/// for one run); without a place it says the current one, with `--clear` it forgets it.
+struct FromCommand: Command {
+    static let spec = CommandSpec(
+        name: "from",
+        abstract: "기본 기준 시간대를 정합니다(--from을 주지 않을 때 쓰는 곳). 곳 없이 치면 지금 기준을 보여 줍니다.",
+        options: [.flag("clear", help: "정해 둔 기준을 지우고 이 컴퓨터의 시간대로 돌아갑니다.")] + TableOptions.options + TZDataOption.options,
+        arguments: [ArgumentSpec(valueName: "곳", help: "기준이 될 곳: 서울, KST, Asia/Seoul …", repeats: true, isOptional: true)]
+    )
+
+    let text: String?
+    let clear: Bool
+    let table: TableOptions
+    let tzdata: TZDataOption
+
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        text = arguments.hasArgument(0) ? arguments.argument(0) : nil
+        clear = arguments.flag("clear")
+        table = TableOptions(arguments)
+        tzdata = TZDataOption(arguments)
+        if clear && text != nil { throw arguments.error("--clear와 곳을 함께 줄 수 없습니다") }
+    }
+
+    var writesJSON: Bool { false }
+
+    func run() throws {
+        var clocks = try MyClocks.loadForCLI()
+        if clear {
+            clocks.reference = nil
+            try MyClocksEdit.save(clocks, to: try MyClocksEdit.path())
+            return Output.line("기준을 지웠습니다. 이제 이 컴퓨터의 시간대가 기준입니다")
+        }
+        let catalogue = try table.catalogue()
+        let rules = try tzdata.database()
+        guard let text else {
+            let reference = try ReferenceZone.settle(from: nil, saved: clocks.reference, catalogue: catalogue, tzdata: rules, now: Date(), quiet: false)
+            let offset = ZoneClock(zoneID: reference.zoneID, tzdata: rules).map { " (\(KoreanTimeFormat.utcOffset($0.time(at: Date()).utcOffset)))" } ?? ""
+            return Output.line("기준: \(Terminal.printable(reference.name))\(offset), \(reference.zoneID)"
+                + (clocks.reference == nil ? " — 이 컴퓨터의 시간대" : ""))
+        }
+        let reference = try ReferenceZone.settle(from: text, saved: nil, catalogue: catalogue, tzdata: rules, now: Date(), quiet: false)
+        clocks.reference = MyClocks.Entry(name: reference.name, zoneID: reference.zoneID)
+        try MyClocksEdit.save(clocks, to: try MyClocksEdit.path())
+        Output.line("기준을 \(KoreanParticle.attach(.direction, to: Terminal.printable(reference.name))) 정했습니다(\(reference.zoneID))")
+    }
+}

@@ -1,0 +1,45 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import TimeZoneRules
+import WorldClockKit
+
+/// The zone every 어제/내일, ±시간 and `--at` wall-clock time is measured from, and how the
+/// screen names it: `--from`, else the reference saved with `worldclock from`, else the machine's
+/// zone (with a warning, once, when `TZ` names no zone this tzdata has).
+struct ReferenceZone {
+    let name: String
+    let zoneID: String
+
+    static func settle(from: String?, saved: MyClocks.Entry?, catalogue: Catalogue, tzdata: TZDatabase, now: Date, quiet: Bool) throws -> ReferenceZone {
+        if let from {
+            let search = PlaceSearch(catalogue: catalogue, tzdata: tzdata, at: now)
+            let found: (places: [Place], reading: PlaceResolver.Reading)
+            do { found = try PlaceArgument.resolve(from, what: "--from", search: search, quiet: quiet) } catch let error as CLIError {
+                // A reference that is not one place is a usage problem (exit 2), whatever search found.
+                throw CLIError.usage(error.message)
+            }
+            let place = PlaceArgument.principal(of: found.places) ?? found.places[0]
+            if case .zoneID(let zone) = found.reading { return ReferenceZone(name: place.name, zoneID: zone) }
+            return ReferenceZone(name: place.name, zoneID: place.zoneID)
+        }
+        if let saved { return ReferenceZone(name: saved.name, zoneID: saved.zoneID) }
+        let candidates = LocalZone.candidates()
+        let zone = candidates.first { tzdata.rules(for: $0) != nil } ?? "Etc/UTC"
+        if let tz = Environment.value("TZ"), !tz.isEmpty, candidates.first.map({ tzdata.rules(for: $0) == nil }) == true, !quiet {
+            Terminal.note("경고: TZ=\(Terminal.printable(tz, limit: 40))에 맞는 시간대가 이 tzdata에 없어 \(zone) 기준으로 보여 줍니다. "
+                + "TZ=Asia/Seoul처럼 시간대 id를 쓰거나 --from, worldclock from으로 기준을 정하세요")
+        }
+        let name = PlaceArgument.principal(of: catalogue.places(inZone: zone))?.name ?? zone
+        return ReferenceZone(name: name, zoneID: zone)
+    }
+}
+
+extension MyClocks {
+    /// The saved clocks as a command reads them: a file that does not read is a data error (exit 3).
+    static func loadForCLI() throws -> MyClocks {
+        do { return try load() } catch { throw CLIError.data("내 시계 파일을 읽을 수 없습니다: \(error.message). 고치거나 지우세요") }
+    }
+}
