@@ -167,12 +167,14 @@ final class SectionsBody: Sendable {
             }
         }
         body.writeBytes(afterSections)
-        for (n, zone) in zones.enumerated() {
-            if n > 0 { body.writeStaticString(",") }
+        // A zone without rules has no entry (an empty list would read as "never changes").
+        var first = true
+        for zone in zones {
+            guard let timeline = timelines[zone] else { continue }
+            if !first { body.writeStaticString(",") }
+            first = false
             body.writeBytes(zoneKeys[zone])
-            if let timeline = timelines[zone] {
-                timeline.writeTransitions(passed[zone]..<timeline.passed(until), into: &body)
-            }
+            timeline.writeTransitions(passed[zone]..<timeline.passed(until), into: &body)
             body.writeStaticString("]")
         }
         body.writeStaticString("},\"transitions_until\":\"")
