@@ -111,9 +111,10 @@ let package = Package(
         .executableTarget(name: "SearchBenchmark", dependencies: ["WorldClockKit", "CatalogueBuilder", "TimeZoneRules"]),
         // libFuzzer targets for every parser of outside input (Scripts/fuzz builds them with
         // -DFUZZING -sanitize=fuzzer,address); a plain build replays a saved input.
-        .executableTarget(name: "Fuzz", dependencies: ["WorldClockKit", "CatalogueBuilder", "WorldClockServer", "HangulCollation"],
-                          swiftSettings: fuzzed + (fuzzing ? [.unsafeFlags(["-parse-as-library"])] : []),
-                          linkerSettings: fuzzing ? [.unsafeFlags(["-sanitize=fuzzer,address"])] : []),
+        .executableTarget(
+            name: "Fuzz", dependencies: ["WorldClockKit", "CatalogueBuilder", "WorldClockServer", "HangulCollation"],
+            swiftSettings: fuzzed + (fuzzing ? [.unsafeFlags(["-parse-as-library"])] : []),
+            linkerSettings: fuzzing ? [.unsafeFlags(["-sanitize=fuzzer,address"])] : []),
 
         .executableTarget(name: "WorldClockKitExample", dependencies: ["WorldClockKit", "TimeZoneRules"], path: "Examples/WorldClockKitExample"),
 
@@ -123,7 +124,8 @@ let package = Package(
         // Imports Foundation beside HangulCollation: a clean build of this target proves the ICU isolation.
         .testTarget(name: "FoundationCanaryTests", dependencies: ["HangulCollation"]),
         .testTarget(name: "TimeZoneRulesTests", dependencies: ["TimeZoneRules"]),
-        .testTarget(name: "WorldClockTests", dependencies: ["WorldClockKit", "CatalogueBuilder", "TimeZoneRules"], exclude: ["user-queries.tsv", "Fixtures"]),
+        .testTarget(
+            name: "WorldClockTests", dependencies: ["WorldClockKit", "CatalogueBuilder", "TimeZoneRules"], exclude: ["user-queries.tsv", "Fixtures"]),
         .testTarget(
             name: "WorldClockServerTests",
             dependencies: [

@@ -4,6 +4,9 @@
 //
 //   swift run worldclock-kit-example [--at 2026-07-15T12:00:00Z] [--tzdata bundled]
 
+import TimeZoneRules
+import WorldClockKit
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -16,8 +19,6 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import TimeZoneRules
-import WorldClockKit
 
 /// A world-clock list: one section per initial consonant, a ㄱ–ㅎ index on the right edge.
 final class ClockListDataSource {
@@ -54,7 +55,8 @@ final class ClockListDataSource {
         guard let time = clocks.time(of: place, at: now()) else { return "\(place.name)  (no rules for \(place.zoneID))" }
         let relative = RelativeTime(time, from: reference)
         let dst = time.isDaylightSavingTime ? " 서머타임" : ""
-        return "\(place.name)  \(place.country)  \(KoreanTimeFormat.time(time.local, style: .twelveHour))  \(relative.koreanDay) \(relative.koreanHours)  \(KoreanTimeFormat.utcOffset(time.utcOffset))\(dst)"
+        return
+            "\(place.name)  \(place.country)  \(KoreanTimeFormat.time(time.local, style: .twelveHour))  \(relative.koreanDay) \(relative.koreanHours)  \(KoreanTimeFormat.utcOffset(time.utcOffset))\(dst)"
     }
 }
 

@@ -15,28 +15,36 @@ struct EmbedFiles: BuildToolPlugin {
         switch target.name {
         case "WorldClockKit":
             let tables = ["contents": "Data/zones.tsv", "searchOnly": "Data/search-only.tsv", "terms": "Data/terms.tsv"]
-            entries = ["--enum", "EmbeddedTable"] + tables.sorted { $0.key < $1.key }.map { "text:\($0.key)=\(path($0.value))" }
+            entries =
+                ["--enum", "EmbeddedTable"] + tables.sorted { $0.key < $1.key }.map { "text:\($0.key)=\(path($0.value))" }
                 + ["digest:searchDigest=searchOnly+terms"]
             inputs = tables.values.map(path)
         case "WorldClockServer":
             let web = path("Sources/WorldClockServer/Web")
-            entries = ["--enum", "OpenAPIDocument", "text:yaml=\(path("Sources/WorldClockServer/openapi.yaml"))",
-                       "--enum", "WebAssets", "folder:files=\(web)"]
+            entries = [
+                "--enum", "OpenAPIDocument", "text:yaml=\(path("Sources/WorldClockServer/openapi.yaml"))",
+                "--enum", "WebAssets", "folder:files=\(web)",
+            ]
             inputs = [path("Sources/WorldClockServer/openapi.yaml")] + (try files(under: web))
         case "TimeZoneRules":
             let zoneinfo = path("Data/tzdata/zoneinfo")
-            entries = ["--enum", "BundledTZData", "base64:zones=\(zoneinfo)", "text:links=\(path("Data/tzdata/links.tsv"))",
-                       "text:versionLine=\(path("Data/tzdata/VERSION"))"]
+            entries = [
+                "--enum", "BundledTZData", "base64:zones=\(zoneinfo)", "text:links=\(path("Data/tzdata/links.tsv"))",
+                "text:versionLine=\(path("Data/tzdata/VERSION"))",
+            ]
             inputs = [path("Data/tzdata/links.tsv"), path("Data/tzdata/VERSION")] + (try files(under: zoneinfo))
         default:
             return []
         }
         let output = context.pluginWorkDirectoryURL.appending(path: "Embedded.swift")
-        return [.buildCommand(displayName: "Embedding files into \(target.name)",
-                              executable: try context.tool(named: "EmbedFilesTool").url,
-                              arguments: [output.path] + entries,
-                              inputFiles: inputs.map { URL(fileURLWithPath: $0) },
-                              outputFiles: [output])]
+        return [
+            .buildCommand(
+                displayName: "Embedding files into \(target.name)",
+                executable: try context.tool(named: "EmbedFilesTool").url,
+                arguments: [output.path] + entries,
+                inputFiles: inputs.map { URL(fileURLWithPath: $0) },
+                outputFiles: [output])
+        ]
     }
 
     /// Every file under `directory`, as paths: a new or changed file re-runs the tool.

@@ -1,12 +1,13 @@
+import HangulCollation
+import HangulIndex
+import TimeZoneRules
+import WorldClockKit
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import HangulCollation
-import HangulIndex
-import TimeZoneRules
-import WorldClockKit
 
 extension Catalogue {
     /// Loads, validates and indexes a table: the bundled one from its compiled form (collated with
@@ -41,8 +42,10 @@ extension Catalogue {
     ///   - canonicalZoneIDs: tzdata's canonical ids (the bundled table's by default).
     ///   - searchTables: the search-only places and terms search also covers (the bundled ones), or none.
     ///   - tzdata: the rules the zone ids are checked against.
-    package init(table: ZoneTable, digest: String, canonicalZoneIDs: Set<String> = Catalogue.bundledZoneIDs,
-                 searchTables: SearchTables? = nil, tzdata: TZDatabase = TZDataChoice.automatic.database) throws(CatalogueError) {
+    package init(
+        table: ZoneTable, digest: String, canonicalZoneIDs: Set<String> = Catalogue.bundledZoneIDs,
+        searchTables: SearchTables? = nil, tzdata: TZDatabase = TZDataChoice.automatic.database
+    ) throws(CatalogueError) {
         let (places, rewritten) = try Self.placesInCanonicalZones(of: table, canonicalZoneIDs: canonicalZoneIDs, tzdata: tzdata)
         let indexer: SectionIndexer, sections: SectionIndex<Place>
         do {
@@ -53,8 +56,9 @@ extension Catalogue {
             throw .icu(error.description)
         }
         PhaseTrace.mark("ICU collators, sections and order")
-        self.init(collated: sections, indexer: indexer.definition, icuVersion: ICUInfo.version, path: table.path, digest: digest,
-                  rewrittenZones: rewritten, canonicalZoneIDs: canonicalZoneIDs, searchTables: searchTables)
+        self.init(
+            collated: sections, indexer: indexer.definition, icuVersion: ICUInfo.version, path: table.path, digest: digest,
+            rewrittenZones: rewritten, canonicalZoneIDs: canonicalZoneIDs, searchTables: searchTables)
     }
 }
 
@@ -69,8 +73,9 @@ extension CompiledCatalogue {
         } catch {
             throw .table(error)
         }
-        let catalogue = try Catalogue(table: table, digest: Catalogue.bundledDigest, canonicalZoneIDs: Set(table.rows.map(\.place.zoneID)),
-                                      searchTables: .bundled)
+        let catalogue = try Catalogue(
+            table: table, digest: Catalogue.bundledDigest, canonicalZoneIDs: Set(table.rows.map(\.place.zoneID)),
+            searchTables: .bundled)
         try catalogue.validateSearchTables()
         return CompiledCatalogue(catalogue, table: table, searchOnlyRows: searchOnly.rows, searchOnlyText: EmbeddedTable.searchOnly)
     }

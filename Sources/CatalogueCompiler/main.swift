@@ -1,10 +1,10 @@
+import CatalogueBuilder
 // compile-catalogue: builds the bundled catalogue from its tables at run time — ICU's sections and
 // collation order, the search index — and writes it as Swift source, so that the worldclock binary
 // does none of that work when it runs.
 //
 //   compile-catalogue OUTPUT.swift      (Scripts/compile-catalogue runs it)
 import Foundation
-import CatalogueBuilder
 import WorldClockKit
 
 let arguments = CommandLine.arguments.dropFirst()

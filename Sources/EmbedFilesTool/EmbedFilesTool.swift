@@ -78,7 +78,9 @@ func render(_ arguments: ArraySlice<String>) throws -> String {
         case "base64":
             var lines: [String] = []
             for path in try files(under: source) {
-                guard let data = FileManager.default.contents(atPath: source + "/" + path) else { throw Failure(description: "\(source)/\(path): cannot read") }
+                guard let data = FileManager.default.contents(atPath: source + "/" + path) else {
+                    throw Failure(description: "\(source)/\(path): cannot read")
+                }
                 lines.append(path + "\t" + data.base64EncodedString())
             }
             out += "    package static let \(property) = \(literal(lines.joined(separator: "\n")))\n"

@@ -17,7 +17,9 @@ let fuzzTargets: [String: @Sendable (UnsafeRawBufferPointer) -> Void] = [
 nonisolated(unsafe) private var selectedTarget: (@Sendable (UnsafeRawBufferPointer) -> Void)?
 
 @_cdecl("LLVMFuzzerInitialize")
-public func fuzzerInitialize(_ argc: UnsafeMutablePointer<CInt>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>) -> CInt {
+public func fuzzerInitialize(
+    _ argc: UnsafeMutablePointer<CInt>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>
+) -> CInt {
     let name = ProcessInfo.processInfo.environment["WORLDCLOCK_FUZZ_TARGET"] ?? ""
     guard let target = fuzzTargets[name] else {
         FileHandle.standardError.write(Data("set WORLDCLOCK_FUZZ_TARGET to one of \(fuzzTargets.keys.sorted())\n".utf8))
@@ -41,6 +43,7 @@ public func fuzzMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePoi
     return LLVMFuzzerRunDriver(&argc, &argv) { data, size in fuzzerTestOneInput(data, size) }
 }
 
+// swift-format-ignore: AlwaysUseLowerCamelCase
 @_silgen_name("LLVMFuzzerRunDriver")
 func LLVMFuzzerRunDriver(
     _ argc: UnsafeMutablePointer<CInt>,

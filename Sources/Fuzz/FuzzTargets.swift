@@ -1,9 +1,9 @@
+import CatalogueBuilder
 import Foundation
 import HangulCollation
 import HangulIndex
-@_spi(Fuzzing) import WorldClockServer
-import CatalogueBuilder
 import WorldClockKit
+@_spi(Fuzzing) import WorldClockServer
 
 /// One function per parser or matcher that takes outside input. Each must not crash, hang or
 /// leak (AddressSanitizer watches), and checks a property that would show a wrong answer.
@@ -12,7 +12,9 @@ enum FuzzTargets {
     static func table(_ data: UnsafeRawBufferPointer) {
         do {
             let table = try ZoneTable(bytes: Array(data), path: "fuzz.tsv")
-            require(table.rows.allSatisfy { !$0.place.name.isEmpty && !$0.place.zoneID.isEmpty && $0.place.countryCode.utf8.count == 2 }, "a row with an empty field")
+            require(
+                table.rows.allSatisfy { !$0.place.name.isEmpty && !$0.place.zoneID.isEmpty && $0.place.countryCode.utf8.count == 2 },
+                "a row with an empty field")
         } catch {
             require(error.line.map { $0 >= 1 } ?? true, "line \(String(describing: error.line))")
             _ = error.description
@@ -39,8 +41,9 @@ enum FuzzTargets {
         let query = String(decoding: data, as: UTF8.self)
         guard let result = try? catalogue.search.search(query, limit: 100) else { return }
         for match in result.matches {
-            require(match.utf16Range.lowerBound >= 0 && match.utf16Range.upperBound <= match.text.utf16.count,
-                    "\(query.debugDescription): range \(match.utf16Range) outside \(match.text.debugDescription)")
+            require(
+                match.utf16Range.lowerBound >= 0 && match.utf16Range.upperBound <= match.text.utf16.count,
+                "\(query.debugDescription): range \(match.utf16Range) outside \(match.text.debugDescription)")
         }
     }
 
@@ -51,8 +54,9 @@ enum FuzzTargets {
     static func sections(_ data: UnsafeRawBufferPointer) {
         let name = String(decoding: data.prefix(256), as: UTF8.self)
         let indexer = collatedIndexer
-        require(indexer.section(for: name) == indexer.collatedSection(for: name),
-                "\(name.debugDescription): section \(indexer.section(for: name)) but collator says \(indexer.collatedSection(for: name))")
+        require(
+            indexer.section(for: name) == indexer.collatedSection(for: name),
+            "\(name.debugDescription): section \(indexer.section(for: name)) but collator says \(indexer.collatedSection(for: name))")
         if let resolved = try? catalogue.indexer.resolveTitle(name) {
             require(indexer.titles.contains(resolved.title), "\(name.debugDescription) resolved to \(resolved.title.text)")
         }

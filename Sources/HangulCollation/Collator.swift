@@ -1,10 +1,11 @@
+import HangulIndex
+import ICUBridge
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
-import HangulIndex
-import ICUBridge
 
 /// An ICU collator for one locale and strength, owned by Swift.
 ///
@@ -101,13 +102,13 @@ public final class Collator: @unchecked Sendable {
     /// The strings ICU's AlphabeticIndex treats as the first string of each script
     /// (U+FDD1 followed by a sample letter of the script), unsorted.
     func scriptBoundaries() throws(ICUError) -> [String] {
-        let units = try withGrowingBuffer(of: UInt16.self, initialCapacity: 4096, operation: "listing script boundaries") { buffer, capacity, status in
+        let units = try withGrowingBuffer(of: UInt16.self, initialCapacity: 4096, operation: "listing script boundaries") {
+            buffer, capacity, status in
             wc_collator_script_boundaries(handle, buffer, capacity, &status)
         }
         return zeroSeparatedStrings(units)
     }
 }
-
 
 /// Byte order of sort keys, where a key that is a prefix of another sorts first.
 @inline(__always)

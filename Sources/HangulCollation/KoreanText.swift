@@ -16,7 +16,8 @@ public enum KoreanText {
     private static func normalized(_ text: String, form: Int, name: String) throws(ICUError) -> [UInt16] {
         let source = Array(text.utf16)
         return try source.withUnsafeBufferPointer { (source) throws(ICUError) -> [UInt16] in
-            try withGrowingBuffer(of: UInt16.self, initialCapacity: source.count * 3 + 8, operation: "normalizing to \(name)") { buffer, capacity, status in
+            try withGrowingBuffer(of: UInt16.self, initialCapacity: source.count * 3 + 8, operation: "normalizing to \(name)") {
+                buffer, capacity, status in
                 wc_normalize(Int32(form), source.baseAddress, Int32(source.count), buffer, capacity, &status)
             }
         }
@@ -51,9 +52,9 @@ public enum KoreanText {
     static func isSkippedBeforeFirstLetter(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.properties.generalCategory {
         case .spaceSeparator, .lineSeparator, .paragraphSeparator, .control, .format,
-             .connectorPunctuation, .dashPunctuation, .openPunctuation, .closePunctuation,
-             .initialPunctuation, .finalPunctuation, .otherPunctuation,
-             .nonspacingMark, .enclosingMark, .spacingMark:
+            .connectorPunctuation, .dashPunctuation, .openPunctuation, .closePunctuation,
+            .initialPunctuation, .finalPunctuation, .otherPunctuation,
+            .nonspacingMark, .enclosingMark, .spacingMark:
             return true
         default:
             return false

@@ -50,8 +50,9 @@ extension SectionIndex {
             members.map { positions in
                 positions.sorted { a, b in
                     if leadingBytes[a] != leadingBytes[b] { return leadingBytes[a] < leadingBytes[b] }
-                    let order = compareKeys(UnsafeBufferPointer(rebasing: arena[sortKeyRanges[a]]),
-                                            UnsafeBufferPointer(rebasing: arena[sortKeyRanges[b]]))
+                    let order = compareKeys(
+                        UnsafeBufferPointer(rebasing: arena[sortKeyRanges[a]]),
+                        UnsafeBufferPointer(rebasing: arena[sortKeyRanges[b]]))
                     if order != 0 { return order < 0 }
                     // Not `!=`: String equality is canonical, and NFD and NFC names must still differ here.
                     if !keys[a].utf8.elementsEqual(keys[b].utf8) { return keys[a].utf8.lexicographicallyPrecedes(keys[b].utf8) }

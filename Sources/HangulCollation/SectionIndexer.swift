@@ -54,7 +54,8 @@ public struct SectionIndexer: Sendable {
         // also drops labels outside every script; index exemplars are letters, so none is.)
         var exemplars: [String] = []
         for locale in labelLocales {
-            let units = try withGrowingBuffer(of: UInt16.self, initialCapacity: 512, operation: "reading the \"\(locale)\" index characters") { buffer, capacity, status in
+            let units = try withGrowingBuffer(of: UInt16.self, initialCapacity: 512, operation: "reading the \"\(locale)\" index characters") {
+                buffer, capacity, status in
                 wc_index_exemplars(locale, buffer, capacity, &status)
             }
             exemplars += zeroSeparatedStrings(units)
@@ -79,8 +80,9 @@ public struct SectionIndexer: Sendable {
         for initial in Jamo.initials { initialSections.append(try lastLabel(atOrBefore: String(initial))) }
         var latinSections: [Int] = []
         for letter in UInt8(ascii: "A")...UInt8(ascii: "Z") { latinSections.append(try lastLabel(atOrBefore: String(UnicodeScalar(letter)))) }
-        self.definition = IndexDefinition(titles: labels.map(\.text), initialSections: initialSections, latinSections: latinSections,
-                                          collationLocale: collationLocale)
+        self.definition = IndexDefinition(
+            titles: labels.map(\.text), initialSections: initialSections, latinSections: latinSections,
+            collationLocale: collationLocale)
     }
 
     /// The index a compiled `definition` describes. ICU's collator is opened only for a name whose

@@ -36,10 +36,12 @@ public struct CompiledMatchTable: Sendable, Equatable {
     public let byLaterLetter: Postings
     public let byLaterPair: Postings
 
-    public init(fieldNames: String, otherScalars: HexColumn, otherStarts: HexColumn, texts: String, textStarts: HexColumn,
-                labels: String, labelStarts: HexColumn, fieldRanks: HexColumn, letters: HexColumn, letterStarts: HexColumn,
-                items: HexColumn, itemStarts: HexColumn, importance: HexColumn,
-                byStart: Postings, byFirst: Postings, byLaterLetter: Postings, byLaterPair: Postings) {
+    public init(
+        fieldNames: String, otherScalars: HexColumn, otherStarts: HexColumn, texts: String, textStarts: HexColumn,
+        labels: String, labelStarts: HexColumn, fieldRanks: HexColumn, letters: HexColumn, letterStarts: HexColumn,
+        items: HexColumn, itemStarts: HexColumn, importance: HexColumn,
+        byStart: Postings, byFirst: Postings, byLaterLetter: Postings, byLaterPair: Postings
+    ) {
         self.fieldNames = fieldNames
         self.otherScalars = otherScalars
         self.otherStarts = otherStarts

@@ -16,7 +16,12 @@ public enum DubeolsikKeyboard {
         guard latin.contains(where: \.isLetter), latin.allSatisfy({ $0 == " " || keys[$0] != nil }) else { return nil }
         var composer = SyllableComposer()
         for character in latin {
-            if character == " " { composer.flush(); composer.output.append(" ") } else { composer.type(keys[character]!) }
+            if character == " " {
+                composer.flush()
+                composer.output.append(" ")
+            } else {
+                composer.type(keys[character]!)
+            }
         }
         composer.flush()
         return composer.output
@@ -37,7 +42,10 @@ private struct SyllableComposer {
 
     private mutating func typeConsonant(_ consonant: Unicode.Scalar) {
         if initial != nil, medial != nil {
-            if final == nil, Jamo.finalIndex(of: consonant) != nil { final = consonant; return }
+            if final == nil, Jamo.finalIndex(of: consonant) != nil {
+                final = consonant
+                return
+            }
             if let current = final, let cluster = Jamo.finalClusters.first(where: { $0.value.stays == current && $0.value.moves == consonant })?.key {
                 final = cluster
                 return
@@ -57,11 +65,15 @@ private struct SyllableComposer {
             return
         }
         if initial != nil, let open = medial, final == nil,
-           let compound = Jamo.compoundVowels.first(where: { $0.value == [open, vowel] })?.key {
+            let compound = Jamo.compoundVowels.first(where: { $0.value == [open, vowel] })?.key
+        {
             medial = compound
             return
         }
-        if initial != nil, medial == nil { medial = vowel; return }
+        if initial != nil, medial == nil {
+            medial = vowel
+            return
+        }
         flush()
         output.unicodeScalars.append(scalar)
     }

@@ -35,8 +35,9 @@ enum HangulMatcher {
     private static func incrementalEnd(_ query: [LetterCode], in text: [LetterCode]) -> Int? {
         let last = query.count - 1
         guard let (initial, medial, final) = query[last].syllable, last < text.count,
-              zip(query.prefix(last), text).allSatisfy({ Self.letter($0, coversTypedAs: $1) }),
-              let (textInitial, textMedial, textFinal) = text[last].syllable, textInitial == initial else { return nil }
+            zip(query.prefix(last), text).allSatisfy({ Self.letter($0, coversTypedAs: $1) }),
+            let (textInitial, textMedial, textFinal) = text[last].syllable, textInitial == initial
+        else { return nil }
         guard let final else {
             // An open syllable: a final may still come (뉴요 → 뉴욕), or the vowel may still grow
             // into the text's compound vowel (고 → 과).
@@ -48,7 +49,10 @@ enum HangulMatcher {
         let next = last + 1 < text.count ? text[last + 1].initial : nil
         if textFinal == nil, let next, Jamo.initials[next] == finalJamo { return last + 2 }
         if let split = Jamo.finalClusters[finalJamo], let textFinal, Jamo.finals[textFinal] == split.stays,
-           let next, Jamo.initials[next] == split.moves { return last + 2 }
+            let next, Jamo.initials[next] == split.moves
+        {
+            return last + 2
+        }
         return nil
     }
 
@@ -56,7 +60,8 @@ enum HangulMatcher {
     static func splittingClusters(_ letters: [HangulLetter]) -> [HangulLetter] {
         letters.flatMap { letter -> [HangulLetter] in
             guard case .other(let character) = letter, let scalar = character.unicodeScalars.first,
-                  character.unicodeScalars.count == 1, let split = Jamo.finalClusters[scalar] else { return [letter] }
+                character.unicodeScalars.count == 1, let split = Jamo.finalClusters[scalar]
+            else { return [letter] }
             return [HangulLetter(Character(split.stays)), HangulLetter(Character(split.moves))]
         }
     }

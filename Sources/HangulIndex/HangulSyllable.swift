@@ -16,14 +16,26 @@ enum HangulLetter: Equatable, Sendable {
         let first = scalars.first!
         if scalars.index(after: scalars.startIndex) == scalars.endIndex {
             // One scalar, the common case: ASCII, a precomposed syllable or a lone jamo.
-            if first.isASCII { self.init(ascii: UInt8(first.value)); return }
-            if let parts = Jamo.decompose(first) { self = .syllable(initial: parts.initial, medial: parts.medial, final: parts.final); return }
-            if let initial = Jamo.initialIndex(of: Jamo.compatibility(Self.widened(first))) { self = .consonant(initial); return }
+            if first.isASCII {
+                self.init(ascii: UInt8(first.value))
+                return
+            }
+            if let parts = Jamo.decompose(first) {
+                self = .syllable(initial: parts.initial, medial: parts.medial, final: parts.final)
+                return
+            }
+            if let initial = Jamo.initialIndex(of: Jamo.compatibility(Self.widened(first))) {
+                self = .consonant(initial)
+                return
+            }
         } else if let syllable = Self.composed(Array(scalars)) {
             self = syllable
             return
         }
-        if let base = LatinLetter.base(of: character) { self.init(ascii: base); return }
+        if let base = LatinLetter.base(of: character) {
+            self.init(ascii: base)
+            return
+        }
         let lowered = character.lowercased()
         self = .other(lowered.count == 1 ? Character(lowered) : character)
     }

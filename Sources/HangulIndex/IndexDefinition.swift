@@ -20,7 +20,8 @@ public struct IndexDefinition: Sendable, Equatable {
     ///   - latinSections: the section of each Latin letter, 26 positions into `titles`.
     ///   - collationLocale: the collator they come from.
     public init(titles: [String], initialSections: [Int], latinSections: [Int], collationLocale: String) {
-        precondition(initialSections.count == Jamo.initials.count && latinSections.count == 26, "one section per initial consonant and per Latin letter")
+        precondition(
+            initialSections.count == Jamo.initials.count && latinSections.count == 26, "one section per initial consonant and per Latin letter")
         self.titles = titles.enumerated().map { SectionTitle($1, position: $0) } + [SectionTitle(SectionTitle.otherText, position: titles.count)]
         self.initialSections = initialSections
         self.latinSections = latinSections
@@ -41,14 +42,15 @@ public struct IndexDefinition: Sendable, Equatable {
     public func section(forFirstLetterOf name: String) -> Int? {
         // The common first characters, straight from the UTF-8 bytes: an ASCII letter or digit, or
         // a precomposed syllable (three bytes EA…ED). This is the index's hot path.
-        let quick: Int? = name.utf8.withContiguousStorageIfAvailable { bytes in
-            guard let lead = bytes.first else { return nil }
-            if lead < 0x80 { return asciiSection(lead) }
-            guard lead >= 0xEA, lead <= 0xED, bytes.count >= 3 else { return nil }
-            let value = (UInt32(lead & 0x0F) << 12) | (UInt32(bytes[1] & 0x3F) << 6) | UInt32(bytes[2] & 0x3F)
-            guard value >= 0xAC00, value <= 0xD7A3 else { return nil }
-            return initialSections[Int((value - 0xAC00) / 588)]
-        } ?? nil
+        let quick: Int? =
+            name.utf8.withContiguousStorageIfAvailable { bytes in
+                guard let lead = bytes.first else { return nil }
+                if lead < 0x80 { return asciiSection(lead) }
+                guard lead >= 0xEA, lead <= 0xED, bytes.count >= 3 else { return nil }
+                let value = (UInt32(lead & 0x0F) << 12) | (UInt32(bytes[1] & 0x3F) << 6) | UInt32(bytes[2] & 0x3F)
+                guard value >= 0xAC00, value <= 0xD7A3 else { return nil }
+                return initialSections[Int((value - 0xAC00) / 588)]
+            } ?? nil
         if let quick { return quick }
         guard let first = name.unicodeScalars.first else { return nil }
         let value = first.value
@@ -119,7 +121,8 @@ extension IndexDefinition {
     /// ㄱ ㄴ ㄷ ㄹ ㅁ ㅂ ㅅ ㅇ ㅈ ㅊ ㅋ ㅌ ㅍ ㅎ, A … Z, #, double consonants under their base.
     /// HangulCollation's tests check that ICU still computes exactly this.
     public static let korean = IndexDefinition(
-        titles: ["ㄱ", "ㄴ", "ㄷ", "ㄹ", "ㅁ", "ㅂ", "ㅅ", "ㅇ", "ㅈ", "ㅊ", "ㅋ", "ㅌ", "ㅍ", "ㅎ"] + (UInt8(ascii: "A")...UInt8(ascii: "Z")).map { String(UnicodeScalar($0)) },
+        titles: ["ㄱ", "ㄴ", "ㄷ", "ㄹ", "ㅁ", "ㅂ", "ㅅ", "ㅇ", "ㅈ", "ㅊ", "ㅋ", "ㅌ", "ㅍ", "ㅎ"]
+            + (UInt8(ascii: "A")...UInt8(ascii: "Z")).map { String(UnicodeScalar($0)) },
         initialSections: [0, 0, 1, 2, 2, 3, 4, 5, 5, 6, 6, 7, 8, 8, 9, 10, 11, 12, 13],
         latinSections: Array(14..<40),
         collationLocale: "ko")

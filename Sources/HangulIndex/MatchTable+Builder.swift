@@ -20,7 +20,9 @@ extension MatchTable {
             importance.append(value)
             for text in searchable {
                 let rank: Int
-                if let known = text.isPreferred ? rankOfField[text.field] : laterRankOfField[text.field] { rank = known } else {
+                if let known = text.isPreferred ? rankOfField[text.field] : laterRankOfField[text.field] {
+                    rank = known
+                } else {
                     rank = fieldNames.count
                     fieldNames.append(text.field)
                     rankOfField[text.field] = rank
@@ -74,7 +76,8 @@ extension MatchTable {
                 for position in 1..<codes.count {
                     if letterSeen.insert(codes[position]).inserted { byLaterLetter[codes[position], default: []].append(entry) }
                     if position + 1 < codes.count, case let pair = MatchTable.pairKey(codes[position], codes[position + 1]),
-                       pairSeen.insert(pair).inserted {
+                        pairSeen.insert(pair).inserted
+                    {
                         byLaterPair[pair, default: []].append(entry)
                     }
                 }
@@ -93,15 +96,16 @@ extension MatchTable {
                 }
                 return .init(keys: HexColumn(keys), starts: HexColumn(starts), entries: HexColumn(entries))
             }
-            return MatchTable(CompiledMatchTable(
-                fieldNames: fieldNames.joined(separator: ","),
-                otherScalars: HexColumn(otherScalars), otherStarts: HexColumn(otherStarts),
-                texts: textPool, textStarts: HexColumn(textStarts), labels: labelPool, labelStarts: HexColumn(labelStarts),
-                fieldRanks: HexColumn(fieldRanks), letters: HexColumn(letters), letterStarts: HexColumn(letterStarts),
-                items: HexColumn(items), itemStarts: HexColumn(itemStarts),
-                importance: HexColumn(importance.map { UInt32(clamping: $0) }),
-                byStart: postings(byStart), byFirst: postings(byFirst),
-                byLaterLetter: postings(byLaterLetter), byLaterPair: postings(byLaterPair)))
+            return MatchTable(
+                CompiledMatchTable(
+                    fieldNames: fieldNames.joined(separator: ","),
+                    otherScalars: HexColumn(otherScalars), otherStarts: HexColumn(otherStarts),
+                    texts: textPool, textStarts: HexColumn(textStarts), labels: labelPool, labelStarts: HexColumn(labelStarts),
+                    fieldRanks: HexColumn(fieldRanks), letters: HexColumn(letters), letterStarts: HexColumn(letterStarts),
+                    items: HexColumn(items), itemStarts: HexColumn(itemStarts),
+                    importance: HexColumn(importance.map { UInt32(clamping: $0) }),
+                    byStart: postings(byStart), byFirst: postings(byFirst),
+                    byLaterLetter: postings(byLaterLetter), byLaterPair: postings(byLaterPair)))
         }
     }
 }

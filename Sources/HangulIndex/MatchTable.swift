@@ -82,7 +82,9 @@ struct MatchTable: Sendable {
         // Substrings rank after every other kind: needed only while fewer than `limit` items matched.
         if limit.map({ best.count < $0 }) ?? true {
             let map = query.count == 1 ? byLaterLetter : byLaterPair
-            let lists = query.count == 1 ? [byLaterLetter.postings(first.value)]
+            let lists =
+                query.count == 1
+                ? [byLaterLetter.postings(first.value)]
                 : zip(query, query.dropFirst()).map { byLaterPair.postings(Self.pairKey($0.value, $1.value)) }
             if let rarest = lists.min(by: { $0.count < $1.count }) {
                 map.forEachEntry(in: rarest) { entry in
@@ -105,8 +107,9 @@ struct MatchTable: Sendable {
         // An entry's items are in rank order, so past the first `limit` none can make the cut.
         compiled.items.forEach(in: start..<min(end, start + (limit ?? end - start))) { value in
             let item = Int32(value)
-            let candidate = RankedMatch(kind: kind, partial: isWhole ? 0 : 1, field: rank, importance: Int(compiled.importance[Int(item)]),
-                                        position: Int(item), entry: entry, range: range)
+            let candidate = RankedMatch(
+                kind: kind, partial: isWhole ? 0 : 1, field: rank, importance: Int(compiled.importance[Int(item)]),
+                position: Int(item), entry: entry, range: range)
             if let known = best[item], !(candidate < known) { return }
             best[item] = candidate
         }

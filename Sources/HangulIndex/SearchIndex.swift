@@ -26,8 +26,10 @@ public struct SearchIndex<Item: Sendable>: Sendable {
     ///   - texts: each item's searchable texts. Texts equal in field, text and label are stored once
     ///     for all their items (a country name shared by a thousand cities).
     ///   - droppableSuffixes: words a query may end with that the texts leave out (섬, 제도, 폭포).
-    public init(_ items: [Item], fields: [String], importance: (Item) -> Int, droppableSuffixes: [String] = [],
-                texts: (Item) -> [SearchableText]) {
+    public init(
+        _ items: [Item], fields: [String], importance: (Item) -> Int, droppableSuffixes: [String] = [],
+        texts: (Item) -> [SearchableText]
+    ) {
         self.droppableSuffixes = droppableSuffixes.sorted { $0.count > $1.count }
         var builder = MatchTable.Builder(fieldOrder: fields)
         for (position, item) in items.enumerated() {
@@ -104,9 +106,10 @@ public struct SearchIndex<Item: Sendable>: Sendable {
     private func matches(_ ranked: [RankedMatch]) -> [SearchMatch<Item>] {
         ranked.map { found in
             let field = SearchField(table.text(of: found.entry))
-            return SearchMatch(item: item(found.position), kind: found.kind, field: table.fieldNames[table.fieldRank(of: found.entry)],
-                               text: field.text, label: table.label(of: found.entry),
-                               utf16Range: field.utf16Starts[found.range.lowerBound]..<field.utf16Ends[found.range.upperBound - 1])
+            return SearchMatch(
+                item: item(found.position), kind: found.kind, field: table.fieldNames[table.fieldRank(of: found.entry)],
+                text: field.text, label: table.label(of: found.entry),
+                utf16Range: field.utf16Starts[found.range.lowerBound]..<field.utf16Ends[found.range.upperBound - 1])
         }
     }
 }

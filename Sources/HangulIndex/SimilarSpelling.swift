@@ -112,7 +112,8 @@ extension MatchTable {
     func similar(_ query: [LetterCode], limit: Int?) -> [RankedMatch] {
         var querySymbols: [UInt32] = []
         guard SimilarSpelling.symbols(of: query, into: &querySymbols),
-              querySymbols.count <= SimilarSpelling.maximumLength else { return [] }
+            querySymbols.count <= SimilarSpelling.maximumLength
+        else { return [] }
         let budget = SimilarSpelling.budget(forLength: querySymbols.count)
         guard budget > 0 else { return [] }
         var best: [Int32: (distance: Int, match: RankedMatch)] = [:]
@@ -122,9 +123,10 @@ extension MatchTable {
         // of its family (까오슝 → 가오슝, 쮜리히 → 취리히) are read, a tenth of the table, and of
         // those only the ones whose second syllable starts alike (바로셀로나 → 바르셀로나) are compared.
         let second = query.count > 1 ? SimilarSpelling.initialFamily(query[1]) : nil
-        let firstKeys = query[0].initial.map { initial in
-            SimilarSpelling.family(of: Jamo.initials[initial]).compactMap(Jamo.initialIndex(of:)).map { LetterCode.consonant($0).startKey }
-        } ?? [query[0].startKey]
+        let firstKeys =
+            query[0].initial.map { initial in
+                SimilarSpelling.family(of: Jamo.initials[initial]).compactMap(Jamo.initialIndex(of:)).map { LetterCode.consonant($0).startKey }
+            } ?? [query[0].startKey]
         for key in firstKeys {
             byStart.forEachEntry(in: byStart.postings(key)) { entry in
                 let start = Int(compiled.letterStarts[entry]), end = Int(compiled.letterStarts[entry + 1])
@@ -132,16 +134,20 @@ extension MatchTable {
                 // two more (ㅡ twice: 텔 → 테르, 롭 → 로프) are not worth the time.
                 guard abs((end - start) - query.count) <= 1 else { return }
                 if let second, end - start > 1, let family = SimilarSpelling.initialFamily(LetterCode(value: compiled.letters[start + 1])),
-                   family != second { return }
+                    family != second
+                {
+                    return
+                }
                 letters(of: entry, into: &text)
                 guard SimilarSpelling.symbols(of: text, into: &symbols),
-                      let distance = SimilarSpelling.distance(querySymbols, symbols, budget: budget, row: &row, previous: &previous)
+                    let distance = SimilarSpelling.distance(querySymbols, symbols, budget: budget, row: &row, previous: &previous)
                 else { return }
                 let first = Int(compiled.itemStarts[entry]), last = Int(compiled.itemStarts[entry + 1])
                 compiled.items.forEach(in: first..<min(last, first + (limit ?? last - first))) { value in
                     let item = Int32(value)
-                    let match = RankedMatch(kind: .similar, partial: 0, field: fieldRank(of: entry), importance: Int(compiled.importance[Int(item)]),
-                                            position: Int(item), entry: entry, range: 0..<text.count)
+                    let match = RankedMatch(
+                        kind: .similar, partial: 0, field: fieldRank(of: entry), importance: Int(compiled.importance[Int(item)]),
+                        position: Int(item), entry: entry, range: 0..<text.count)
                     if let known = best[item], (known.distance, known.match) <= (distance, match) { return }
                     best[item] = (distance, match)
                 }

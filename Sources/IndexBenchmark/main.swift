@@ -33,7 +33,9 @@ func peakRSSMiB() -> Double {
 
 func report(_ what: String, count: Int, seconds: Double) {
     let rate = Double(count) / seconds
-    print("worldclock \(what): \(count) names in \(String(format: "%.3f", seconds)) s = \(String(format: "%.0f", rate)) names/s, peak RSS \(String(format: "%.1f", peakRSSMiB())) MiB")
+    print(
+        "worldclock \(what): \(count) names in \(String(format: "%.3f", seconds)) s = \(String(format: "%.0f", rate)) names/s, peak RSS \(String(format: "%.1f", peakRSSMiB())) MiB"
+    )
 }
 
 func seconds(_ body: () -> Void) -> Double {
@@ -59,11 +61,13 @@ func assignSections(_ names: [String], _ indexer: SectionIndexer) -> (sections: 
     var sections = [Int](repeating: 0, count: names.count)
     var best = Double.infinity
     for _ in 0..<3 {
-        best = min(best, seconds {
-            sections.withUnsafeMutableBufferPointer { out in
-                for i in names.indices { out[i] = indexer.section(for: names[i]) }
-            }
-        })
+        best = min(
+            best,
+            seconds {
+                sections.withUnsafeMutableBufferPointer { out in
+                    for i in names.indices { out[i] = indexer.section(for: names[i]) }
+                }
+            })
     }
     return (sections, best)
 }
@@ -81,6 +85,9 @@ if let built {
 if let sectionsOut {
     var text = ""
     text.reserveCapacity(names.count * 4)
-    for section in sections { text += indexer.titles[section].text; text += "\n" }
+    for section in sections {
+        text += indexer.titles[section].text
+        text += "\n"
+    }
     guard FileManager.default.createFile(atPath: sectionsOut, contents: Data(text.utf8)) else { fail("cannot write \(sectionsOut)") }
 }

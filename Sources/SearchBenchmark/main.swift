@@ -1,3 +1,4 @@
+import CatalogueBuilder
 // search-benchmark: how fast and how right the bundled catalogue's search is, over the query set
 // of Tests/WorldClockTests/user-queries.tsv and Android DeskClock's Korean city names.
 //
@@ -10,7 +11,6 @@
 // in-process time per query (p50, p99, max over every query of every round). A figure, not a test.
 import Foundation
 import TimeZoneRules
-import CatalogueBuilder
 import WorldClockKit
 
 func fail(_ message: String) -> Never {
@@ -46,10 +46,16 @@ let catalogue: Catalogue
 do { catalogue = try Catalogue.load() } catch { fail(error.description) }
 let started = ContinuousClock.now
 _ = catalogue.search
-print("search index built in \(started.duration(to: .now)) over \(catalogue.places.count) listed + \(catalogue.searchOnlyPlaces.count) search-only places, \(catalogue.terms.count) terms")
+print(
+    "search index built in \(started.duration(to: .now)) over \(catalogue.places.count) listed + \(catalogue.searchOnlyPlaces.count) search-only places, \(catalogue.terms.count) terms"
+)
 
 // The query set: right zone first, per category.
-struct Query { let text: String; let first: Set<String>; let category: String }
+struct Query {
+    let text: String
+    let first: Set<String>
+    let category: String
+}
 let queries = rows(queriesPath, header: "query\t").compactMap { fields -> Query? in
     fields.count == 4 ? Query(text: fields[0], first: Set(fields[1].split(separator: "|").map(String.init)), category: fields[3]) : nil
 }
@@ -57,7 +63,10 @@ let queries = rows(queriesPath, header: "query\t").compactMap { fields -> Query?
 let links = TZDatabase.bundled.links
 func sameZone(_ zone: String) -> String {
     var zone = zone
-    for _ in 0..<8 { guard let target = links[zone] else { break }; zone = target }
+    for _ in 0..<8 {
+        guard let target = links[zone] else { break }
+        zone = target
+    }
     return zone
 }
 var right: [String: (Int, Int)] = [:]
@@ -88,13 +97,21 @@ if arguments.count > 1 {
     var found = 0, sameZone = 0
     var missed: [String] = []
     for fields in names {
-        guard let first = (try? catalogue.search.search(fields[0], limit: 20))?.matches.first else { missed.append(fields[0]); continue }
+        guard let first = (try? catalogue.search.search(fields[0], limit: 20))?.matches.first else {
+            missed.append(fields[0])
+            continue
+        }
         found += 1
         let expected = catalogue.zoneID(for: fields[1]) ?? fields[1]
-        if first.item.zoneID == expected || offsets(first.item.zoneID) == offsets(expected) { sameZone += 1 } else { missed.append("\(fields[0]) → \(first.item.name)") }
+        if first.item.zoneID == expected || offsets(first.item.zoneID) == offsets(expected) {
+            sameZone += 1
+        } else {
+            missed.append("\(fields[0]) → \(first.item.name)")
+        }
     }
-    print("\nDeskClock's Korean names: found \(found)/\(names.count) = \(String(format: "%.1f", 100.0 * Double(found) / Double(names.count))) %, "
-          + "right zone first \(sameZone)/\(names.count) = \(String(format: "%.1f", 100.0 * Double(sameZone) / Double(names.count))) %")
+    print(
+        "\nDeskClock's Korean names: found \(found)/\(names.count) = \(String(format: "%.1f", 100.0 * Double(found) / Double(names.count))) %, "
+            + "right zone first \(sameZone)/\(names.count) = \(String(format: "%.1f", 100.0 * Double(sameZone) / Double(names.count))) %")
     if !missed.isEmpty { print("  not right: " + missed.joined(separator: "; ")) }
 }
 
@@ -119,8 +136,9 @@ func micro(_ d: Duration) -> String {
     let (s, atto) = d.components
     return String(format: "%.1f µs", Double(s) * 1e6 + Double(atto) / 1e12)
 }
-print("\nsearch time per query (\(queries.count) queries × \(rounds) rounds, limit 20): p50 \(micro(samples[samples.count / 2])), "
-      + "p99 \(micro(samples[samples.count * 99 / 100])), max \(micro(samples[samples.count - 1]))")
+print(
+    "\nsearch time per query (\(queries.count) queries × \(rounds) rounds, limit 20): p50 \(micro(samples[samples.count / 2])), "
+        + "p99 \(micro(samples[samples.count * 99 / 100])), max \(micro(samples[samples.count - 1]))")
 let slowest = medians.indices.sorted { medians[$0] > medians[$1] }.prefix(5)
 print("slowest queries by their median: " + slowest.map { "\(queries[$0].text) \(micro(medians[$0]))" }.joined(separator: ", "))
 
@@ -140,8 +158,10 @@ if loadTables.count == 2 {
         }
     }
     let medians = times.map { $0.sorted()[$0.count / 2] }
-    let ratio = Double(medians[1].components.attoseconds + medians[1].components.seconds * 1_000_000_000_000_000_000)
+    let ratio =
+        Double(medians[1].components.attoseconds + medians[1].components.seconds * 1_000_000_000_000_000_000)
         / Double(medians[0].components.attoseconds + medians[0].components.seconds * 1_000_000_000_000_000_000)
-    print("\nloading the listed table for list --section ㄱ (median): before \(counts[0]) places \(micro(medians[0])), "
-          + "after \(counts[1]) places \(micro(medians[1])) (\(String(format: "%.2f", ratio))×)")
+    print(
+        "\nloading the listed table for list --section ㄱ (median): before \(counts[0]) places \(micro(medians[0])), "
+            + "after \(counts[1]) places \(micro(medians[1])) (\(String(format: "%.2f", ratio))×)")
 }

@@ -10,7 +10,8 @@ import TimeZoneRules
 
 let arguments = CommandLine.arguments
 guard arguments.count >= 3, ["speed", "dump"].contains(arguments[1]),
-      let list = try? String(contentsOfFile: arguments[2], encoding: .utf8) else {
+    let list = try? String(contentsOfFile: arguments[2], encoding: .utf8)
+else {
     FileHandle.standardError.write(Data("usage: tz-benchmark speed|dump ZONES [--tzdata DIR]\n".utf8))
     exit(2)
 }

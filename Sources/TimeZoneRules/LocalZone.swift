@@ -12,8 +12,10 @@ public enum LocalZone {
     /// Zone ids the machine names, most specific first: `TZ` ("Asia/Seoul", ":Asia/Seoul" or a
     /// zoneinfo path), the file `/etc/localtime` links to, `/etc/timezone`. A caller takes the
     /// first its tzdata has, else UTC; `TZ` may hold a POSIX rule ("KST-9") that names no zone.
-    public static func candidates(tz: String? = Environment.value("TZ"), localtime: String? = SystemFile.link("/etc/localtime"),
-                                  timezoneFile: String? = SystemFile.firstLine(of: "/etc/timezone")) -> [String] {
+    public static func candidates(
+        tz: String? = Environment.value("TZ"), localtime: String? = SystemFile.link("/etc/localtime"),
+        timezoneFile: String? = SystemFile.firstLine(of: "/etc/timezone")
+    ) -> [String] {
         var ids: [String] = []
         if var tz, !tz.isEmpty {
             if tz.hasPrefix(":") { tz.removeFirst() }

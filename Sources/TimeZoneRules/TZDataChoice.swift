@@ -70,15 +70,17 @@ public struct TZDataChoice: Sendable {
         if let option {
             let found = candidate(.option(directory: option))
             guard found.exists else { throw .notZoneinfo(option) }
-            return TZDataChoice(database: TZDatabase(source: found.source), candidates: [found, bundled],
-                                warning: isOlderThanBundled(found) ? .explicitOlder(found.source, found.version, bundled: bundled.version) : nil)
+            return TZDataChoice(
+                database: TZDatabase(source: found.source), candidates: [found, bundled],
+                warning: isOlderThanBundled(found) ? .explicitOlder(found.source, found.version, bundled: bundled.version) : nil)
         }
         if let tzdir = environment["TZDIR"], !tzdir.isEmpty {
             let found = candidate(.environment(directory: tzdir))
             candidates.append(found)
             if found.exists {
-                return TZDataChoice(database: TZDatabase(source: found.source), candidates: candidates + [bundled],
-                                    warning: isOlderThanBundled(found) ? .explicitOlder(found.source, found.version, bundled: bundled.version) : nil)
+                return TZDataChoice(
+                    database: TZDatabase(source: found.source), candidates: candidates + [bundled],
+                    warning: isOlderThanBundled(found) ? .explicitOlder(found.source, found.version, bundled: bundled.version) : nil)
             }
             warning = .environmentNotZoneinfo(tzdir)
         }
@@ -88,13 +90,15 @@ public struct TZDataChoice: Sendable {
             guard found.exists else { continue }
             candidates += [bundled]
             if isOlderThanBundled(found) {
-                return TZDataChoice(database: .bundled, candidates: candidates,
-                                    warning: warning ?? .systemOlder(found.source, found.version, bundled: bundled.version))
+                return TZDataChoice(
+                    database: .bundled, candidates: candidates,
+                    warning: warning ?? .systemOlder(found.source, found.version, bundled: bundled.version))
             }
             return TZDataChoice(database: TZDatabase(source: found.source), candidates: candidates, warning: warning)
         }
-        return TZDataChoice(database: .bundled, candidates: candidates + [bundled],
-                            warning: warning ?? .noSystemTZData(searched: systemDirectories))
+        return TZDataChoice(
+            database: .bundled, candidates: candidates + [bundled],
+            warning: warning ?? .noSystemTZData(searched: systemDirectories))
     }
 }
 

@@ -15,7 +15,7 @@ public struct TZDataVersion: Sendable, Hashable, Comparable, CustomStringConvert
         let digits = trimmed.prefix { $0.isASCII && $0.isNumber }
         let letters = trimmed.dropFirst(digits.count)
         guard digits.count == 4, let year = Int(digits), !letters.isEmpty,
-              letters.allSatisfy({ ("a"..."z").contains($0) })
+            letters.allSatisfy({ ("a"..."z").contains($0) })
         else { return nil }
         self.year = year
         self.letters = String(letters)

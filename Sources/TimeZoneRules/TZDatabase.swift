@@ -1,9 +1,10 @@
+import Synchronization
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import Synchronization
 
 /// Where a set of tz rules comes from.
 public enum TZDataSource: Sendable, Hashable, CustomStringConvertible {

@@ -62,8 +62,10 @@ extension TZif {
         /// The instants of `year`'s two switches (into DST, out of DST); none without DST.
         func switches(inYear year: Int64) -> [Int64] {
             guard let daylight else { return [] }
-            return [Self.instant(daylight.start, year: year, utOffset: standard.utOffset),
-                    Self.instant(daylight.end, year: year, utOffset: daylight.type.utOffset)]
+            return [
+                Self.instant(daylight.start, year: year, utOffset: standard.utOffset),
+                Self.instant(daylight.end, year: year, utOffset: daylight.type.utOffset),
+            ]
         }
 
         /// The proleptic Gregorian year of the UT instant `t`, give or take a day at the new year.
@@ -188,7 +190,8 @@ private struct TZStringScanner {
             day = .julian(n)
         } else if consume("M") {
             guard let m = number(), (1...12).contains(m), consume("."), let w = number(), (1...5).contains(w),
-                  consume("."), let d = number(), (0...6).contains(d) else { return nil }
+                consume("."), let d = number(), (0...6).contains(d)
+            else { return nil }
             day = .monthWeekDay(month: m, week: w, weekday: d)
         } else {
             guard let n = number(), (0...365).contains(n) else { return nil }

@@ -60,7 +60,7 @@ struct TZif: Sendable {
         (transitionTimes, transitionTypes, localTimeTypes) = try Self.dataBlock(&reader, header, timeSize: 8)
         version = header.version
         guard try reader.take(1, section: .footer).first == UInt8(ascii: "\n"),
-              let end = reader.remaining.firstIndex(of: UInt8(ascii: "\n"))
+            let end = reader.remaining.firstIndex(of: UInt8(ascii: "\n"))
         else { throw .truncated(.footer) }
         let text = String(decoding: reader.remaining[..<end], as: UTF8.self)
         footer = text.isEmpty ? nil : try POSIXRule(text)
@@ -171,12 +171,15 @@ extension TZif {
 
     /// Decodes the data block in use: transition times and types, and the local time types. Leap seconds
     /// and the std/ut indicators are skipped, as abbreviations don't need them.
-    private static func dataBlock(_ reader: inout ByteReader, _ header: Header, timeSize: Int)
-        throws(TZifError) -> ([Int64], [Int], [LocalTimeType]) {
+    private static func dataBlock(
+        _ reader: inout ByteReader, _ header: Header, timeSize: Int
+    )
+        throws(TZifError) -> ([Int64], [Int], [LocalTimeType])
+    {
         guard header.typecnt > 0 else { throw .badCount("typecnt is 0") }
         guard header.charcnt > 0 else { throw .badCount("charcnt is 0") }
         guard header.isstdcnt == 0 || header.isstdcnt == header.typecnt,
-              header.isutcnt == 0 || header.isutcnt == header.typecnt
+            header.isutcnt == 0 || header.isutcnt == header.typecnt
         else { throw .badCount("isstdcnt/isutcnt differ from typecnt") }
         // Taking the whole block first bounds every read below and refuses huge counts before allocating.
         let block = try reader.take(header.dataBlockSize(timeSize: timeSize), section: .dataBlock)
@@ -197,10 +200,11 @@ extension TZif {
             guard index < chars.endIndex, let end = chars[index...].firstIndex(of: 0) else {
                 throw .badIndex("designation \(block[record + 5]) of \(header.charcnt) bytes")
             }
-            localTimeTypes.append(LocalTimeType(
-                utOffset: Int(bigEndian(block, at: record, size: 4, signed: true)),
-                isDST: block[record + 4] != 0,
-                abbreviation: String(decoding: chars[index..<end], as: UTF8.self)))
+            localTimeTypes.append(
+                LocalTimeType(
+                    utOffset: Int(bigEndian(block, at: record, size: 4, signed: true)),
+                    isDST: block[record + 4] != 0,
+                    abbreviation: String(decoding: chars[index..<end], as: UTF8.self)))
         }
         return (times, types, localTimeTypes)
     }

@@ -97,8 +97,10 @@ public final class ZoneRules: Sendable {
             }
             // The lower offset is standard time, whichever half tz flags as DST (Dublin: "IST-1GMT0,…").
             let base = min(standard.utOffset, daylight.utOffset)
-            return (ZonePeriod(utcOffset: standard.utOffset, standardOffset: base, abbreviation: standard.abbreviation),
-                    ZonePeriod(utcOffset: daylight.utOffset, standardOffset: base, abbreviation: daylight.abbreviation))
+            return (
+                ZonePeriod(utcOffset: standard.utOffset, standardOffset: base, abbreviation: standard.abbreviation),
+                ZonePeriod(utcOffset: daylight.utOffset, standardOffset: base, abbreviation: daylight.abbreviation)
+            )
         }
     }
 

@@ -1,9 +1,10 @@
+import WorldClockKit
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import WorldClockKit
 
 /// `worldclock add <곳>…`: puts places into my clocks, in the order given, each read as search reads it.
 struct AddCommand: Command {
@@ -33,7 +34,10 @@ struct AddCommand: Command {
         var added: [String] = [], present: [String] = []
         for place in try MyClocksEdit.places(words, what: "", search: search) {
             let entry = MyClocks.Entry(name: place.name, zoneID: place.zoneID)
-            if clocks.clocks.contains(entry) { present.append(place.name); continue }
+            if clocks.clocks.contains(entry) {
+                present.append(place.name)
+                continue
+            }
             clocks.clocks.append(entry)
             added.append(place.name)
         }

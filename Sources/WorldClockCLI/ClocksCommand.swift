@@ -47,7 +47,8 @@ struct ClocksCommand: Command {
             return help.forEach { Output.line($0) }
         }
         let times = places.map { session.time(of: $0, clocks: clocks) }
-        var table = TextTable(columns: PlaceRows.columns, rows: zip(places, times).map { PlaceRows.cells($0, time: $1, session: session, marked: false) })
+        var table = TextTable(
+            columns: PlaceRows.columns, rows: zip(places, times).map { PlaceRows.cells($0, time: $1, session: session, marked: false) })
         table.colour = PlaceRows.colouring(times, session: session)
         table.lines(fitting: session.width).forEach { Output.line($0) }
     }

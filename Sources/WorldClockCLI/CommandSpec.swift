@@ -56,8 +56,10 @@ package struct CommandSpec: Sendable {
     /// Its output and errors are always JSON (`feed`), not only with `--json`.
     package var alwaysJSON = false
 
-    package init(name: String, abstract: String, discussion: String = "", options: [OptionSpec] = [], arguments: [ArgumentSpec] = [],
-                 alwaysJSON: Bool = false) {
+    package init(
+        name: String, abstract: String, discussion: String = "", options: [OptionSpec] = [], arguments: [ArgumentSpec] = [],
+        alwaysJSON: Bool = false
+    ) {
         self.name = name
         self.abstract = abstract
         self.discussion = discussion
@@ -116,8 +118,9 @@ package struct ParsedArguments {
         guard let text = value(name) else { return fallback }
         guard let value = Int(text) else {
             let label = command.option(named: name)?.label ?? "--\(name)"
-            throw UsageError(message: "\(KoreanParticle.attach(.topic, to: "\"\(Terminal.printable(text, limit: 40))\"")) \"\(label)\"에 쓸 수 없는 값입니다",
-                             command: command)
+            throw UsageError(
+                message: "\(KoreanParticle.attach(.topic, to: "\"\(Terminal.printable(text, limit: 40))\"")) \"\(label)\"에 쓸 수 없는 값입니다",
+                command: command)
         }
         return value
     }
@@ -146,15 +149,17 @@ package enum ArgumentReader {
         // No command: my clocks (`worldclock`, `worldclock --at 09:00`).
         guard let first = arguments.first else { return .run(try read([], for: defaultCommand(commands))) }
         if first.hasPrefix("--generate-completion-script=") {
-            return try read(["--generate-completion-script", String(first.dropFirst("--generate-completion-script=".count))] + arguments.dropFirst(),
-                            commands: commands)
+            return try read(
+                ["--generate-completion-script", String(first.dropFirst("--generate-completion-script=".count))] + arguments.dropFirst(),
+                commands: commands)
         }
         switch first {
         case "-h", "--help": return .help(nil)
         case "--version", "-V": return .version
         case "--generate-completion-script":
             guard arguments.count == 2, CompletionScript.shells.contains(arguments[1]) else {
-                throw UsageError(message: "--generate-completion-script에는 셸 하나가 필요합니다: \(CompletionScript.shells.joined(separator: ", "))", command: nil)
+                throw UsageError(
+                    message: "--generate-completion-script에는 셸 하나가 필요합니다: \(CompletionScript.shells.joined(separator: ", "))", command: nil)
             }
             return .completionScript(shell: arguments[1])
         case _ where first.hasPrefix("-") && first != "-":
@@ -210,7 +215,8 @@ package enum ArgumentReader {
             }
             guard option.valueName != nil else {
                 if let inline {
-                    throw parsed.error("\(KoreanParticle.attach(.topic, to: "\"--\(name)\"")) 값을 받지 않습니다(받은 값: \"\(Terminal.printable(inline, limit: 40))\")")
+                    throw parsed.error(
+                        "\(KoreanParticle.attach(.topic, to: "\"--\(name)\"")) 값을 받지 않습니다(받은 값: \"\(Terminal.printable(inline, limit: 40))\")")
                 }
                 parsed.flags.append(option.name)
                 continue

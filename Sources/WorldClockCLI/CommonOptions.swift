@@ -1,12 +1,13 @@
+import CatalogueBuilder
+import HangulIndex
+import TimeZoneRules
+import WorldClockKit
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import TimeZoneRules
-import CatalogueBuilder
-import HangulIndex
-import WorldClockKit
 
 // Each command takes only the options it uses: `feed` is always JSON and has no reference zone;
 // `sections` shows no times.
@@ -34,7 +35,7 @@ package struct TableOptions {
 /// `--at`: the instant to show (commands that show times).
 package struct InstantOptions {
     package static let options: [OptionSpec] = [
-        .option("at", value: "2026-07-15T12:00:00Z", help: "지금 대신 이 시각의 시간을 보여 줍니다(ISO 8601, Z나 오프셋까지)."),
+        .option("at", value: "2026-07-15T12:00:00Z", help: "지금 대신 이 시각의 시간을 보여 줍니다(ISO 8601, Z나 오프셋까지).")
     ]
 
     /// The instant `--at` gave; nil: now.
@@ -56,21 +57,27 @@ package struct InstantOptions {
         let shown = "\"\(Terminal.printable(error.text, limit: 40))\""
         // The parser's reason ("February 2026 has 28 days, not 30") says what to fix; it is the
         // library's English, as the server's `invalid_at` message is.
-        return "--at: \(KoreanParticle.attach(.topic, to: shown)) ISO 8601 시각이 아닙니다(\(Terminal.printable(error.reason))). 예: 2026-07-15T12:00:00Z, 2026-07-15T21:00:00+09:00"
+        return
+            "--at: \(KoreanParticle.attach(.topic, to: shown)) ISO 8601 시각이 아닙니다(\(Terminal.printable(error.reason))). 예: 2026-07-15T12:00:00Z, 2026-07-15T21:00:00+09:00"
     }
 }
 
 /// How places and their times are shown (list, search, show, my clocks).
 struct DisplayOptions {
-    static let options: [OptionSpec] = [
-        .flag("json", help: "텍스트 대신 JSON(피드의 스키마)으로 출력합니다."),
-        .option("at", value: "시각", help: "지금 대신 이 시각의 시간을 보여 줍니다. 기준 시간대의 벽시계 시각(09:00, 2026-07-15 09:00, "
-            + "2026-07-15T09:00, 날짜만 쓰면 그날 0시, now)이나 오프셋을 붙인 시각(2026-07-15T12:00:00Z, 12:00+09:00)."),
-        .flag("24h", help: "24시간제로 씁니다(오후 1:30 대신 13:30)."),
-        .option("from", value: "기준", help: "어제/오늘/내일과 시차, --at 시각의 기준이 되는 곳: 검색처럼 찾습니다(서울, 키예프, KST, JFK, "
-            + "Asia/Seoul). 기본값은 worldclock from으로 정한 곳, 없으면 이 컴퓨터의 시간대입니다."),
-        .flag("wide", help: "터미널 너비와 상관없이 모든 열을 자르지 않고 보여 줍니다(파이프로 보낼 때는 늘 그렇습니다)."),
-    ] + TableOptions.options + TZDataOption.options
+    static let options: [OptionSpec] =
+        [
+            .flag("json", help: "텍스트 대신 JSON(피드의 스키마)으로 출력합니다."),
+            .option(
+                "at", value: "시각",
+                help: "지금 대신 이 시각의 시간을 보여 줍니다. 기준 시간대의 벽시계 시각(09:00, 2026-07-15 09:00, "
+                    + "2026-07-15T09:00, 날짜만 쓰면 그날 0시, now)이나 오프셋을 붙인 시각(2026-07-15T12:00:00Z, 12:00+09:00)."),
+            .flag("24h", help: "24시간제로 씁니다(오후 1:30 대신 13:30)."),
+            .option(
+                "from", value: "기준",
+                help: "어제/오늘/내일과 시차, --at 시각의 기준이 되는 곳: 검색처럼 찾습니다(서울, 키예프, KST, JFK, "
+                    + "Asia/Seoul). 기본값은 worldclock from으로 정한 곳, 없으면 이 컴퓨터의 시간대입니다."),
+            .flag("wide", help: "터미널 너비와 상관없이 모든 열을 자르지 않고 보여 줍니다(파이프로 보낼 때는 늘 그렇습니다)."),
+        ] + TableOptions.options + TZDataOption.options
 
     let json: Bool
     let at: TimeQuery?
@@ -113,16 +120,18 @@ struct DisplayOptions {
         PhaseTrace.mark("tzdata chosen")
         let now = Date()
         let myClocks = try MyClocks.loadForCLI()
-        let reference = try ReferenceZone.settle(from: from, saved: myClocks.reference, catalogue: catalogue, tzdata: rules, now: now,
-                                                 quiet: json)
+        let reference = try ReferenceZone.settle(
+            from: from, saved: myClocks.reference, catalogue: catalogue, tzdata: rules, now: now,
+            quiet: json)
         guard let clock = ZoneClock(zoneID: reference.zoneID, tzdata: rules) else {
             throw CLIError.usage("--from: 이 tzdata에 없는 시간대 \"\(reference.zoneID)\"")
         }
         let moment = try Self.instant(at, now: now, in: clock, referenceName: reference.name, quiet: json)
         PhaseTrace.mark("reference zone \(reference.zoneID)")
-        return Session(catalogue: catalogue, tzdata: rules, instant: moment, isNow: at == nil || at == .now, reference: clock.time(at: moment),
-                       referenceName: reference.name, style: twentyFourHour ? .twentyFourHour : .twelveHour, json: json, width: width,
-                       myClocks: myClocks)
+        return Session(
+            catalogue: catalogue, tzdata: rules, instant: moment, isNow: at == nil || at == .now, reference: clock.time(at: moment),
+            referenceName: reference.name, style: twentyFourHour ? .twentyFourHour : .twelveHour, json: json, width: width,
+            myClocks: myClocks)
     }
 
     /// `--at` as an instant: a wall-clock time read in the reference zone, an error naming the
@@ -141,8 +150,9 @@ struct DisplayOptions {
         case .overlap(let first, let second):
             if !quiet {
                 let later = clock.time(at: Date(timeIntervalSince1970: TimeInterval(second)))
-                Terminal.note("--at: 그 시각은 \(referenceName)에 두 번 있습니다(시계를 되돌림). 먼저 오는 \(wall(first))로 읽었습니다. "
-                    + "나중 것(\(later.abbreviation))은 --at \(ISO8601.local(later.local, offset: later.utcOffset))")
+                Terminal.note(
+                    "--at: 그 시각은 \(referenceName)에 두 번 있습니다(시계를 되돌림). 먼저 오는 \(wall(first))로 읽었습니다. "
+                        + "나중 것(\(later.abbreviation))은 --at \(ISO8601.local(later.local, offset: later.utcOffset))")
             }
             return Date(timeIntervalSince1970: TimeInterval(first))
         case .gap(let before, let after):
@@ -185,7 +195,8 @@ struct Session {
     var instantLine: String? {
         guard !isNow else { return nil }
         let utc = LocalDateTime(secondsSinceEpoch: Int64(instant.timeIntervalSince1970.rounded(.down)))
-        return "\(KoreanTimeFormat.date(reference.local)) \(KoreanTimeFormat.time(reference.local, style: style)) \(Terminal.printable(referenceName)) "
+        return
+            "\(KoreanTimeFormat.date(reference.local)) \(KoreanTimeFormat.time(reference.local, style: style)) \(Terminal.printable(referenceName)) "
             + "(\(KoreanTimeFormat.utcOffset(reference.utcOffset))) = \(KoreanTimeFormat.date(utc)) \(KoreanTimeFormat.time(utc, style: style)) UTC"
     }
 }

@@ -1,9 +1,10 @@
+import WorldClockKit
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import WorldClockKit
 
 /// Shell completion written from the commands' specs: `worldclock --generate-completion-script
 /// bash|zsh|fish` (the flag swift-argument-parser had, so existing set-ups keep working). It
@@ -86,12 +87,19 @@ enum CompletionScript {
             lines.append("complete -c worldclock -n __fish_use_subcommand -a \(command.name) -d \(quoted(command.abstract))")
             for option in command.options {
                 let value: String
-                if option.valueName == nil { value = "" }
-                else if pathValues.contains(option.name) { value = " -r -F" }
-                else if option.name == "section" { value = " -r -a \(quoted(words.sections.joined(separator: " ")))" }
-                else if option.name == "from" { value = " -r -a \"\(places)\"" }
-                else { value = " -r" }
-                lines.append("complete -c worldclock -n '__fish_seen_subcommand_from \(command.name)' -l \(option.name)\(value) -d \(quoted(option.help))")
+                if option.valueName == nil {
+                    value = ""
+                } else if pathValues.contains(option.name) {
+                    value = " -r -F"
+                } else if option.name == "section" {
+                    value = " -r -a \(quoted(words.sections.joined(separator: " ")))"
+                } else if option.name == "from" {
+                    value = " -r -a \"\(places)\""
+                } else {
+                    value = " -r"
+                }
+                lines.append(
+                    "complete -c worldclock -n '__fish_seen_subcommand_from \(command.name)' -l \(option.name)\(value) -d \(quoted(option.help))")
             }
         }
         return lines.joined(separator: "\n") + "\n"

@@ -1,12 +1,13 @@
+import HangulCollation
+import HangulIndex
+import TimeZoneRules
+import WorldClockKit
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import HangulCollation
-import HangulIndex
-import TimeZoneRules
-import WorldClockKit
 
 /// `worldclock doctor`: which time-zone rules give the times, what else was found, and the rules
 /// Foundation and ICU carry (reported, never used for a time shown).
@@ -41,7 +42,7 @@ struct DoctorCommand: Command {
         TextTable(rows: rows).lines(fitting: nil, indent: "  ").forEach { Output.line($0) }
         Output.line("시각 계산에 쓰지 않는 규칙(참고):")
         TextTable(rows: [
-            ["ICU \(report.icuVersion)", report.icuTZDataVersion, "쓰지 않습니다"],
+            ["ICU \(report.icuVersion)", report.icuTZDataVersion, "쓰지 않습니다"]
         ]).lines(fitting: nil, indent: "  ").forEach { Output.line($0) }
         if let warning = choice.warning { Output.line("경고: " + warning.korean) }
         for fallback in report.fallbacks {
@@ -83,8 +84,9 @@ struct DoctorReport: Encodable {
     init(_ choice: TZDataChoice) {
         inUse = InUse(source: choice.database.source.description, version: choice.database.version?.description ?? "unknown")
         candidates = choice.candidates.map { candidate in
-            Source(source: candidate.source.description, exists: candidate.exists, version: candidate.version?.description,
-                   note: candidate.source == choice.database.source ? "사용 중" : nil)
+            Source(
+                source: candidate.source.description, exists: candidate.exists, version: candidate.version?.description,
+                note: candidate.source == choice.database.source ? "사용 중" : nil)
         }
         warning = choice.warning?.description
         fallbacks = choice.database.fallbacks.map { Fallback(zone: $0.zoneID, problem: $0.error.description) }

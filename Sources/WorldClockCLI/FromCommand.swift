@@ -1,9 +1,10 @@
+import WorldClockKit
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import WorldClockKit
 
 /// `worldclock from [<곳>]`: keeps the reference every command measures from (what `--from` gives
 /// for one run); without a place it says the current one, with `--clear` it forgets it.
@@ -40,10 +41,13 @@ struct FromCommand: Command {
         let catalogue = try table.catalogue()
         let rules = try tzdata.database()
         guard let text else {
-            let reference = try ReferenceZone.settle(from: nil, saved: clocks.reference, catalogue: catalogue, tzdata: rules, now: Date(), quiet: false)
-            let offset = ZoneClock(zoneID: reference.zoneID, tzdata: rules).map { " (\(KoreanTimeFormat.utcOffset($0.time(at: Date()).utcOffset)))" } ?? ""
-            return Output.line("기준: \(Terminal.printable(reference.name))\(offset), \(reference.zoneID)"
-                + (clocks.reference == nil ? " — 이 컴퓨터의 시간대" : ""))
+            let reference = try ReferenceZone.settle(
+                from: nil, saved: clocks.reference, catalogue: catalogue, tzdata: rules, now: Date(), quiet: false)
+            let offset =
+                ZoneClock(zoneID: reference.zoneID, tzdata: rules).map { " (\(KoreanTimeFormat.utcOffset($0.time(at: Date()).utcOffset)))" } ?? ""
+            return Output.line(
+                "기준: \(Terminal.printable(reference.name))\(offset), \(reference.zoneID)"
+                    + (clocks.reference == nil ? " — 이 컴퓨터의 시간대" : ""))
         }
         let reference = try ReferenceZone.settle(from: text, saved: nil, catalogue: catalogue, tzdata: rules, now: Date(), quiet: false)
         clocks.reference = MyClocks.Entry(name: reference.name, zoneID: reference.zoneID)

@@ -5,8 +5,11 @@ enum HelpText {
     static func root(_ root: CommandSpec, commands: [CommandSpec], width: Int) -> String {
         var lines = overview(root, width: width)
         lines += ["", "사용법: worldclock [<명령>]   (명령 없이: 내 시계)", "", "옵션:"]
-        lines += elements([("-V, --version", "버전을 보여 줍니다."),
-                           ("--generate-completion-script <셸>", "셸 자동 완성 스크립트를 씁니다(bash, zsh, fish)."), helpOption], width: width)
+        lines += elements(
+            [
+                ("-V, --version", "버전을 보여 줍니다."),
+                ("--generate-completion-script <셸>", "셸 자동 완성 스크립트를 씁니다(bash, zsh, fish)."), helpOption,
+            ], width: width)
         lines += ["", "명령:"] + elements(commands.map { ($0.name, $0.abstract) }, width: width)
         lines += [""] + Terminal.wrap("명령마다 자세한 도움말: worldclock help <명령>", width: width, hangingIndent: 4)
         return lines.joined(separator: "\n")
@@ -27,7 +30,8 @@ enum HelpText {
     static func usageError(_ error: UsageError, width: Int) -> String {
         let usage = error.command?.usage ?? "worldclock <명령>"
         let help = error.command.map { "worldclock \($0.name) --help" } ?? "worldclock --help"
-        return (Terminal.wrap("worldclock: " + error.message, width: width, hangingIndent: 4)
+        return
+            (Terminal.wrap("worldclock: " + error.message, width: width, hangingIndent: 4)
             + Terminal.wrap("사용법: " + usage, width: width, hangingIndent: 8)
             + Terminal.wrap("자세한 설명: " + help, width: width, hangingIndent: 4)).joined(separator: "\n")
     }

@@ -90,9 +90,9 @@ enum KoreanParticle {
         guard let last = letters.last?.lowercased().first else { return .other }
         if letters.count == 1 || letters.allSatisfy(\.isUppercase) {
             switch last {
-            case "l", "r": return .rieul        // 엘, 알
-            case "m", "n": return .other        // 엠, 엔
-            default: return .none               // 에이, 비, 씨, …, 엑스, 와이, 지
+            case "l", "r": return .rieul  // 엘, 알
+            case "m", "n": return .other  // 엠, 엔
+            default: return .none  // 에이, 비, 씨, …, 엑스, 와이, 지
             }
         }
         if last == "l" { return .rieul }

@@ -70,7 +70,9 @@ struct ListCommand: Command {
 
     /// What was wrong with the typed section, and the valid ones, in Korean.
     static func message(for error: SectionTitleError, titles: [String]? = nil) -> String {
-        let what = error.input.isEmpty ? "섹션이 비어 있습니다"
+        let what =
+            error.input.isEmpty
+            ? "섹션이 비어 있습니다"
             : "\(KoreanParticle.attach(.topic, to: "\"\(Terminal.printable(error.input, limit: 40))\"")) 섹션이 아닙니다"
         return "\(what). 쓸 수 있는 섹션: \((titles ?? error.validTitles).joined(separator: " "))"
     }
@@ -86,8 +88,9 @@ struct SectionListText {
     func lines() -> [String] {
         let places = sections.flatMap(\.rows)
         let times = places.map { session.time(of: $0, clocks: clocks) }
-        var table = TextTable(columns: PlaceRows.columns,
-                              rows: zip(places, times).map { PlaceRows.cells($0, time: $1, session: session) })
+        var table = TextTable(
+            columns: PlaceRows.columns,
+            rows: zip(places, times).map { PlaceRows.cells($0, time: $1, session: session) })
         table.colour = PlaceRows.colouring(times, session: session)
         var rows = table.lines(fitting: session.width, indent: "  ").makeIterator()
         var lines: [String] = []

@@ -1,3 +1,5 @@
+import TimeZoneRules
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -10,7 +12,6 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import TimeZoneRules
 
 /// "My clocks": the places a person checks every day, in their order, and the reference they keep
 /// (`worldclock from`), in `$XDG_CONFIG_HOME/worldclock/clocks.tsv` (default
@@ -60,12 +61,14 @@ struct MyClocks: Equatable {
             let line = line.hasSuffix("\r") ? line.dropLast() : line
             if line.isEmpty || line.hasPrefix("#") { continue }
             let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
-            let where_ = number + 1
+            let lineNumber = number + 1
             guard fields.count == 3 else {
-                throw FileError(path: path, line: where_, problem: "탭으로 나눈 칸이 \(fields.count)개입니다(종류, 이름, 시간대의 3개여야 합니다)")
+                throw FileError(path: path, line: lineNumber, problem: "탭으로 나눈 칸이 \(fields.count)개입니다(종류, 이름, 시간대의 3개여야 합니다)")
             }
             guard !fields[1].isEmpty, fields[2].contains("/") || fields[2] == "UTC" else {
-                throw FileError(path: path, line: where_, problem: "이름이 비었거나 \"\(Terminal.printable(fields[2], limit: 40))\"\(fields[2].isEmpty ? "" : "")가 시간대 id가 아닙니다")
+                throw FileError(
+                    path: path, line: lineNumber,
+                    problem: "이름이 비었거나 \"\(Terminal.printable(fields[2], limit: 40))\"\(fields[2].isEmpty ? "" : "")가 시간대 id가 아닙니다")
             }
             let entry = Entry(name: fields[1], zoneID: fields[2])
             switch fields[0] {
@@ -74,7 +77,8 @@ struct MyClocks: Equatable {
             case "reference":
                 clocks.reference = entry
             default:
-                throw FileError(path: path, line: where_, problem: "\"\(Terminal.printable(fields[0], limit: 20))\"는 알 수 없는 종류입니다(clock이나 reference)")
+                throw FileError(
+                    path: path, line: lineNumber, problem: "\"\(Terminal.printable(fields[0], limit: 20))\"는 알 수 없는 종류입니다(clock이나 reference)")
             }
         }
         return clocks

@@ -27,12 +27,14 @@ enum PlaceArgument {
                     .trimmingTrailingSpaces
             }
             let more = zones > 10 ? ["  … 그 밖에 \(zones - 10)곳"] : []
-            throw CLIError.nothingFound("\(prefix(what))\(KoreanParticle.attach(.subject, to: shown)) 가리키는 곳이 \(zones)개 시간대에 있습니다. 하나를 골라 다시 주세요:\n"
-                + (choices + more).joined(separator: "\n"))
+            throw CLIError.nothingFound(
+                "\(prefix(what))\(KoreanParticle.attach(.subject, to: shown)) 가리키는 곳이 \(zones)개 시간대에 있습니다. 하나를 골라 다시 주세요:\n"
+                    + (choices + more).joined(separator: "\n"))
         case .notFound:
             let suggestions = ShowCommand.suggestions(for: text, in: search.catalogue).map { Terminal.printable($0) }
-            throw CLIError.nothingFound("\(prefix(what))\(shown): 그런 곳이나 시간대가 없습니다"
-                + (suggestions.isEmpty ? "" : ". 혹시 찾는 곳: \(suggestions.joined(separator: " · "))"))
+            throw CLIError.nothingFound(
+                "\(prefix(what))\(shown): 그런 곳이나 시간대가 없습니다"
+                    + (suggestions.isEmpty ? "" : ". 혹시 찾는 곳: \(suggestions.joined(separator: " · "))"))
         }
     }
 
@@ -47,7 +49,8 @@ enum PlaceArgument {
         let name = Terminal.printable(match.item.name)
         var note: String
         if let keyboard {
-            note = "\(typedShown) 한글 자판으로 친 \(KoreanParticle.attach(.direction, to: "\"\(Terminal.printable(keyboard.converted))\"")) 읽어 \(KoreanParticle.attach(.object, to: name)) 골랐습니다"
+            note =
+                "\(typedShown) 한글 자판으로 친 \(KoreanParticle.attach(.direction, to: "\"\(Terminal.printable(keyboard.converted))\"")) 읽어 \(KoreanParticle.attach(.object, to: name)) 골랐습니다"
         } else if match.kind == .similar {
             note = "\(typedShown) 철자가 비슷한 \(KoreanParticle.attach(.direction, to: name)) 읽었습니다"
         } else if match.field == "name" {
@@ -56,7 +59,8 @@ enum PlaceArgument {
             note = "\(typedShown) \(KoreanParticle.attach(.direction, to: name)) 읽었습니다\(SearchResultText.why(match))"
         }
         if !others.isEmpty {
-            note += ". 같은 말이 가리키는 다른 곳: " + others.prefix(5).map { Terminal.printable($0.name) }.joined(separator: " · ")
+            note +=
+                ". 같은 말이 가리키는 다른 곳: " + others.prefix(5).map { Terminal.printable($0.name) }.joined(separator: " · ")
                 + (others.count > 5 ? " 외 \(others.count - 5)곳" : "")
         }
         return note

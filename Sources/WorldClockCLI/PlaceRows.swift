@@ -6,12 +6,12 @@ import WorldClockKit
 /// in that order while there is room.
 enum PlaceRows {
     static let columns: [TextTable.Column] = [
-        .init(priority: 0, minimumWidth: 6),   // name
-        .init(priority: 3, minimumWidth: 6),   // country
-        .init(),                               // time
-        .init(),                               // day
-        .init(),                               // hours
-        .init(priority: 2),                    // UTC offset and abbreviation
+        .init(priority: 0, minimumWidth: 6),  // name
+        .init(priority: 3, minimumWidth: 6),  // country
+        .init(),  // time
+        .init(),  // day
+        .init(),  // hours
+        .init(priority: 2),  // UTC offset and abbreviation
         .init(priority: 4, minimumWidth: 12),  // zone id
     ]
     static let offsetColumn = 5
@@ -37,7 +37,8 @@ enum PlaceRows {
     /// - Parameter marked: a place among my clocks gets `myClockMark` after its name.
     static func cells(_ place: Place, time: ZoneTime?, session: Session, marked: Bool = true) -> [String] {
         let isMine = marked && session.myClocks.contains(name: place.name)
-        let name = Terminal.printable(place.name) + (isMine ? " " + myClockMark : ""), country = Terminal.printable(place.country), zone = Terminal.printable(place.zoneID)
+        let name = Terminal.printable(place.name) + (isMine ? " " + myClockMark : ""), country = Terminal.printable(place.country),
+            zone = Terminal.printable(place.zoneID)
         guard let time else { return [name, country, "?", "", "", "", zone] }
         let relative = RelativeTime(time, from: session.reference)
         return [

@@ -1,10 +1,11 @@
+import TimeZoneRules
+import WorldClockKit
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import TimeZoneRules
-import WorldClockKit
 
 /// The zone every 어제/내일, ±시간 and `--at` wall-clock time is measured from, and how the
 /// screen names it: `--from`, else the reference saved with `worldclock from`, else the machine's
@@ -13,7 +14,9 @@ struct ReferenceZone {
     let name: String
     let zoneID: String
 
-    static func settle(from: String?, saved: MyClocks.Entry?, catalogue: Catalogue, tzdata: TZDatabase, now: Date, quiet: Bool) throws -> ReferenceZone {
+    static func settle(
+        from: String?, saved: MyClocks.Entry?, catalogue: Catalogue, tzdata: TZDatabase, now: Date, quiet: Bool
+    ) throws -> ReferenceZone {
         if let from {
             let search = PlaceSearch(catalogue: catalogue, tzdata: tzdata, at: now)
             let found: (places: [Place], reading: PlaceResolver.Reading)
@@ -29,8 +32,9 @@ struct ReferenceZone {
         let candidates = LocalZone.candidates()
         let zone = candidates.first { tzdata.rules(for: $0) != nil } ?? "Etc/UTC"
         if let tz = Environment.value("TZ"), !tz.isEmpty, candidates.first.map({ tzdata.rules(for: $0) == nil }) == true, !quiet {
-            Terminal.note("경고: TZ=\(Terminal.printable(tz, limit: 40))에 맞는 시간대가 이 tzdata에 없어 \(zone) 기준으로 보여 줍니다. "
-                + "TZ=Asia/Seoul처럼 시간대 id를 쓰거나 --from, worldclock from으로 기준을 정하세요")
+            Terminal.note(
+                "경고: TZ=\(Terminal.printable(tz, limit: 40))에 맞는 시간대가 이 tzdata에 없어 \(zone) 기준으로 보여 줍니다. "
+                    + "TZ=Asia/Seoul처럼 시간대 id를 쓰거나 --from, worldclock from으로 기준을 정하세요")
         }
         let name = PlaceArgument.principal(of: catalogue.places(inZone: zone))?.name ?? zone
         return ReferenceZone(name: name, zoneID: zone)

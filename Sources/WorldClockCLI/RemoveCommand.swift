@@ -1,9 +1,10 @@
+import WorldClockKit
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import WorldClockKit
 
 /// `worldclock remove <곳>…`: takes places out of my clocks.
 struct RemoveCommand: Command {

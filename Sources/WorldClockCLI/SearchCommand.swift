@@ -16,8 +16,11 @@ struct SearchCommand: Command {
             찾은 곳이 없으면 종료 코드 1로 끝납니다.
             """,
         options: DisplayOptions.options + [.option("limit", value: "개수", help: "결과를 최대 이만큼 보여 줍니다(1–500, 기본값 20).")],
-        arguments: [ArgumentSpec(valueName: "검색어", help: "찾을 말: 뉴, ㄴㅇ, 키예프, new york, Asia/Seoul, UTC+9 … 여러 낱말은 한 검색어입니다.",
-                                 repeats: true)]
+        arguments: [
+            ArgumentSpec(
+                valueName: "검색어", help: "찾을 말: 뉴, ㄴㅇ, 키예프, new york, Asia/Seoul, UTC+9 … 여러 낱말은 한 검색어입니다.",
+                repeats: true)
+        ]
     )
 
     let options: DisplayOptions
@@ -103,11 +106,14 @@ struct SearchResultText {
         if !outcome.former.isEmpty {
             let abbreviation = outcome.former[0].text
             let names = outcome.former.prefix(5).map { Terminal.printable($0.item.name) }.joined(separator: ", ")
-            notes.append("\(KoreanParticle.attach(.object, to: abbreviation)) 예전에 쓰던 곳은 뺐습니다(지금 규칙에서는 다른 약어): \(names)"
-                + (outcome.former.count > 5 ? " 외 \(outcome.former.count - 5)곳" : ""))
+            notes.append(
+                "\(KoreanParticle.attach(.object, to: abbreviation)) 예전에 쓰던 곳은 뺐습니다(지금 규칙에서는 다른 약어): \(names)"
+                    + (outcome.former.count > 5 ? " 외 \(outcome.former.count - 5)곳" : ""))
         }
         if outcome.total > result.matches.count {
-            notes.append("\(outcome.total)곳 중 \(result.matches.count)곳을 보여 줍니다. \(outcome.total - result.matches.count)곳 더: --limit \(min(500, outcome.total))")
+            notes.append(
+                "\(outcome.total)곳 중 \(result.matches.count)곳을 보여 줍니다. \(outcome.total - result.matches.count)곳 더: --limit \(min(500, outcome.total))"
+            )
         }
         return notes
     }

@@ -1,10 +1,11 @@
+import TimeZoneRules
+import WorldClockKit
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
-import TimeZoneRules
-import WorldClockKit
 
 /// `serve` and `export` run in `worldclock-server`, the binary built and installed beside
 /// `worldclock`: the HTTP server (NIO, Hummingbird, compression) is most of the code, and having it
@@ -22,32 +23,39 @@ package enum ServerCommands {
             .option("port", value: "포트", help: "받을 포트, 0–65535(기본값: \(FeedServerConfiguration().port))."),
             .flag("quiet", help: "요청마다 남기는 로그 줄을 끕니다."),
             .option("idle-timeout", value: "초", help: "이만큼 아무 요청이 없는 연결(keep-alive)을 닫습니다, 1–3600(기본값: \(Self.defaults.idleTimeout))."),
-            .option("request-timeout", value: "초",
-                    help: "요청의 첫 바이트 뒤 이만큼 안에 요청이 다 오지 않으면 연결을 닫습니다(slowloris), 1–600(기본값: \(Self.defaults.requestTimeout))."),
-            .option("max-connections", value: "수",
-                    help: "동시에 받는 연결 수. 넘으면 503을 보냅니다(기본값: \(FeedServerConfiguration.defaultMaxConnections), 열 수 있는 파일 수에서 정함)."),
+            .option(
+                "request-timeout", value: "초",
+                help: "요청의 첫 바이트 뒤 이만큼 안에 요청이 다 오지 않으면 연결을 닫습니다(slowloris), 1–600(기본값: \(Self.defaults.requestTimeout))."),
+            .option(
+                "max-connections", value: "수",
+                help: "동시에 받는 연결 수. 넘으면 503을 보냅니다(기본값: \(FeedServerConfiguration.defaultMaxConnections), 열 수 있는 파일 수에서 정함)."),
         ] + TableOptions.options + TZDataOption.options
     )
 
     package static let export = CommandSpec(
         name: "export",
         abstract: "API 전체를 정적 파일로 씁니다(nginx, 오브젝트 스토리지, CDN용, .gz 포함).",
-        discussion: "내보낸 시각의 본문은 `worldclock serve`에 같은 `?at=`을 준 응답과 바이트까지 같습니다. 시각은 시간대마다 앞으로 1년치 전환 정보가 함께 있어 클라이언트가 직접 계산합니다. 하루에 한 번 다시 내보내면 됩니다. nginx 설정 예: Scripts/nginx-export.conf",
+        discussion:
+            "내보낸 시각의 본문은 `worldclock serve`에 같은 `?at=`을 준 응답과 바이트까지 같습니다. 시각은 시간대마다 앞으로 1년치 전환 정보가 함께 있어 클라이언트가 직접 계산합니다. 하루에 한 번 다시 내보내면 됩니다. nginx 설정 예: Scripts/nginx-export.conf",
         options: InstantOptions.options + TableOptions.options + TZDataOption.options,
         arguments: [ArgumentSpec(valueName: "디렉터리", help: "쓸 디렉터리(없으면 만듭니다).")]
     )
 
     /// The server's timeouts, in whole seconds.
-    package static let defaults = (idleTimeout: Int(FeedServerConfiguration().idleTimeout.components.seconds),
-                                   requestTimeout: Int(FeedServerConfiguration().requestTimeout.components.seconds))
+    package static let defaults = (
+        idleTimeout: Int(FeedServerConfiguration().idleTimeout.components.seconds),
+        requestTimeout: Int(FeedServerConfiguration().requestTimeout.components.seconds)
+    )
 
     /// The server binary's name; it lies in the same directory as `worldclock`.
     package static let binaryName = "worldclock-server"
 
     /// Replaces this process with `worldclock-server` and the same arguments.
     static func execServer() throws -> Never {
-        let path = try serverPath(selfExecutable: SystemFile.link("/proc/self/exe"), argument0: CommandLine.arguments.first ?? "",
-                                  searchPath: getenv("PATH").map { String(cString: $0) }).get()
+        let path = try serverPath(
+            selfExecutable: SystemFile.link("/proc/self/exe"), argument0: CommandLine.arguments.first ?? "",
+            searchPath: getenv("PATH").map { String(cString: $0) }
+        ).get()
         let arguments = [path] + CommandLine.arguments.dropFirst()
         var argv = arguments.map { strdup($0) } + [nil]
         execv(path, &argv)
@@ -66,32 +74,45 @@ package enum ServerCommands {
     ///   - selfExecutable: what `/proc/self/exe` points to, nil without /proc.
     ///   - searchPath: `PATH`.
     ///   - fileInfo: whether a path is an executable file, and its modification time.
-    package static func serverPath(selfExecutable: String?, argument0: String, searchPath: String?,
-                                   fileInfo: (String) -> (executable: Bool, modified: Int)? = Self.fileInfo) -> Result<String, CLIError> {
+    package static func serverPath(
+        selfExecutable: String?, argument0: String, searchPath: String?,
+        fileInfo: (String) -> (executable: Bool, modified: Int)? = Self.fileInfo
+    ) -> Result<String, CLIError> {
         let executable: String
         if let selfExecutable, selfExecutable.hasPrefix("/") {
             executable = selfExecutable
         } else if argument0.contains("/") {
             executable = argument0
-        } else if !argument0.isEmpty, let found = (searchPath ?? "").split(separator: ":", omittingEmptySubsequences: true)
-            .filter({ $0.hasPrefix("/") })
-            .map({ ($0.hasSuffix("/") ? String($0) : $0 + "/") + argument0 })
-            .first(where: { fileInfo($0)?.executable == true }) {
+        } else if !argument0.isEmpty,
+            let found = (searchPath ?? "").split(separator: ":", omittingEmptySubsequences: true)
+                .filter({ $0.hasPrefix("/") })
+                .map({ ($0.hasSuffix("/") ? String($0) : $0 + "/") + argument0 })
+                .first(where: { fileInfo($0)?.executable == true })
+        {
             executable = found
         } else {
-            return .failure(.io("\(binaryName)를 찾지 못했습니다: 이 프로그램의 경로를 /proc/self/exe에서도, 실행한 이름 '\(argument0)'(PATH의 절대 경로 디렉터리)에서도 알 수 없습니다. \(binaryName) serve …를 직접 실행하세요"))
+            return .failure(
+                .io(
+                    "\(binaryName)를 찾지 못했습니다: 이 프로그램의 경로를 /proc/self/exe에서도, 실행한 이름 '\(argument0)'(PATH의 절대 경로 디렉터리)에서도 알 수 없습니다. \(binaryName) serve …를 직접 실행하세요"
+                ))
         }
         let directory = executable.lastIndex(of: "/").map { String(executable[..<$0]) } ?? "."
         let path = (directory.isEmpty ? "" : directory) + "/" + binaryName
         let inBuildDirectory = executable.contains("/.build/") || executable.hasPrefix(".build/")
         guard let server = fileInfo(path), server.executable else {
             if inBuildDirectory {
-                return .failure(.io("\(path)가 없습니다: swift run worldclock은 worldclock만 빌드합니다. swift build --product \(binaryName)로 빌드하거나, swift run \(binaryName) serve …로 실행하세요"))
+                return .failure(
+                    .io(
+                        "\(path)가 없습니다: swift run worldclock은 worldclock만 빌드합니다. swift build --product \(binaryName)로 빌드하거나, swift run \(binaryName) serve …로 실행하세요"
+                    ))
             }
             return .failure(.io("\(path)가 없습니다: serve와 export는 worldclock 옆에 설치한 \(binaryName)가 실행합니다. swift build로 함께 빌드하거나 둘을 같은 디렉터리에 설치하세요"))
         }
         if inBuildDirectory, let own = fileInfo(executable), server.modified < own.modified {
-            return .failure(.io("\(path)가 \(executable)보다 오래되었습니다: swift run worldclock은 worldclock만 빌드합니다. swift build --product \(binaryName)로 다시 빌드하거나, swift run \(binaryName) serve …로 실행하세요"))
+            return .failure(
+                .io(
+                    "\(path)가 \(executable)보다 오래되었습니다: swift run worldclock은 worldclock만 빌드합니다. swift build --product \(binaryName)로 다시 빌드하거나, swift run \(binaryName) serve …로 실행하세요"
+                ))
         }
         return .success(path)
     }

@@ -1,10 +1,11 @@
+import HangulIndex
+import WorldClockKit
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import HangulIndex
-import WorldClockKit
 
 /// `worldclock show <name or zone>`: one place in detail.
 struct ShowCommand: Command {
@@ -61,7 +62,12 @@ struct ShowCommand: Command {
         while low < high {
             let middle = (low + high + 1) / 2
             let names = found(middle)
-            if names.isEmpty { high = middle - 1 } else { low = middle; best = names }
+            if names.isEmpty {
+                high = middle - 1
+            } else {
+                low = middle
+                best = names
+            }
         }
         return best
     }
@@ -115,7 +121,11 @@ struct PlaceDetailText {
         }
         rows.append(["UTC 오프셋", "\(KoreanTimeFormat.utcOffset(time.utcOffset)) \(Terminal.printable(time.abbreviation))"])
         let saving = time.daylightSavingOffset
-        rows.append(["일광 절약 시간", time.isDaylightSavingTime ? Terminal.coloured("적용 중", .daylightSaving) + " (\(saving < 0 ? "\u{2212}" : "+")\(KoreanTimeFormat.duration(saving)))" : "아님"])
+        rows.append([
+            "일광 절약 시간",
+            time.isDaylightSavingTime
+                ? Terminal.coloured("적용 중", .daylightSaving) + " (\(saving < 0 ? "\u{2212}" : "+")\(KoreanTimeFormat.duration(saving)))" : "아님",
+        ])
         rows.append(["다음 전환", time.nextTransition.map { Self.describe($0, from: time, in: place, style: style) } ?? "없음"])
         if session.myClocks.contains(name: place.name) { rows.append(["내 시계", "\(PlaceRows.myClockMark) 있음"]) }
         return [Terminal.heading(Terminal.printable(place.name)) + " (\(Terminal.printable(place.englishName)))"]

@@ -1,14 +1,15 @@
+import TimeZoneRules
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import TimeZoneRules
 
 /// `--tzdata DIR`, and the choice of time-zone rules it leads to, with the warning a user should see.
 package struct TZDataOption {
     package static let options: [OptionSpec] = [
-        .option("tzdata", value: "디렉터리", help: "시간대 규칙을 이 zoneinfo 디렉터리에서 읽습니다. bundled는 바이너리에 내장된 사본입니다(기본값: TZDIR, 없으면 시스템 tzdata와 내장 사본 중 새것)."),
+        .option("tzdata", value: "디렉터리", help: "시간대 규칙을 이 zoneinfo 디렉터리에서 읽습니다. bundled는 바이너리에 내장된 사본입니다(기본값: TZDIR, 없으면 시스템 tzdata와 내장 사본 중 새것).")
     ]
 
     let tzdata: String?

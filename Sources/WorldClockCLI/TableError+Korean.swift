@@ -24,7 +24,8 @@ extension TableError {
             return "탭으로 나눈 열이 \(found)개입니다. \(expected.count)개(\(expected.joined(separator: ", ")))여야 합니다"
         case .badPopulation(let text): return "population \(KoreanParticle.attach(.topic, to: quoted(text))) 사람 수(숫자만, 모르면 0)가 아닙니다"
         case .placeListedTwice(let name): return "\(KoreanParticle.attach(.topic, to: quoted(name))) 목록 표에도 있는 곳입니다. 한 곳은 한 번만 나옵니다"
-        case .unknownTermKind(let kind): return "kind \(KoreanParticle.attach(.topic, to: quoted(kind))) \(Term.Kind.allCases.map(\.rawValue).joined(separator: ", ")) 중 하나가 아닙니다"
+        case .unknownTermKind(let kind):
+            return "kind \(KoreanParticle.attach(.topic, to: quoted(kind))) \(Term.Kind.allCases.map(\.rawValue).joined(separator: ", ")) 중 하나가 아닙니다"
         case .badUsual(let value): return "usual \(KoreanParticle.attach(.topic, to: quoted(value))) \"yes\"도 빈칸도 아닙니다"
         case .unknownTarget(let target): return "target \(quoted(target))에 해당하는 곳 이름(나라라면 나라 코드)이 없습니다"
         case .emptyField(let column): return "\(KoreanParticle.attach(.subject, to: column)) 비어 있습니다"

@@ -1,3 +1,6 @@
+import TimeZoneRules
+import WorldClockKit
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -10,8 +13,6 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import TimeZoneRules
-import WorldClockKit
 
 /// Text for a terminal: its width, display widths of Hangul and other wide characters, control
 /// characters made visible, and colour only where it is wanted.
@@ -80,7 +81,10 @@ package enum Terminal {
                 if scalar == "m" { inEscape = false }
                 continue
             }
-            if scalar == "\u{1B}" { inEscape = true; continue }
+            if scalar == "\u{1B}" {
+                inEscape = true
+                continue
+            }
             total += width(of: scalar)
         }
         return total
@@ -91,8 +95,8 @@ package enum Terminal {
         switch value {
         case 0x1160...0x11FF, 0xD7B0...0xD7FF, 0x200B...0x200F, 0xFE00...0xFE0F: return 0
         case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
-             0xA000...0xA4CF, 0xA960...0xA97F, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F,
-             0xFF00...0xFF60, 0xFFE0...0xFFE6, 0x1F300...0x1F64F, 0x1F900...0x1F9FF, 0x20000...0x3FFFD:
+            0xA000...0xA4CF, 0xA960...0xA97F, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F,
+            0xFF00...0xFF60, 0xFFE0...0xFFE6, 0x1F300...0x1F64F, 0x1F900...0x1F9FF, 0x20000...0x3FFFD:
             return 2
         default:
             switch scalar.properties.generalCategory {
@@ -131,14 +135,18 @@ package enum Terminal {
                 line = candidate
                 continue
             }
-            if !line.isEmpty { lines.append(line); line = "" }
+            if !line.isEmpty {
+                lines.append(line)
+                line = ""
+            }
             var rest = word
             while Terminal.displayWidth(rest) > room() {
                 var head = "", used = 0
                 for character in rest {
                     let columns = displayWidth(String(character))
                     if used + columns > max(1, room()) { break }
-                    head.append(character); used += columns
+                    head.append(character)
+                    used += columns
                 }
                 if head.isEmpty { break }
                 lines.append(head)

@@ -1,3 +1,8 @@
+import HangulCollation
+import HangulIndex
+import TimeZoneRules
+import WorldClockKit
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -10,10 +15,6 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import HangulCollation
-import HangulIndex
-import TimeZoneRules
-import WorldClockKit
 
 /// A subcommand: its spec, how it takes its read arguments (a usage error when they do not fit
 /// together), whether it answers in JSON, and what it does.
@@ -54,16 +55,21 @@ package enum WorldClockCommand {
 
     /// Every command, in the order help lists them; `serve` and `export` as the binary runs them
     /// (the CLI hands them to `worldclock-server`, which runs them itself).
-    package static func commands(serve: any Command.Type = ServeInServerBinary.self,
-                                 export: any Command.Type = ExportInServerBinary.self) -> [any Command.Type] {
-        [ClocksCommand.self, AddCommand.self, RemoveCommand.self, FromCommand.self, ListCommand.self, SearchCommand.self, ShowCommand.self,
-         SectionsCommand.self, FeedCommand.self, serve, export, DoctorCommand.self]
+    package static func commands(
+        serve: any Command.Type = ServeInServerBinary.self,
+        export: any Command.Type = ExportInServerBinary.self
+    ) -> [any Command.Type] {
+        [
+            ClocksCommand.self, AddCommand.self, RemoveCommand.self, FromCommand.self, ListCommand.self, SearchCommand.self, ShowCommand.self,
+            SectionsCommand.self, FeedCommand.self, serve, export, DoctorCommand.self,
+        ]
     }
 
     /// `--version`: the tool, the tzdata it would use, ICU and its Unicode.
     static var versionText: String {
         let database = TZDataChoice.automatic.database
-        return "worldclock \(version) (tzdata \(database.version?.description ?? "?") \(database.source), ICU \(ICUInfo.version), Unicode \(ICUInfo.unicodeVersion))"
+        return
+            "worldclock \(version) (tzdata \(database.version?.description ?? "?") \(database.source), ICU \(ICUInfo.version), Unicode \(ICUInfo.unicodeVersion))"
     }
 }
 
@@ -82,7 +88,8 @@ package enum WorldClockCLI {
             switch try ArgumentReader.read(arguments, commands: specs) {
             case .help(let spec):
                 let width = Terminal.width ?? 80
-                Output.line(spec.map { HelpText.command($0, width: width) } ?? HelpText.root(WorldClockCommand.spec, commands: Array(specs), width: width))
+                Output.line(
+                    spec.map { HelpText.command($0, width: width) } ?? HelpText.root(WorldClockCommand.spec, commands: Array(specs), width: width))
                 exit(0)
             case .version:
                 Output.line(WorldClockCommand.versionText)

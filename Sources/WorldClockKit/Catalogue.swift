@@ -1,11 +1,12 @@
 import FNV
+import HangulIndex
+import TimeZoneRules
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import HangulIndex
-import TimeZoneRules
 
 /// The validated catalogue: every place of a zone table under its canonical zone, grouped into the
 /// Korean index (ㄱ … ㅎ, A–Z, #) and sorted by ICU's Korean collator. Built once per process.
@@ -86,8 +87,10 @@ public struct Catalogue: Sendable {
         let indexer = compiled.indexer
         let sections = compiled.sections(of: table, indexer: indexer)
         PhaseTrace.mark("sections from the compiled catalogue")
-        self.init(sections: sections, indexer: indexer, icuVersion: compiled.icuVersion, path: table.path, digest: digest,
-                  rewrittenZones: [], canonicalZoneIDs: nil, searchTables: .bundled) { listed, searchData in
+        self.init(
+            sections: sections, indexer: indexer, icuVersion: compiled.icuVersion, path: table.path, digest: digest,
+            rewrittenZones: [], canonicalZoneIDs: nil, searchTables: .bundled
+        ) { listed, searchData in
             SearchIndex(compiled: compiled.search, droppableSuffixes: Self.droppableSuffixes) { position in
                 if position < listed.count { return listed[position] }
                 // A server has read the whole table at start-up; a command reads just the lines it shows.
@@ -106,16 +109,20 @@ public struct Catalogue: Sendable {
         let sections = zip(indexer.titles, members).compactMap { title, rows in
             rows.isEmpty ? nil : Section(title: title, rows: rows.sorted { $0.name.unicodeScalars.lexicographicallyPrecedes($1.name.unicodeScalars) })
         }
-        self.init(sections: SectionIndex(orderedSections: sections), indexer: indexer, icuVersion: "none (uncollated)", path: table.path,
-                  digest: Self.bundledDigest, rewrittenZones: [], canonicalZoneIDs: nil, searchTables: .bundled, makeSearch: Self.runtimeSearch)
+        self.init(
+            sections: SectionIndex(orderedSections: sections), indexer: indexer, icuVersion: "none (uncollated)", path: table.path,
+            digest: Self.bundledDigest, rewrittenZones: [], canonicalZoneIDs: nil, searchTables: .bundled, makeSearch: Self.runtimeSearch)
     }
 
     /// The zone ids of `table`'s rows checked against the tzdata in use and brought to their
     /// canonical form (Asia/Calcutta → Asia/Kolkata), so one place never appears under two ids.
     /// - Parameter canonicalZoneIDs: tzdata's canonical ids (zone.tab's, plus UTC).
     /// - Throws: `CatalogueError` naming the file and line of a zone the tzdata in use lacks.
-    package static func placesInCanonicalZones(of table: ZoneTable, canonicalZoneIDs: Set<String>, tzdata: TZDatabase)
-        throws(CatalogueError) -> (places: [Place], rewritten: [(line: Int, written: String, canonical: String)]) {
+    package static func placesInCanonicalZones(
+        of table: ZoneTable, canonicalZoneIDs: Set<String>, tzdata: TZDatabase
+    )
+        throws(CatalogueError) -> (places: [Place], rewritten: [(line: Int, written: String, canonical: String)])
+    {
         var aliases: ZoneAliases?  // tzdata's links, read only when a row uses a non-canonical id
         var places: [Place] = []
         var rewritten: [(line: Int, written: String, canonical: String)] = []
@@ -139,19 +146,24 @@ public struct Catalogue: Sendable {
     /// A catalogue whose sections were collated elsewhere (CatalogueBuilder, with ICU).
     /// - Parameters:
     /// - Parameter searchTables: the search-only places and terms (the bundled ones), or nil for none.
-    package init(collated sections: SectionIndex<Place>, indexer: IndexDefinition, icuVersion: String, path: String, digest: String,
-                 rewrittenZones: [(line: Int, written: String, canonical: String)], canonicalZoneIDs: Set<String>,
-                 searchTables: SearchTables?) {
-        self.init(sections: sections, indexer: indexer, icuVersion: icuVersion, path: path, digest: digest, rewrittenZones: rewrittenZones,
-                  canonicalZoneIDs: canonicalZoneIDs, searchTables: searchTables, makeSearch: Self.runtimeSearch)
+    package init(
+        collated sections: SectionIndex<Place>, indexer: IndexDefinition, icuVersion: String, path: String, digest: String,
+        rewrittenZones: [(line: Int, written: String, canonical: String)], canonicalZoneIDs: Set<String>,
+        searchTables: SearchTables?
+    ) {
+        self.init(
+            sections: sections, indexer: indexer, icuVersion: icuVersion, path: path, digest: digest, rewrittenZones: rewrittenZones,
+            canonicalZoneIDs: canonicalZoneIDs, searchTables: searchTables, makeSearch: Self.runtimeSearch)
     }
 
     /// The search index built at run time over the listed rows and the search tables.
     private static func runtimeSearch(_ rows: [Place], _ searchData: Lazy<Result<SearchData, TableError>>) -> SearchIndex<Place> {
         let data = Self.checked(searchData)
         PhaseTrace.mark("search tables parsed (\(data.places.count) places, \(data.terms.count) terms)")
-        return SearchIndex(rows + data.places, fields: Self.searchFields, importance: \.population,
-                           droppableSuffixes: Self.droppableSuffixes) { place in
+        return SearchIndex(
+            rows + data.places, fields: Self.searchFields, importance: \.population,
+            droppableSuffixes: Self.droppableSuffixes
+        ) { place in
             var texts = [SearchableText(field: "name", text: place.name)]
             texts += place.aliases.map { SearchableText(field: "alias", text: $0) }
             texts.append(SearchableText(field: "english", text: place.englishName))
@@ -167,9 +179,11 @@ public struct Catalogue: Sendable {
     /// - Parameter canonicalZoneIDs: tzdata's canonical ids; nil: the places' own (the bundled table).
     /// - Parameter makeSearch: the search index, from the listed rows and (read if it needs them)
     ///   the search-only places and terms; run on first use.
-    private init(sections: SectionIndex<Place>, indexer: IndexDefinition, icuVersion: String, path: String, digest: String,
-                 rewrittenZones: [(line: Int, written: String, canonical: String)], canonicalZoneIDs: Set<String>?,
-                 searchTables: SearchTables?, makeSearch: @escaping @Sendable ([Place], Lazy<Result<SearchData, TableError>>) -> SearchIndex<Place>) {
+    private init(
+        sections: SectionIndex<Place>, indexer: IndexDefinition, icuVersion: String, path: String, digest: String,
+        rewrittenZones: [(line: Int, written: String, canonical: String)], canonicalZoneIDs: Set<String>?,
+        searchTables: SearchTables?, makeSearch: @escaping @Sendable ([Place], Lazy<Result<SearchData, TableError>>) -> SearchIndex<Place>
+    ) {
         let rows = sections.rows
         self.sections = sections
         self.places = rows

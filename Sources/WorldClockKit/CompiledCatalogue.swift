@@ -22,8 +22,10 @@ package struct CompiledCatalogue: Sendable, Equatable {
     /// The search index over the listed places in index order, then the search-only places.
     package let search: CompiledMatchTable
 
-    package init(tablesDigest: String, icuVersion: String, indexer: IndexDefinition, order: HexColumn, sectionTitles: HexColumn,
-                 sectionStarts: HexColumn, searchOnlyLines: HexColumn, search: CompiledMatchTable) {
+    package init(
+        tablesDigest: String, icuVersion: String, indexer: IndexDefinition, order: HexColumn, sectionTitles: HexColumn,
+        sectionStarts: HexColumn, searchOnlyLines: HexColumn, search: CompiledMatchTable
+    ) {
         self.tablesDigest = tablesDigest
         self.icuVersion = icuVersion
         self.indexer = indexer
@@ -44,14 +46,15 @@ package struct CompiledCatalogue: Sendable, Equatable {
         for (offset, byte) in searchOnlyText.utf8.enumerated() where byte == UInt8(ascii: "\n") { lineStarts.append(UInt32(offset + 1)) }
         var starts: [UInt32] = [0]
         for section in catalogue.sections.sections { starts.append(starts.last! + UInt32(section.rows.count)) }
-        self.init(tablesDigest: catalogue.digest,
-                  icuVersion: catalogue.icuVersion,
-                  indexer: catalogue.indexer,
-                  order: HexColumn(catalogue.places.map { rowOfName[$0.name]! }),
-                  sectionTitles: HexColumn(catalogue.sections.titles.map { UInt32($0.position) }),
-                  sectionStarts: HexColumn(starts),
-                  searchOnlyLines: HexColumn(searchOnlyRows.map { lineStarts[$0.line - 1] }),
-                  search: catalogue.search.compiled)
+        self.init(
+            tablesDigest: catalogue.digest,
+            icuVersion: catalogue.icuVersion,
+            indexer: catalogue.indexer,
+            order: HexColumn(catalogue.places.map { rowOfName[$0.name]! }),
+            sectionTitles: HexColumn(catalogue.sections.titles.map { UInt32($0.position) }),
+            sectionStarts: HexColumn(starts),
+            searchOnlyLines: HexColumn(searchOnlyRows.map { lineStarts[$0.line - 1] }),
+            search: catalogue.search.compiled)
     }
 
     /// The listed rows as places, sectioned and sorted as compiled.
@@ -79,7 +82,8 @@ package struct CompiledCatalogue: Sendable, Equatable {
     package var swiftSource: String {
         func column(_ column: HexColumn) -> String { "HexColumn(text: \"\(column.text)\")" }
         func raw(_ text: String) -> String {
-            precondition(!text.contains("\"#") && !text.contains("\\#") && !text.contains("\n") && !text.contains("\r"), "a text the raw literal cannot hold")
+            precondition(
+                !text.contains("\"#") && !text.contains("\\#") && !text.contains("\n") && !text.contains("\r"), "a text the raw literal cannot hold")
             return "#\"\(text)\"#"
         }
         func postings(_ postings: CompiledMatchTable.Postings) -> String {

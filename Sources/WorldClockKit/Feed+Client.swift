@@ -88,12 +88,13 @@ extension Feed {
     /// zone, or `date` is outside `instant…validUntil` (the feed cannot know it then).
     public func offset(ofZone zoneID: String, at date: Date) -> FeedOffset? {
         guard date >= instant, date <= validUntil,
-              let time = sections.lazy.flatMap(\.places).first(where: { $0.place.zoneID == zoneID })?.time
+            let time = sections.lazy.flatMap(\.places).first(where: { $0.place.zoneID == zoneID })?.time
         else { return nil }
         var offset = FeedOffset(utcOffsetSeconds: time.utcOffsetSeconds, abbreviation: time.abbreviation, isDaylightSavingTime: time.dst)
         for transition in transitions[zoneID] ?? [] {
             guard let at = try? ISO8601.parseInstant(transition.at), at <= date else { break }
-            offset = FeedOffset(utcOffsetSeconds: transition.utcOffsetSeconds, abbreviation: transition.abbreviation, isDaylightSavingTime: transition.dst)
+            offset = FeedOffset(
+                utcOffsetSeconds: transition.utcOffsetSeconds, abbreviation: transition.abbreviation, isDaylightSavingTime: transition.dst)
         }
         return offset
     }

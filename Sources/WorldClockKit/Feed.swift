@@ -1,10 +1,11 @@
+import HangulIndex
+import TimeZoneRules
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import HangulIndex
-import TimeZoneRules
 
 /// The JSON data feed, shared by `worldclock feed`, `--json` and the HTTP API. Field names are
 /// snake_case; times are ISO 8601; offsets are both "+09:00" and seconds. Version 1.
@@ -41,8 +42,10 @@ public struct Feed: Codable, Equatable, Sendable {
     /// The whole catalogue, or the sections `sections` says, with times at `instant`, each zone's
     /// transitions for `transitionDays` days, and each place's day and hours relative to
     /// `reference` when given (the CLI's `--from`).
-    public init(catalogue: Catalogue, sections: [Section<Place>]? = nil, at instant: Date, clocks: ZoneClocks,
-                reference: ZoneTime? = nil, transitionDays: Int = Feed.defaultTransitionDays) {
+    public init(
+        catalogue: Catalogue, sections: [Section<Place>]? = nil, at instant: Date, clocks: ZoneClocks,
+        reference: ZoneTime? = nil, transitionDays: Int = Feed.defaultTransitionDays
+    ) {
         let shown = sections ?? catalogue.sections.sections
         let until = instant.addingTimeInterval(Double(transitionDays) * 86_400)
         self.at = ISO8601.utc(instant)
@@ -50,7 +53,8 @@ public struct Feed: Codable, Equatable, Sendable {
         self.titles = catalogue.sections.titles.map(\.text)
         self.indexTitles = catalogue.indexer.titles.map(\.text)
         self.sections = shown.map { section in
-            FeedSection(title: section.title.text, places: section.rows.map { FeedPlace($0, time: clocks.time(of: $0, at: instant), reference: reference) })
+            FeedSection(
+                title: section.title.text, places: section.rows.map { FeedPlace($0, time: clocks.time(of: $0, at: instant), reference: reference) })
         }
         var transitions: [String: [FeedTransition]] = [:]
         for zone in shown.lazy.flatMap(\.rows).map(\.zoneID) where transitions[zone] == nil {

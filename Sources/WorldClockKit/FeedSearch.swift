@@ -1,9 +1,10 @@
+import HangulIndex
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import HangulIndex
 
 /// One search result in the feed: the place and where the query matched, for highlighting.
 public struct FeedSearchResult: Codable, Equatable, Sendable {
@@ -15,9 +16,10 @@ public struct FeedSearchResult: Codable, Equatable, Sendable {
     /// The feed's form of `match`, with the place's `time` and its difference from `reference`.
     public init(_ match: SearchMatch<Place>, time: ZoneTime?, reference: ZoneTime? = nil) {
         place = FeedPlace(match.item, time: time, reference: reference)
-        self.match = FeedMatch(kind: match.kind.name, field: match.field, fieldName: FeedMatch.koreanFieldName(match.field),
-                               text: match.text, label: match.label,
-                               utf16Start: match.utf16Range.lowerBound, utf16End: match.utf16Range.upperBound)
+        self.match = FeedMatch(
+            kind: match.kind.name, field: match.field, fieldName: FeedMatch.koreanFieldName(match.field),
+            text: match.text, label: match.label,
+            utf16Start: match.utf16Range.lowerBound, utf16End: match.utf16Range.upperBound)
     }
 }
 
@@ -47,9 +49,11 @@ public struct FeedMatch: Codable, Equatable, Sendable {
 
     /// The Korean name of every search field: the one table the CLI's `search` and the web app's
     /// results (through `field_name`) both use.
-    public static let koreanFieldNames = ["name": "이름", "alias": "다른 이름", "country": "나라", "english": "영어", "region": "지역",
-                                          "zone_name": "시간대 이름", "airport": "공항", "zone": "시간대",
-                                          "offset": "UTC 오프셋"]
+    public static let koreanFieldNames = [
+        "name": "이름", "alias": "다른 이름", "country": "나라", "english": "영어", "region": "지역",
+        "zone_name": "시간대 이름", "airport": "공항", "zone": "시간대",
+        "offset": "UTC 오프셋",
+    ]
 
     /// The Korean name of `field`, or `field` itself for one this build does not know.
     public static func koreanFieldName(_ field: String) -> String { koreanFieldNames[field] ?? field }

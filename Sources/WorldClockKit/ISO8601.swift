@@ -92,7 +92,8 @@ public enum ISO8601 {
         guard minute <= 59 else { throw InstantError(text: text, reason: "minute \(twoDigits(minute)) is not 00–59") }
         guard second <= 60 else { throw InstantError(text: text, reason: "second \(twoDigits(second)) is not 00–59") }
 
-        let localSeconds = Int64(daysFromCivil(year: year, month: month, day: day)) * 86_400
+        let localSeconds =
+            Int64(daysFromCivil(year: year, month: month, day: day)) * 86_400
             + Int64(hour * 3600 + minute * 60 + min(second, 59))
         var seconds = localSeconds - Int64(offset)
         if second == 60 {
@@ -133,7 +134,9 @@ public enum ISO8601 {
             var value = 0
             for position in 0..<count {
                 guard let byte = peek, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else {
-                    throw error("expected \(what) at byte \(index + 1), found \(found)" + (position > 0 ? " after \(position) digit\(position == 1 ? "" : "s")" : ""))
+                    throw error(
+                        "expected \(what) at byte \(index + 1), found \(found)"
+                            + (position > 0 ? " after \(position) digit\(position == 1 ? "" : "s")" : ""))
                 }
                 value = value * 10 + Int(byte - UInt8(ascii: "0"))
                 advance()
@@ -174,7 +177,9 @@ public enum ISO8601 {
                 advance()
                 let minutes = try number(digits: 2, "the offset's minutes (±HH:MM)")
                 guard hours <= 23, minutes <= 59 else {
-                    throw error("the UTC offset \(sign < 0 ? "-" : "+")\(twoDigits(hours)):\(twoDigits(minutes)) is not a valid ±HH:MM (hours 00–23, minutes 00–59)")
+                    throw error(
+                        "the UTC offset \(sign < 0 ? "-" : "+")\(twoDigits(hours)):\(twoDigits(minutes)) is not a valid ±HH:MM (hours 00–23, minutes 00–59)"
+                    )
                 }
                 return sign * (hours * 3600 + minutes * 60)
             case nil:
@@ -187,8 +192,10 @@ public enum ISO8601 {
         }
     }
 
-    private static let monthNames = ["January", "February", "March", "April", "May", "June", "July",
-                                     "August", "September", "October", "November", "December"]
+    private static let monthNames = [
+        "January", "February", "March", "April", "May", "June", "July",
+        "August", "September", "October", "November", "December",
+    ]
 
     private static func twoDigits(_ n: Int) -> String { zeroPadded(n, width: 2) }
 

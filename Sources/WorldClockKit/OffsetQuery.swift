@@ -24,10 +24,16 @@ public struct OffsetQuery: Equatable, Sendable {
             let digits = parts[0]
             guard !digits.isEmpty, digits.count <= 4, digits.allSatisfy(\.isASCII), let value = Int(digits) else { return nil }
             // +9, +09, +0900, +530
-            if digits.count <= 2 { hours = value } else { hours = value / 100; minutes = value % 100 }
+            if digits.count <= 2 {
+                hours = value
+            } else {
+                hours = value / 100
+                minutes = value % 100
+            }
         case 2:
             guard (1...2).contains(parts[0].count), parts[1].count == 2, parts.allSatisfy({ $0.allSatisfy(\.isASCII) }),
-                  let h = Int(parts[0]), let m = Int(parts[1]) else { return nil }
+                let h = Int(parts[0]), let m = Int(parts[1])
+            else { return nil }
             hours = h
             minutes = m
         default:

@@ -1,3 +1,5 @@
+import Synchronization
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -5,7 +7,6 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Synchronization
 
 /// Where a run spends its time, phase by phase: with `WORLDCLOCK_TRACE=1` in the environment each
 /// phase's end is written to standard error as milliseconds since `main` began and since the
@@ -23,7 +24,10 @@ package enum PhaseTrace {
     package static func mark(_ phase: @autoclosure () -> String) {
         guard isEnabled else { return }
         let now = monotonicMilliseconds()
-        let previous = last.withLock { last in defer { last = now }; return last }
+        let previous = last.withLock { last in
+            defer { last = now }
+            return last
+        }
         let line = "trace \(format(now - processStart)) ms  +\(format(now - previous)) ms  \(phase())\n"
         _ = line.utf8CString.withUnsafeBufferPointer { write(2, $0.baseAddress, $0.count - 1) }
     }

@@ -25,8 +25,10 @@ public struct Place: Hashable, Sendable, Identifiable, Codable {
     public var id: String { name }
 
     /// A place; `population` ranks search results, `isListed` says whether the list shows it.
-    public init(name: String, country: String, countryCode: String, zoneID: String, englishName: String, aliases: [String],
-                population: Int = 0, isListed: Bool = true) {
+    public init(
+        name: String, country: String, countryCode: String, zoneID: String, englishName: String, aliases: [String],
+        population: Int = 0, isListed: Bool = true
+    ) {
         self.name = name
         self.country = country
         self.countryCode = countryCode
@@ -58,8 +60,9 @@ public struct Place: Hashable, Sendable, Identifiable, Codable {
     /// A place read from the feed: what the wire carries (no population; listed).
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(name: try container.decode(String.self, forKey: .name), country: try container.decode(String.self, forKey: .country),
-                  countryCode: try container.decode(String.self, forKey: .countryCode), zoneID: try container.decode(String.self, forKey: .zoneID),
-                  englishName: try container.decode(String.self, forKey: .englishName), aliases: try container.decode([String].self, forKey: .aliases))
+        self.init(
+            name: try container.decode(String.self, forKey: .name), country: try container.decode(String.self, forKey: .country),
+            countryCode: try container.decode(String.self, forKey: .countryCode), zoneID: try container.decode(String.self, forKey: .zoneID),
+            englishName: try container.decode(String.self, forKey: .englishName), aliases: try container.decode([String].self, forKey: .aliases))
     }
 }

@@ -1,10 +1,11 @@
+import HangulIndex
+import TimeZoneRules
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import HangulIndex
-import TimeZoneRules
 
 /// The one reading of a place a person typed, for every command that takes one (`show`, `--from`,
 /// `add`, `remove`, a server's `?from=`): what search finds, taken when it has one answer.

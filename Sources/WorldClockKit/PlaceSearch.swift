@@ -1,10 +1,11 @@
+import HangulIndex
+import TimeZoneRules
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import HangulIndex
-import TimeZoneRules
 
 /// Search as a person means it at one instant, under the tzdata in use: the catalogue's ranked
 /// search, then what only the zones' rules can say.
@@ -84,8 +85,9 @@ public struct PlaceSearch {
             former = []
         }
         let shown = limit.map { Array(kept.prefix($0)) } ?? kept
-        return Outcome(result: SearchResult(shown, keyboardConversion: found.keyboardConversion), total: kept.count,
-                       former: former, offset: nil)
+        return Outcome(
+            result: SearchResult(shown, keyboardConversion: found.keyboardConversion), total: kept.count,
+            former: former, offset: nil)
     }
 
     /// The places on `offset` at the instant, the most populous first.
@@ -131,7 +133,8 @@ public struct PlaceSearch {
     /// the common name tz does not carry). Only a zone tz names with other letters (밴쿠버's MST
     /// where PST was) has stopped using it.
     func uses(_ clock: ZoneClock, abbreviation: String) -> Bool {
-        let used = [clock.time(at: instant).abbreviation]
+        let used =
+            [clock.time(at: instant).abbreviation]
             + clock.transitions(after: instant, through: instant.addingTimeInterval(Self.window)).map(\.abbreviationAfter)
         return used.contains(abbreviation) || used.contains { !Self.isAbbreviation($0) }
     }
@@ -139,7 +142,9 @@ public struct PlaceSearch {
     /// An abbreviation's label that starts with another country's name as a word (평양's KST
     /// labelled "대한민국 표준시"; not 인도차이나 시간, which only starts with 인도) becomes a neutral one: the abbreviation as tz has it, with its offset.
     private func neutralLabel(_ match: SearchMatch<Place>, clock: ZoneClock, countries: [(name: String, code: String)]) -> SearchMatch<Place> {
-        guard let label = match.label, let named = countries.first(where: { label == $0.name || label.hasPrefix($0.name + " ") }), named.code != match.item.countryCode else {
+        guard let label = match.label, let named = countries.first(where: { label == $0.name || label.hasPrefix($0.name + " ") }),
+            named.code != match.item.countryCode
+        else {
             return match
         }
         return match.relabelled("tz 약어, \(KoreanTimeFormat.utcOffset(clock.time(at: instant).utcOffset))")

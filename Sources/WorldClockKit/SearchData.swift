@@ -10,8 +10,9 @@ package struct SearchTables: Sendable {
         self.terms = terms
     }
 
-    package static let bundled = SearchTables(searchOnly: (EmbeddedTable.searchOnly, EmbeddedTable.searchOnlyPath),
-                                      terms: (EmbeddedTable.terms, EmbeddedTable.termsPath))
+    package static let bundled = SearchTables(
+        searchOnly: (EmbeddedTable.searchOnly, EmbeddedTable.searchOnlyPath),
+        terms: (EmbeddedTable.terms, EmbeddedTable.termsPath))
 }
 
 /// The search-only places and the terms, parsed and checked against the listed places.

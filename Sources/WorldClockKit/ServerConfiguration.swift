@@ -30,9 +30,11 @@ public struct FeedServerConfiguration: Sendable, Equatable {
     public var maxConnections: Int
 
     /// A configuration with the defaults `worldclock serve` uses for what is not given.
-    public init(host: String = "127.0.0.1", port: Int = 8080, quiet: Bool = false,
-                idleTimeout: Duration = .seconds(30), requestTimeout: Duration = .seconds(10),
-                maxConnections: Int = FeedServerConfiguration.defaultMaxConnections) {
+    public init(
+        host: String = "127.0.0.1", port: Int = 8080, quiet: Bool = false,
+        idleTimeout: Duration = .seconds(30), requestTimeout: Duration = .seconds(10),
+        maxConnections: Int = FeedServerConfiguration.defaultMaxConnections
+    ) {
         self.host = host
         self.port = port
         self.quiet = quiet

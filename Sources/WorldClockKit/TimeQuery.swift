@@ -61,7 +61,8 @@ public enum TimeQuery: Equatable, Sendable {
             guard (1...length).contains(day) else { throw reader.error("\(year)년 \(month)월은 \(length)일까지입니다") }
             date = CivilDate(year: year, month: month, day: day)
             if reader.atEnd { return .wallClock(date: date, hour: 0, minute: 0, second: 0) }
-            guard let separator = reader.peek, separator == UInt8(ascii: "T") || separator == UInt8(ascii: "t") || separator == UInt8(ascii: " ") else {
+            guard let separator = reader.peek, separator == UInt8(ascii: "T") || separator == UInt8(ascii: "t") || separator == UInt8(ascii: " ")
+            else {
                 throw reader.error("날짜 뒤에 올 수 없는 글자입니다(받은 것: \"\(reader.restShown)\"). 시각은 T나 빈칸 뒤에 씁니다")
             }
             reader.advance()
@@ -208,10 +209,10 @@ private struct Reader {
         return value
     }
 
-    mutating func expect(_ character: Character, _ where_: String) throws(TimeQueryError) {
+    mutating func expect(_ character: Character, _ place: String) throws(TimeQueryError) {
         guard let byte = peek, byte == character.asciiValue else {
             let found = atEnd ? "글자가 끝났습니다" : "받은 것: \"\(restShown)\""
-            throw error("\(where_)에 \"\(character)\"\(character == ":" ? "이" : "가") 와야 합니다(\(found)). 예: 09:00, 2026-07-15 09:00, now")
+            throw error("\(place)에 \"\(character)\"\(character == ":" ? "이" : "가") 와야 합니다(\(found)). 예: 09:00, 2026-07-15 09:00, now")
         }
         advance()
     }
@@ -224,17 +225,28 @@ private struct Reader {
             return 0
         }
         var sign = 0
-        if byte == UInt8(ascii: "+") { sign = 1; advance() }
-        else if byte == UInt8(ascii: "-") { sign = -1; advance() }
-        else if bytes[index...].starts(with: [0xE2, 0x88, 0x92]) { sign = -1; index += 3 }
+        if byte == UInt8(ascii: "+") {
+            sign = 1
+            advance()
+        } else if byte == UInt8(ascii: "-") {
+            sign = -1
+            advance()
+        } else if bytes[index...].starts(with: [0xE2, 0x88, 0x92]) {
+            sign = -1
+            index += 3
+        }
         guard sign != 0 else { throw error("시각 뒤에 올 수 없는 글자입니다(받은 것: \"\(restShown)\"). 오프셋은 Z나 +09:00처럼 씁니다") }
         var digits = 0
         while index + digits < bytes.count, (0x30...0x39).contains(bytes[index + digits]) { digits += 1 }
         // +0900 and +09:00, +9 and +09.
         let hours = try number(min: 1, max: 2, "오프셋의 시", stopping: digits == 4)
         var minutes = 0
-        if peek == UInt8(ascii: ":") { advance(); minutes = try number(min: 2, max: 2, "오프셋의 분") }
-        else if digits == 4 { minutes = try number(min: 2, max: 2, "오프셋의 분") }
+        if peek == UInt8(ascii: ":") {
+            advance()
+            minutes = try number(min: 2, max: 2, "오프셋의 분")
+        } else if digits == 4 {
+            minutes = try number(min: 2, max: 2, "오프셋의 분")
+        }
         guard hours <= 23, minutes <= 59 else { throw error("오프셋의 시는 23, 분은 59까지입니다") }
         return sign * (hours * 3600 + minutes * 60)
     }

@@ -1,9 +1,10 @@
+import TimeZoneRules
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import TimeZoneRules
 
 /// The rules of one zone, from tz's TZif data (the newest of the system's and the bundled copy):
 /// offsets, DST, abbreviations and transitions. Build it once per zone; `time(at:)` is per instant.

@@ -1,9 +1,10 @@
+import TimeZoneRules
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import TimeZoneRules
 
 /// One `ZoneClock` per zone of a catalogue, built once from one tzdata, so per request or per
 /// command only the instant changes.

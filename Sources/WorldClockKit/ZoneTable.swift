@@ -36,7 +36,8 @@ public struct ZoneTable: Sendable {
         var rows: [ZoneTableRow] = []
         var firstLineOfName: [String: Int] = [:]
         let withoutPopulation = Array(Self.columns.dropLast())
-        try TabSeparated.parse(bytes, path: path, headers: [Self.columns, withoutPopulation], optional: ["aliases"]) { (number, fields) throws(TableError) in
+        try TabSeparated.parse(bytes, path: path, headers: [Self.columns, withoutPopulation], optional: ["aliases"]) {
+            (number, fields) throws(TableError) in
             let aliases = fields[5].isEmpty ? [] : fields[5].split(separator: ";", omittingEmptySubsequences: false).map(String.init)
             if aliases.contains(where: { $0.isEmpty }) { throw fail(number, .emptyAlias) }
             if aliases.contains(where: TabSeparated.hasSurroundingWhitespace) {
@@ -49,14 +50,18 @@ public struct ZoneTable: Sendable {
             var population = 0
             if fields.count > 6 {
                 guard fields[6].utf8.count <= 12, fields[6].utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }),
-                      let value = Int(fields[6]) else { throw fail(number, .badPopulation(fields[6])) }
+                    let value = Int(fields[6])
+                else { throw fail(number, .badPopulation(fields[6])) }
                 population = value
             }
             // String equality is canonical: an NFD 서울 duplicates an NFC 서울.
             if let first = firstLineOfName[fields[0]] { throw fail(number, .duplicateName(fields[0], firstLine: first)) }
             firstLineOfName[fields[0]] = number
-            rows.append(ZoneTableRow(place: Place(name: fields[0], country: fields[1], countryCode: code, zoneID: fields[3],
-                                                  englishName: fields[4], aliases: aliases, population: population), line: number))
+            rows.append(
+                ZoneTableRow(
+                    place: Place(
+                        name: fields[0], country: fields[1], countryCode: code, zoneID: fields[3],
+                        englishName: fields[4], aliases: aliases, population: population), line: number))
         }
         if rows.isEmpty { throw fail(nil, .noRows) }
         self.path = path
@@ -76,10 +81,13 @@ public struct ZoneTable: Sendable {
             }
             if line.isEmpty { continue }
             let fields = line.split(separator: UInt8(ascii: "\t"), omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
-            rows.append(ZoneTableRow(place: Place(name: fields[0], country: fields[1], countryCode: fields[2], zoneID: fields[3], englishName: fields[4],
-                                                  aliases: fields[5].isEmpty ? [] : fields[5].split(separator: ";").map(String.init),
-                                                  population: fields.count > 6 ? Int(fields[6]) ?? 0 : 0),
-                                     line: index + 1))
+            rows.append(
+                ZoneTableRow(
+                    place: Place(
+                        name: fields[0], country: fields[1], countryCode: fields[2], zoneID: fields[3], englishName: fields[4],
+                        aliases: fields[5].isEmpty ? [] : fields[5].split(separator: ";").map(String.init),
+                        population: fields.count > 6 ? Int(fields[6]) ?? 0 : 0),
+                    line: index + 1))
         }
         self.path = path
         self.rows = rows
@@ -100,8 +108,10 @@ enum TabSeparated {
     /// Calls `row` with each data line's number and fields, after checking the bytes (BOM, UTF-8, CR),
     /// the header (one of `headers`; a row must have as many fields as it), and that no field but
     /// those in `optional` is empty and none has spaces around it.
-    static func parse(_ bytes: [UInt8], path: String, headers: [[String]], optional: Set<String>,
-                      row: (Int, [String]) throws(TableError) -> Void) throws(TableError) {
+    static func parse(
+        _ bytes: [UInt8], path: String, headers: [[String]], optional: Set<String>,
+        row: (Int, [String]) throws(TableError) -> Void
+    ) throws(TableError) {
         func fail(_ line: Int?, _ problem: TableError.Problem) -> TableError {
             TableError(path: path, line: line, problem: problem)
         }
@@ -123,7 +133,11 @@ enum TabSeparated {
                 if lineBytes.first == UInt8(ascii: "#") { continue }
                 let line = String(decoding: lineBytes, as: UTF8.self)
                 guard let header = headers.first(where: { $0.joined(separator: "\t") == line }) else {
-                    throw fail(number, line.contains("\t") ? .wrongHeader(found: line, expected: headers[0].joined(separator: "\t")) : .missingHeader(expected: headers[0].joined(separator: "\t")))
+                    throw fail(
+                        number,
+                        line.contains("\t")
+                            ? .wrongHeader(found: line, expected: headers[0].joined(separator: "\t"))
+                            : .missingHeader(expected: headers[0].joined(separator: "\t")))
                 }
                 columns = header
                 continue

@@ -66,43 +66,56 @@ struct APIError: HTTPResponseError, Equatable {
     }
 
     static func notFound(path: String) -> APIError {
-        APIError(status: .notFound, code: .notFound,
-                 message: "no route \(QueryString.printable(path)); the feed serves /v1/sections, /v1/search, /v1/zones/{zone}, /v1/meta, /healthz and /openapi.yaml")
+        APIError(
+            status: .notFound, code: .notFound,
+            message:
+                "no route \(QueryString.printable(path)); the feed serves /v1/sections, /v1/search, /v1/zones/{zone}, /v1/meta, /healthz and /openapi.yaml"
+        )
     }
 
     static func methodNotAllowed(_ method: HTTPRequest.Method, path: String, allowed: [HTTPRequest.Method]) -> APIError {
         let list = allowed.map(\.rawValue).joined(separator: ", ")
-        return APIError(status: .methodNotAllowed, code: .methodNotAllowed,
-                        message: "\(method.rawValue) is not allowed on \(QueryString.printable(path)); use \(list)",
-                        headers: [.allow: list])
+        return APIError(
+            status: .methodNotAllowed, code: .methodNotAllowed,
+            message: "\(method.rawValue) is not allowed on \(QueryString.printable(path)); use \(list)",
+            headers: [.allow: list])
     }
 
     /// Past `maxConnections` (the connection is closed after it).
     static func tooManyConnections(limit: Int) -> APIError {
-        APIError(status: .serviceUnavailable, code: .tooManyConnections,
-                 message: "the server has \(limit) connections open, its limit; retry in a moment")
+        APIError(
+            status: .serviceUnavailable, code: .tooManyConnections,
+            message: "the server has \(limit) connections open, its limit; retry in a moment")
     }
 
     /// A costly request (a body not in the cache) while as many wait for the cores kept for them
     /// as `CostlyWork` queues: a JSON 503 with `Retry-After` rather than a longer wait.
     static func busy(retryAfter seconds: Int) -> APIError {
-        APIError(status: .serviceUnavailable, code: .busy,
-                 message: "the server is building as many uncached bodies as it queues; retry in \(seconds) s, or ask for the current feed (without at= and transitions=), which is always cached",
-                 headers: [.retryAfter: String(seconds)])
+        APIError(
+            status: .serviceUnavailable, code: .busy,
+            message:
+                "the server is building as many uncached bodies as it queues; retry in \(seconds) s, or ask for the current feed (without at= and transitions=), which is always cached",
+            headers: [.retryAfter: String(seconds)])
     }
 
     /// A request NIO's HTTP/1 parser refused, before routing.
     static func malformedRequest(_ error: HTTPParserError) -> APIError {
         if error == .headerOverflow {
-            return APIError(status: .init(code: 431, reasonPhrase: "Request Header Fields Too Large"), code: .headersTooLarge,
-                            message: "the request line and headers are over \(ServerLimits.maximumHeaderBytes) bytes, or over \(ServerLimits.maximumHeaderFields) header fields")
+            return APIError(
+                status: .init(code: 431, reasonPhrase: "Request Header Fields Too Large"), code: .headersTooLarge,
+                message:
+                    "the request line and headers are over \(ServerLimits.maximumHeaderBytes) bytes, or over \(ServerLimits.maximumHeaderFields) header fields"
+            )
         }
-        return APIError(status: .badRequest, code: .malformedRequest,
-                        message: "the request is not valid HTTP/1.1 (\(error)); send e.g. \"GET /v1/sections HTTP/1.1\" with ASCII headers and a percent-encoded path")
+        return APIError(
+            status: .badRequest, code: .malformedRequest,
+            message:
+                "the request is not valid HTTP/1.1 (\(error)); send e.g. \"GET /v1/sections HTTP/1.1\" with ASCII headers and a percent-encoded path")
     }
 
-    static let internalError = APIError(status: .internalServerError, code: .internalError,
-                                        message: "the server failed to answer; the error is in its log")
+    static let internalError = APIError(
+        status: .internalServerError, code: .internalError,
+        message: "the server failed to answer; the error is in its log")
 
     /// The JSON body.
     var body: Data { FeedJSON.encode(FeedError(code: code, message: message)) }

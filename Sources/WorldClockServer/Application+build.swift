@@ -9,14 +9,17 @@ import WorldClockKit
 /// Builds the feed's application: the router with its controllers and middleware, listening where
 /// `configuration` says. The catalogue's derived data and the clocks are built here, once, and the
 /// tzdata in use is logged (with a warning when it is not what an operator would assume).
-public func buildApplication(catalogue: Catalogue, tzdata: TZDataChoice = .automatic, configuration: FeedServerConfiguration) -> some ApplicationProtocol {
+public func buildApplication(
+    catalogue: Catalogue, tzdata: TZDataChoice = .automatic, configuration: FeedServerConfiguration
+) -> some ApplicationProtocol {
     var logger = Logger(label: "worldclock.serve")
     logger.logLevel = .info
     return buildApplication(catalogue: catalogue, tzdata: tzdata, configuration: configuration, logger: logger)
 }
 
 /// The same, logging to `logger` (tests read what an operator would see).
-func buildApplication(catalogue: Catalogue, tzdata: TZDataChoice, configuration: FeedServerConfiguration, logger: Logger) -> some ApplicationProtocol {
+func buildApplication(catalogue: Catalogue, tzdata: TZDataChoice, configuration: FeedServerConfiguration, logger: Logger) -> some ApplicationProtocol
+{
     let database = tzdata.database
     logger.info("time-zone rules: tzdata \(database.version?.description ?? "of no stated version") (\(database.source))")
     if let warning = tzdata.warning { logger.warning("\(warning)") }
@@ -24,7 +27,8 @@ func buildApplication(catalogue: Catalogue, tzdata: TZDataChoice, configuration:
     // Every zone's file has now been read: one that was there but unusable was answered by the
     // bundled copy, which an operator must hear about.
     for fallback in database.fallbacks { logger.warning("\(fallback)") }
-    return buildApplication(service: FeedService(catalogue: catalogue, clocks: clocks, buildsAhead: true), configuration: configuration, logger: logger)
+    return buildApplication(
+        service: FeedService(catalogue: catalogue, clocks: clocks, buildsAhead: true), configuration: configuration, logger: logger)
 }
 
 /// The same with a given service (a fixed clock, shared zone clocks) and logger, for tests.
@@ -73,13 +77,14 @@ public struct ListenError: Error, CustomStringConvertible {
 func buildRouter(service: FeedService, quiet: Bool) -> Router<BasicRequestContext> {
     let router = Router(context: BasicRequestContext.self)
     if !quiet { router.add(middleware: RequestLogMiddleware()) }
-    router.add(middleware: CORSMiddleware(
-        allowOrigin: .all,
-        allowHeaders: [.accept, .ifNoneMatch, .ifModifiedSince, .cacheControl],
-        allowMethods: [.get, .head, .options],
-        exposedHeaders: ["ETag", "Content-Location"],
-        maxAge: .seconds(86_400)
-    ))
+    router.add(
+        middleware: CORSMiddleware(
+            allowOrigin: .all,
+            allowHeaders: [.accept, .ifNoneMatch, .ifModifiedSince, .cacheControl],
+            allowMethods: [.get, .head, .options],
+            exposedHeaders: ["ETag", "Content-Location"],
+            maxAge: .seconds(86_400)
+        ))
     router.add(middleware: FeedErrorMiddleware())
     router.add(middleware: CanonicalPathMiddleware())
     addRoutes(to: router, service: service)

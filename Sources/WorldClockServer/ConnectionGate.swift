@@ -13,8 +13,9 @@ final class ConnectionLimits: Sendable {
 
     init(maxConnections: Int, requestTimeout: Duration, logger: Logger) {
         self.maxConnections = maxConnections
-        self.requestTimeout = .nanoseconds(Int64(requestTimeout.components.seconds) * 1_000_000_000
-            + requestTimeout.components.attoseconds / 1_000_000_000)
+        self.requestTimeout = .nanoseconds(
+            Int64(requestTimeout.components.seconds) * 1_000_000_000
+                + requestTimeout.components.attoseconds / 1_000_000_000)
         self.logger = logger
     }
 
@@ -96,8 +97,9 @@ final class ConnectionGate: ChannelDuplexHandler, RemovableChannelHandler {
             return
         }
         state = .refused
-        limits.limitHit("connection limit",
-                        "\(limits.maxConnections) connections open; refused one from \(Self.peer(context)) with 503")
+        limits.limitHit(
+            "connection limit",
+            "\(limits.maxConnections) connections open; refused one from \(Self.peer(context)) with 503")
         answer(context, APIError.tooManyConnections(limit: limits.maxConnections), extraHeaders: "retry-after: 1\r\n")
     }
 
@@ -111,7 +113,8 @@ final class ConnectionGate: ChannelDuplexHandler, RemovableChannelHandler {
 
     private func answer(_ context: ChannelHandlerContext, _ error: APIError, extraHeaders: String) {
         let body = error.body
-        var head = "HTTP/1.1 \(error.status.code) \(error.status.reasonPhrase)\r\ncontent-type: application/json; charset=utf-8\r\n"
+        var head =
+            "HTTP/1.1 \(error.status.code) \(error.status.reasonPhrase)\r\ncontent-type: application/json; charset=utf-8\r\n"
             + "content-length: \(body.count)\r\ncache-control: no-store\r\nconnection: close\r\n" + extraHeaders
         for field in error.headers { head += "\(field.name.canonicalName): \(field.value)\r\n" }
         var buffer = context.channel.allocator.buffer(capacity: head.utf8.count + body.count + 2)
@@ -151,8 +154,10 @@ final class ConnectionGate: ChannelDuplexHandler, RemovableChannelHandler {
             guard state == .admitted, let start = requestStart else { return }
             let timeout = limits.requestTimeout
             if NIODeadline.now() >= start + timeout {
-                limits.limitHit("request timeout",
-                                "closed the connection from \(Self.peer(context)): no whole request within \(timeout.nanoseconds / 1_000_000) ms of its first byte")
+                limits.limitHit(
+                    "request timeout",
+                    "closed the connection from \(Self.peer(context)): no whole request within \(timeout.nanoseconds / 1_000_000) ms of its first byte"
+                )
                 context.close(promise: nil)
             } else {
                 arm(context, at: start + timeout)

@@ -37,7 +37,8 @@ enum ContentCoding: String, Sendable {
     /// RFC 9110's qvalue: 0 to 1 with at most three decimals.
     private static func qValue(_ text: Substring) -> Double? {
         guard text.count <= 5, let value = Double(text), (0...1).contains(value),
-              text.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }) else { return nil }
+            text.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") })
+        else { return nil }
         return value
     }
 }
@@ -76,7 +77,8 @@ final class EncodedBody: Sendable {
         identity = body
         self.effort = effort
         let type = contentType.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
-        isCompressible = body.readableBytes >= Self.minimumSize
+        isCompressible =
+            body.readableBytes >= Self.minimumSize
             && (type.hasPrefix("text/") || ["application/json", "application/yaml", "application/javascript", "image/svg+xml"].contains(type))
     }
 
@@ -115,7 +117,8 @@ final class EncodedBody: Sendable {
     /// canonical body's encoding. Done once.
     func improveCompression() {
         guard effort == .fast, !improved.exchange(true, ordering: .relaxed), isCompressible,
-              let made = Self.gzip(identity, effort: .best) else { return }
+            let made = Self.gzip(identity, effort: .best)
+        else { return }
         gzipped.withLock { $0 = made }
     }
 

@@ -44,9 +44,11 @@ final class FeedService: Sendable {
     ///     clocks made them already (tests).
     ///   - buildsAhead: build the current feed's next second before it begins (`buildAhead`);
     ///     for a server on the real clock.
-    init(catalogue: Catalogue, clocks: ZoneClocks? = nil, now: @escaping @Sendable () -> Date = { Date() },
-         costly: CostlyWork = CostlyWork(), cacheBudget: Int = ResponseCache.defaultByteBudget, sectionsBody: SectionsBody? = nil,
-         buildsAhead: Bool = false) {
+    init(
+        catalogue: Catalogue, clocks: ZoneClocks? = nil, now: @escaping @Sendable () -> Date = { Date() },
+        costly: CostlyWork = CostlyWork(), cacheBudget: Int = ResponseCache.defaultByteBudget, sectionsBody: SectionsBody? = nil,
+        buildsAhead: Bool = false
+    ) {
         self.catalogue = catalogue
         self.buildsAhead = buildsAhead
         self.clocks = clocks ?? ZoneClocks(zoneIDs: catalogue.zoneIDs)
@@ -55,8 +57,10 @@ final class FeedService: Sendable {
         cache = Mutex(ResponseCache(byteBudget: cacheBudget))
         self.sectionsBody = sectionsBody ?? SectionsBody(catalogue: catalogue, clocks: self.clocks)
         let metaValue = FeedMeta(catalogue: catalogue, tzdata: self.clocks.tzdata)
-        validatorBase = [catalogue.digest, metaValue.tzdataVersion, metaValue.tzdataSource, metaValue.icuVersion, "feed1", Self.representationVersion]
-            .joined(separator: "|")
+        validatorBase = [
+            catalogue.digest, metaValue.tzdataVersion, metaValue.tzdataSource, metaValue.icuVersion, "feed1", Self.representationVersion,
+        ]
+        .joined(separator: "|")
         placesByZone = Dictionary(grouping: catalogue.places, by: \.zoneID)
         // Made now, not on the first request: the search index, the search-only places (read once
         // here, so a result needs no parsing) and tzdata's alias links.
@@ -67,11 +71,13 @@ final class FeedService: Sendable {
         let digest = catalogue.digest
         let base = validatorBase
         func strongTag(_ key: String) -> String { "\"\(digest)-\(Catalogue.fnv1a((base + "\n" + key).utf8))\"" }
-        meta = Representation(body: FeedJSON.encode(metaValue), etag: strongTag("/v1/meta"),
-                              cacheControl: "public, max-age=\(HTTPCaching.catalogueMaxAge)")
-        openAPI = Representation(body: Data(OpenAPIDocument.yaml.utf8), contentType: "application/yaml",
-                                 etag: "\"\(Catalogue.fnv1a(OpenAPIDocument.yaml.utf8))\"",
-                                 cacheControl: "public, max-age=\(HTTPCaching.catalogueMaxAge)")
+        meta = Representation(
+            body: FeedJSON.encode(metaValue), etag: strongTag("/v1/meta"),
+            cacheControl: "public, max-age=\(HTTPCaching.catalogueMaxAge)")
+        openAPI = Representation(
+            body: Data(OpenAPIDocument.yaml.utf8), contentType: "application/yaml",
+            etag: "\"\(Catalogue.fnv1a(OpenAPIDocument.yaml.utf8))\"",
+            cacheControl: "public, max-age=\(HTTPCaching.catalogueMaxAge)")
         health = Representation(body: Data(#"{"status":"ok"}"#.utf8), etag: nil, cacheControl: "no-store")
     }
 
@@ -298,7 +304,6 @@ final class FeedService: Sendable {
         guard let id = catalogue.zoneID(for: requested), let places = placesByZone[id] else { return nil }
         return (id, places)
     }
-
 
     var zoneCount: Int { placesByZone.count }
 }

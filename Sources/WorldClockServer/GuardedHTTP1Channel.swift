@@ -21,12 +21,16 @@ struct GuardedHTTP1Channel: ServerChildChannel {
     let limits: ConnectionLimits
 
     init(responder: @escaping HTTPChannelHandler.Responder, configuration: FeedServerConfiguration, limits: ConnectionLimits) {
-        base = HTTP1Channel(responder: responder, configuration: .init(
-            idleTimeout: .nanoseconds(Int64(configuration.idleTimeout.components.seconds) * 1_000_000_000
-                + configuration.idleTimeout.components.attoseconds / 1_000_000_000),
-            httpDecoderConfiguration: .init(maxHeaderFieldSize: ServerLimits.maximumHeaderBytes,
-                                            maxHeaderListSize: ServerLimits.maximumHeaderBytes,
-                                            maxHeaderFieldCount: ServerLimits.maximumHeaderFields)))
+        base = HTTP1Channel(
+            responder: responder,
+            configuration: .init(
+                idleTimeout: .nanoseconds(
+                    Int64(configuration.idleTimeout.components.seconds) * 1_000_000_000
+                        + configuration.idleTimeout.components.attoseconds / 1_000_000_000),
+                httpDecoderConfiguration: .init(
+                    maxHeaderFieldSize: ServerLimits.maximumHeaderBytes,
+                    maxHeaderListSize: ServerLimits.maximumHeaderBytes,
+                    maxHeaderFieldCount: ServerLimits.maximumHeaderFields)))
         self.limits = limits
     }
 

@@ -16,9 +16,15 @@ enum JSONText {
     /// local, as `ISO8601.local` does for years 1000–9999.
     static func writeDateTime(_ seconds: Int64, into buffer: inout ByteBuffer) {
         let t = LocalDateTime(secondsSinceEpoch: seconds)
-        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
-                     UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
-            (0, 0, 0, 0, UInt8(ascii: "-"), 0, 0, UInt8(ascii: "-"), 0, 0, UInt8(ascii: "T"), 0, 0, UInt8(ascii: ":"), 0, 0, UInt8(ascii: ":"), 0, 0)
+        var digits:
+            (
+                UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
+                UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8
+            ) =
+                (
+                    0, 0, 0, 0, UInt8(ascii: "-"), 0, 0, UInt8(ascii: "-"), 0, 0, UInt8(ascii: "T"), 0, 0, UInt8(ascii: ":"), 0, 0, UInt8(ascii: ":"),
+                    0, 0
+                )
         let zero = UInt8(ascii: "0")
         digits.0 = zero + UInt8(t.year / 1000 % 10)
         digits.1 = zero + UInt8(t.year / 100 % 10)

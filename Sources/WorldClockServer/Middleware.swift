@@ -61,8 +61,11 @@ struct CanonicalPathMiddleware<Context: RequestContext>: RouterMiddleware {
         let path = request.uri.path
         guard path.contains("//") || (path.count > 1 && path.hasSuffix("/")) else { return try await next(request, context) }
         let canonical = "/" + path.split(separator: "/").joined(separator: "/")
-        throw APIError(status: .notFound, code: .notFound,
-                       message: "no route \(QueryString.printable(path)): paths have no empty segment or trailing slash; did you mean \(QueryString.printable(canonical))?")
+        throw APIError(
+            status: .notFound, code: .notFound,
+            message:
+                "no route \(QueryString.printable(path)): paths have no empty segment or trailing slash; did you mean \(QueryString.printable(canonical))?"
+        )
     }
 }
 

@@ -28,8 +28,9 @@ struct QueryString: Sendable, Equatable {
             return
         }
         guard raw.utf8.count <= Self.maximumLength else {
-            throw .badRequest(.queryStringTooLong,
-                              "the query string is \(raw.utf8.count) bytes long; the limit is \(Self.maximumLength)")
+            throw .badRequest(
+                .queryStringTooLong,
+                "the query string is \(raw.utf8.count) bytes long; the limit is \(Self.maximumLength)")
         }
         var seen = Set<String>()
         var parameters: [(name: String, value: String)] = []
@@ -68,7 +69,8 @@ struct QueryString: Sendable, Equatable {
         // Raw (unescaped) bytes that are not UTF-8 reach us already replaced by U+FFFD (the request
         // head is decoded into a String before routing); a client meaning U+FFFD escapes it.
         if bytes.count >= 3, bytes.indices.contains(where: { bytes[$0...].starts(with: [0xEF, 0xBF, 0xBD]) }) {
-            throw .badRequest(.invalidUtf8, "\(what) is not UTF-8 (it had bytes that are not, or a raw U+FFFD); percent-encode UTF-8 text (뉴 is %EB%89%B4)")
+            throw .badRequest(
+                .invalidUtf8, "\(what) is not UTF-8 (it had bytes that are not, or a raw U+FFFD); percent-encode UTF-8 text (뉴 is %EB%89%B4)")
         }
         var decoded: [UInt8] = []
         decoded.reserveCapacity(bytes.count)
@@ -84,8 +86,10 @@ struct QueryString: Sendable, Equatable {
                 guard second < bytes.endIndex, let high = hexValue(bytes[first]), let low = hexValue(bytes[second]) else {
                     let end = bytes.index(index, offsetBy: 3, limitedBy: bytes.endIndex) ?? bytes.endIndex
                     let escape = String(decoding: bytes[index..<end], as: UTF8.self)
-                    throw .badRequest(.invalidPercentEncoding,
-                                      "\(what) has an invalid percent escape \"\(printable(escape))\"; '%' must be followed by two hex digits (%25 for a literal '%')")
+                    throw .badRequest(
+                        .invalidPercentEncoding,
+                        "\(what) has an invalid percent escape \"\(printable(escape))\"; '%' must be followed by two hex digits (%25 for a literal '%')"
+                    )
                 }
                 decoded.append(high << 4 | low)
                 index = second
@@ -115,9 +119,12 @@ struct QueryString: Sendable, Equatable {
     func wholeNumber(_ name: String, in range: ClosedRange<Int>, default fallback: Int, code: APIError.Code) throws(APIError) -> Int {
         guard let text = self[name] else { return fallback }
         guard text.utf8.count <= String(range.upperBound).utf8.count,
-              text.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }),
-              let value = Int(text), range.contains(value) else {
-            throw .badRequest(code, "the parameter '\(name)' must be a whole number from \(range.lowerBound) to \(range.upperBound), not \"\(Self.printable(text))\"")
+            text.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }),
+            let value = Int(text), range.contains(value)
+        else {
+            throw .badRequest(
+                code,
+                "the parameter '\(name)' must be a whole number from \(range.lowerBound) to \(range.upperBound), not \"\(Self.printable(text))\"")
         }
         return value
     }
@@ -129,7 +136,7 @@ struct QueryString: Sendable, Equatable {
         for byte in text.utf8 {
             switch byte {
             case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-                 UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
+                UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
                 out.unicodeScalars.append(Unicode.Scalar(byte))
             default:
                 out.unicodeScalars.append(Unicode.Scalar(UInt8(ascii: "%")))

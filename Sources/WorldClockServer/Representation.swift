@@ -20,8 +20,10 @@ struct Representation: Sendable {
     }
 
     /// - Parameter effort: how hard to compress the body when a client asks for gzip.
-    init(buffer: ByteBuffer, contentType: String = "application/json; charset=utf-8", etag: String?, cacheControl: String,
-         contentLocation: String? = nil, effort: EncodedBody.Effort = .best) {
+    init(
+        buffer: ByteBuffer, contentType: String = "application/json; charset=utf-8", etag: String?, cacheControl: String,
+        contentLocation: String? = nil, effort: EncodedBody.Effort = .best
+    ) {
         self.encoded = EncodedBody(buffer, contentType: contentType, effort: effort)
         self.contentType = contentType
         self.etag = etag

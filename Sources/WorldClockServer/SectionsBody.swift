@@ -83,22 +83,27 @@ final class SectionsBody: Sendable {
                 let whole = FeedJSON.encode(FeedPlace(place, time: time))
                 let timeJSON = Data("\"time\":".utf8) + FeedJSON.encode(FeedTime(time))
                 let range = whole.range(of: timeJSON)!
-                return PlacePieces(zone: zone, prefix: Array(whole[..<range.lowerBound]) + Array("\"time\":".utf8),
-                                   suffix: Array(whole[range.upperBound...]))
+                return PlacePieces(
+                    zone: zone, prefix: Array(whole[..<range.lowerBound]) + Array("\"time\":".utf8),
+                    suffix: Array(whole[range.upperBound...]))
             }
             let zones = Set(places.map(\.zone)).sorted { rank[$0] < rank[$1] }
             byTitle[section.title.text] = sections.count
-            sections.append(SectionPieces(open: Array(empty[..<split.lowerBound]) + [UInt8(ascii: "[")],
-                                          close: [UInt8(ascii: "]")] + Array(empty[split.upperBound...]),
-                                          places: places, zones: zones))
+            sections.append(
+                SectionPieces(
+                    open: Array(empty[..<split.lowerBound]) + [UInt8(ascii: "[")],
+                    close: [UInt8(ascii: "]")] + Array(empty[split.upperBound...]),
+                    places: places, zones: zones))
         }
         self.sections = sections
         sectionByTitle = byTitle
         let meta = FeedJSON.encode(FeedMeta(catalogue: catalogue, tzdata: clocks.tzdata))
         // Keys in the encoder's sorted order: at, index_titles, meta, sections, titles, transitions, ….
-        afterAt = Array("\",\"index_titles\":".utf8) + Array(FeedJSON.encode(catalogue.indexer.titles.map(\.text)))
+        afterAt =
+            Array("\",\"index_titles\":".utf8) + Array(FeedJSON.encode(catalogue.indexer.titles.map(\.text)))
             + Array(",\"meta\":".utf8) + Array(meta) + Array(",\"sections\":[".utf8)
-        afterSections = Array("],\"titles\":".utf8) + Array(FeedJSON.encode(catalogue.sections.titles.map(\.text)))
+        afterSections =
+            Array("],\"titles\":".utf8) + Array(FeedJSON.encode(catalogue.sections.titles.map(\.text)))
             + Array(",\"transitions\":{".utf8)
     }
 
@@ -124,7 +129,9 @@ final class SectionsBody: Sendable {
         } else {
             chosen = Array(sections.indices)
         }
-        let zones = chosen.count == sections.count ? allZones
+        let zones =
+            chosen.count == sections.count
+            ? allZones
             : Array(Set(chosen.flatMap { sections[$0].zones })).sorted { zoneRank[$0] < zoneRank[$1] }
 
         // Each zone's state once, and its time's JSON once, however many places share it.

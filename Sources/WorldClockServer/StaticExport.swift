@@ -55,24 +55,29 @@ public enum StaticExport {
                 try Data(buffer: gzipped).write(to: URL(fileURLWithPath: target.path + ".gz"))
                 gzipBytes = gzipped.readableBytes
             }
-            entries.append(Entry(path: path, file: file, contentType: representation.contentType,
-                                 bytes: representation.body.readableBytes, gzipBytes: gzipBytes))
+            entries.append(
+                Entry(
+                    path: path, file: file, contentType: representation.contentType,
+                    bytes: representation.body.readableBytes, gzipBytes: gzipBytes))
         }
         func request(_ pathAndQuery: String) -> Request {
-            Request(head: HTTPRequest(method: .get, scheme: "http", authority: "export", path: pathAndQuery),
-                    body: RequestBody(buffer: ByteBuffer()))
+            Request(
+                head: HTTPRequest(method: .get, scheme: "http", authority: "export", path: pathAndQuery),
+                body: RequestBody(buffer: ByteBuffer()))
         }
 
         try export("/v1/sections", file: "v1/sections.json", service.representationNow(sections.sections(request("/v1/sections?" + at))))
         for title in catalogue.sections.titles.map(\.text) {
             let encoded = QueryString.encode(title)
-            try export("/v1/sections/" + encoded, file: "v1/sections/\(title).json",
-                       service.representationNow(sections.sections(request("/v1/sections/\(encoded)?" + at), pathTitle: Substring(encoded))))
+            try export(
+                "/v1/sections/" + encoded, file: "v1/sections/\(title).json",
+                service.representationNow(sections.sections(request("/v1/sections/\(encoded)?" + at), pathTitle: Substring(encoded))))
         }
         for zone in catalogue.zoneIDs {
             let components = zone.split(separator: "/")
-            try export("/v1/zones/" + zone, file: "v1/zones/\(zone).json",
-                       service.representationNow(zones.zone(request("/v1/zones/\(zone)?" + at), components: components)))
+            try export(
+                "/v1/zones/" + zone, file: "v1/zones/\(zone).json",
+                service.representationNow(zones.zone(request("/v1/zones/\(zone)?" + at), components: components)))
         }
         try export("/v1/meta", file: "v1/meta.json", service.meta)
         try export("/healthz", file: "healthz.json", service.health)

@@ -46,11 +46,12 @@ struct ZoneTimeline: Sendable {
             let key = PeriodKey(offset: offset, dst: dst, abbreviation: abbreviation)
             if let index = interned[key] { return index }
             let offsetText = KoreanTimeFormat.isoOffset(offset)
-            periods.append(Period(
-                utcOffset: offset,
-                head: Array("{\"abbreviation\":\(JSONText.string(abbreviation)),\"dst\":\(dst),\"local\":\"".utf8),
-                offsetAndQuote: Array((offsetText + "\"").utf8),
-                tail: Array(",\"utc_offset\":\"\(offsetText)\",\"utc_offset_seconds\":\(offset)}".utf8)))
+            periods.append(
+                Period(
+                    utcOffset: offset,
+                    head: Array("{\"abbreviation\":\(JSONText.string(abbreviation)),\"dst\":\(dst),\"local\":\"".utf8),
+                    offsetAndQuote: Array((offsetText + "\"").utf8),
+                    tail: Array(",\"utc_offset\":\"\(offsetText)\",\"utc_offset_seconds\":\(offset)}".utf8)))
             interned[key] = Int32(periods.count - 1)
             return Int32(periods.count - 1)
         }
@@ -63,7 +64,8 @@ struct ZoneTimeline: Sendable {
         var after: [Int32] = []
         after.reserveCapacity(transitions.count)
         for (index, transition) in transitions.enumerated() {
-            after.append(period(offset: transition.utcOffsetAfter, dst: transition.isDaylightSavingTimeAfter, abbreviation: transition.abbreviationAfter))
+            after.append(
+                period(offset: transition.utcOffsetAfter, dst: transition.isDaylightSavingTimeAfter, abbreviation: transition.abbreviationAfter))
             if index > 0 { fragments.append(UInt8(ascii: ",")) }
             starts.append(Int32(fragments.count))
             fragments += Self.transitionJSON(transition).utf8

@@ -1,6 +1,6 @@
 import Foundation
-import WorldClockKit
 import WorldClockCLI
+import WorldClockKit
 import WorldClockServer
 
 /// `worldclock export DIR`: the HTTP API as static files (with .gz beside them) for nginx, an object
@@ -27,8 +27,9 @@ struct ExportCommand: Command {
         let at = instant.instant()
         let index: StaticExport.Index
         do {
-            index = try StaticExport.write(catalogue: catalogue, tzdata: try tzdata.database(), at: at,
-                                           to: URL(fileURLWithPath: directory, isDirectory: true))
+            index = try StaticExport.write(
+                catalogue: catalogue, tzdata: try tzdata.database(), at: at,
+                to: URL(fileURLWithPath: directory, isDirectory: true))
         } catch let error as CLIError {
             throw error
         } catch {
@@ -36,6 +37,7 @@ struct ExportCommand: Command {
         }
         let bytes = index.entries.reduce(0) { $0 + $1.bytes }
         let gzipBytes = index.entries.reduce(0) { $0 + ($1.gzipBytes ?? $1.bytes) }
-        Output.line("\(directory): 경로 \(index.entries.count)개, \(bytes.formatted()) 바이트 (gzip \(gzipBytes.formatted()) 바이트), 시각 \(index.at), 목록 index.json")
+        Output.line(
+            "\(directory): 경로 \(index.entries.count)개, \(bytes.formatted()) 바이트 (gzip \(gzipBytes.formatted()) 바이트), 시각 \(index.at), 목록 index.json")
     }
 }

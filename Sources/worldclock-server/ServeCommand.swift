@@ -1,7 +1,7 @@
 import Dispatch
 import Synchronization
-import WorldClockKit
 import WorldClockCLI
+import WorldClockKit
 import WorldClockServer
 
 /// `worldclock serve`: the JSON feed over HTTP (run by `worldclock-server`; see `ServerCommands`).
@@ -42,8 +42,9 @@ struct ServeCommand: Command {
     func run() throws {
         let catalogue = try table.catalogue()
         let choice = try tzdata.choice(warn: false)
-        let configuration = FeedServerConfiguration(host: host, port: port, quiet: quiet, idleTimeout: .seconds(idleTimeout),
-                                                requestTimeout: .seconds(requestTimeout), maxConnections: maxConnections)
+        let configuration = FeedServerConfiguration(
+            host: host, port: port, quiet: quiet, idleTimeout: .seconds(idleTimeout),
+            requestTimeout: .seconds(requestTimeout), maxConnections: maxConnections)
         let failure = Mutex<ListenError?>(nil)
         let stopped = DispatchSemaphore(value: 0)
         Task.detached {

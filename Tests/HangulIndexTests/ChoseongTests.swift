@@ -1,4 +1,5 @@
 import Testing
+
 @testable import HangulCollation
 @testable import HangulIndex
 
@@ -26,8 +27,9 @@ struct ChoseongTests {
     /// syllable arithmetic (s − 0xAC00) / 588), written as the compatibility jamo U+3131… a title shows.
     static let initialsInOrder = Array("ㄱㄲㄴㄷㄸㄹㅁㅂㅃㅅㅆㅇㅈㅉㅊㅋㅌㅍㅎ")
 
-    @Test("each conjoining initial U+1100–U+1112 and each syllable block gives the compatibility jamo, never the conjoining one",
-          arguments: 0..<19)
+    @Test(
+        "each conjoining initial U+1100–U+1112 and each syllable block gives the compatibility jamo, never the conjoining one",
+        arguments: 0..<19)
     func conjoiningBecomesCompatibility(index: Int) throws {
         let expected = Self.initialsInOrder[index].unicodeScalars.first!
         #expect((0x3131...0x314E).contains(expected.value))
@@ -50,15 +52,17 @@ struct ChoseongTests {
         #expect(try Choseong.of(name) == nil)
     }
 
-    @Test("the choseong string of a name", arguments: [
-        ("뉴욕", "ㄴㅇ"),
-        ("\u{1102}\u{1172}\u{110B}\u{116D}\u{11A8}", "ㄴㅇ"),  // 뉴욕 in NFD
-        ("ㅈㅁㅈ", "ㅈㅁㅈ"),
-        ("LA 다저스", "LA ㄷㅈㅅ"),
-        ("로스앤젤레스", "ㄹㅅㅇㅈㄹㅅ"),
-        ("\u{FFA1}\u{FFA4}", "ㄱㄴ"),  // halfwidth
-        ("", ""),
-    ])
+    @Test(
+        "the choseong string of a name",
+        arguments: [
+            ("뉴욕", "ㄴㅇ"),
+            ("\u{1102}\u{1172}\u{110B}\u{116D}\u{11A8}", "ㄴㅇ"),  // 뉴욕 in NFD
+            ("ㅈㅁㅈ", "ㅈㅁㅈ"),
+            ("LA 다저스", "LA ㄷㅈㅅ"),
+            ("로스앤젤레스", "ㄹㅅㅇㅈㄹㅅ"),
+            ("\u{FFA1}\u{FFA4}", "ㄱㄴ"),  // halfwidth
+            ("", ""),
+        ])
     func choseongString(name: String, expected: String) throws {
         #expect(try Choseong.string(of: name) == expected)
     }

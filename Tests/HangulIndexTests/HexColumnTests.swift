@@ -1,6 +1,7 @@
+import Testing
+
 @testable import HangulCollation
 @testable import HangulIndex
-import Testing
 
 @Suite("Hex columns: the compiled tables' numbers")
 struct HexColumnTests {

@@ -1,14 +1,17 @@
 import Testing
+
 @testable import HangulCollation
 @testable import HangulIndex
 
 @Suite("ICU failures surface: substituted locale data, long set strings, sort keys")
 struct ICUFailureTests {
-    @Test("a locale ICU has no collation data for is an error naming it and ICU's status", arguments: [
-        ("kr", "U_USING_DEFAULT_WARNING"),      // a typo for "ko": ICU would use root's order
-        ("xx", "U_USING_DEFAULT_WARNING"),
-        ("ko_KR", "U_USING_FALLBACK_WARNING"),  // ICU would use "ko" and say so only in a warning
-    ])
+    @Test(
+        "a locale ICU has no collation data for is an error naming it and ICU's status",
+        arguments: [
+            ("kr", "U_USING_DEFAULT_WARNING"),  // a typo for "ko": ICU would use root's order
+            ("xx", "U_USING_DEFAULT_WARNING"),
+            ("ko_KR", "U_USING_FALLBACK_WARNING"),  // ICU would use "ko" and say so only in a warning
+        ])
     func substitutedCollatorThrows(locale: String, code: String) {
         #expect {
             _ = try Collator(locale: locale, strength: .primary)
@@ -57,7 +60,8 @@ struct ICUFailureTests {
 
     @Test("several long strings and a growing output buffer", arguments: [[70, 80], [100, 64, 300]])
     func severalLongStrings(lengths: [Int]) throws {
-        let strings = lengths.enumerated().map { index, length in String(repeating: Character(Unicode.Scalar(0xAC00 + UInt32(index))!), count: length) }
+        let strings = lengths.enumerated().map { index, length in String(repeating: Character(Unicode.Scalar(0xAC00 + UInt32(index))!), count: length)
+        }
         let pattern = "[" + strings.map { "{\($0)}" }.joined() + "]"
         #expect(try Set(unicodeSetStrings(pattern: pattern)) == Set(strings))
     }
@@ -67,9 +71,11 @@ struct ICUFailureTests {
         #expect(throws: ICUError.self) { try unicodeSetStrings(pattern: "[a-") }
     }
 
-    @Test("sort keys throw rather than come back empty; byte order is collation order", arguments: [
-        ("가", "나"), ("a", "B"), ("", "a"), ("서울", "서울역"),
-    ])
+    @Test(
+        "sort keys throw rather than come back empty; byte order is collation order",
+        arguments: [
+            ("가", "나"), ("a", "B"), ("", "a"), ("서울", "서울역"),
+        ])
     func sortKeys(smaller: String, larger: String) throws {
         let collator = try Collator(locale: "ko", strength: .tertiary)
         let a = try collator.sortKey(smaller), b = try collator.sortKey(larger)

@@ -1,10 +1,15 @@
 import Testing
+
 @testable import HangulCollation
 @testable import HangulIndex
 
 @Suite("Korean search")
 struct SearchIndexTests {
-    struct City: Sendable, Equatable { let name: String; let english: String; let aliases: [String] }
+    struct City: Sendable, Equatable {
+        let name: String
+        let english: String
+        let aliases: [String]
+    }
 
     static let cities = [
         City(name: "뉴욕", english: "New York", aliases: []),
@@ -25,28 +30,34 @@ struct SearchIndexTests {
         City(name: "암스테르담", english: "Amsterdam", aliases: []),
         City(name: "취리히", english: "Zürich", aliases: []),
     ]
-    let index = SearchIndex(cities) { [SearchableText(field: "name", text: $0.name), SearchableText(field: "english", text: $0.english)]
-        + $0.aliases.map { SearchableText(field: "alias", text: $0) } }
+    let index = SearchIndex(cities) {
+        [SearchableText(field: "name", text: $0.name), SearchableText(field: "english", text: $0.english)]
+            + $0.aliases.map { SearchableText(field: "alias", text: $0) }
+    }
 
     func first(_ query: String) throws -> (name: String, kind: MatchKind)? {
         try index.search(query).matches.first.map { ($0.item.name, $0.kind) }
     }
 
-    @Test("each kind of match finds 뉴욕", arguments: [
-        ("뉴욕", MatchKind.exact), ("뉴", .prefix), ("ㄴㅇ", .choseong), ("뉴ㅇ", .mixed), ("늉", .incremental), ("뉴요", .incremental),
-        ("ㄴ", .choseong), ("new york", .exact), ("NEW_YORK", .exact), ("new", .prefix), ("  뉴욕  ", .exact),
-        ("\u{1102}\u{1172}\u{110B}\u{116D}\u{11A8}", .exact), ("\u{FFA4}\u{FFB7}", .choseong),
-    ])
+    @Test(
+        "each kind of match finds 뉴욕",
+        arguments: [
+            ("뉴욕", MatchKind.exact), ("뉴", .prefix), ("ㄴㅇ", .choseong), ("뉴ㅇ", .mixed), ("늉", .incremental), ("뉴요", .incremental),
+            ("ㄴ", .choseong), ("new york", .exact), ("NEW_YORK", .exact), ("new", .prefix), ("  뉴욕  ", .exact),
+            ("\u{1102}\u{1172}\u{110B}\u{116D}\u{11A8}", .exact), ("\u{FFA4}\u{FFB7}", .choseong),
+        ])
     func findsNewYork(query: String, kind: MatchKind) throws {
         let result = try index.search(query)
         let match = try #require(result.matches.first { $0.item.name == "뉴욕" })
         #expect(match.kind == kind)
     }
 
-    @Test("Latin diacritics do not matter on either side, precomposed or not; letters that do not decompose stay", arguments: [
-        ("montreal", "몬트리올"), ("MONTREAL", "몬트리올"), ("Montréal", "몬트리올"), ("Montre\u{301}al", "몬트리올"),
-        ("são paulo", "상파울루"), ("sao paulo", "상파울루"), ("koln", "쾰른"), ("KÖLN", "쾰른"), ("ørsta", "오슬로"),
-    ])
+    @Test(
+        "Latin diacritics do not matter on either side, precomposed or not; letters that do not decompose stay",
+        arguments: [
+            ("montreal", "몬트리올"), ("MONTREAL", "몬트리올"), ("Montréal", "몬트리올"), ("Montre\u{301}al", "몬트리올"),
+            ("são paulo", "상파울루"), ("sao paulo", "상파울루"), ("koln", "쾰른"), ("KÖLN", "쾰른"), ("ørsta", "오슬로"),
+        ])
     func diacritics(query: String, name: String) throws {
         #expect(try first(query)?.name == name)
     }
@@ -68,11 +79,11 @@ struct SearchIndexTests {
 
     @Test("a double final may split, a final may grow into a double final, a vowel into a compound vowel")
     func incrementalForms() throws {
-        #expect(try first("닭")?.name == "닭갈비")   // prefix
-        #expect(try first("달")?.name == "닭갈비")   // 달 → 닭 (ㄹ → ㄺ)
-        #expect(try first("다락")?.name == nil)     // not a typing state of 닭갈비
+        #expect(try first("닭")?.name == "닭갈비")  // prefix
+        #expect(try first("달")?.name == "닭갈비")  // 달 → 닭 (ㄹ → ㄺ)
+        #expect(try first("다락")?.name == nil)  // not a typing state of 닭갈비
         #expect(try index.search("닭ㄱ").matches.first?.kind == .mixed)
-        #expect(try first("고")?.name == "과테말라") // 고 → 과 (ㅗ → ㅘ)
+        #expect(try first("고")?.name == "과테말라")  // 고 → 과 (ㅗ → ㅘ)
         #expect(try first("고")?.kind == .incremental)
     }
 
@@ -138,11 +149,13 @@ struct SearchIndexTests {
         #expect(throws: SearchError.queryTooLong(scalars: 1_000_000, limit: 100)) { try index.search(String(repeating: "a", count: 1_000_000)) }
     }
 
-    @Test("when nothing matches, a name spelled a vowel, a related consonant or an ㅡ apart is found as similar", arguments: [
-        ("워싱톤", "워싱턴"), ("쿠알라룸프르", "쿠알라룸푸르"), ("하바로프스크", "하바롭스크"), ("암스텔담", "암스테르담"),
-        ("쮜리히", "취리히"), ("몬트리얼", "몬트리올"), ("Amsterdan", "암스테르담"),
-        ("뉴욬", "뉴욕"), ("로머", "로마"),  // two syllables: one vowel or one consonant of the family
-    ])
+    @Test(
+        "when nothing matches, a name spelled a vowel, a related consonant or an ㅡ apart is found as similar",
+        arguments: [
+            ("워싱톤", "워싱턴"), ("쿠알라룸프르", "쿠알라룸푸르"), ("하바로프스크", "하바롭스크"), ("암스텔담", "암스테르담"),
+            ("쮜리히", "취리히"), ("몬트리얼", "몬트리올"), ("Amsterdan", "암스테르담"),
+            ("뉴욬", "뉴욕"), ("로머", "로마"),  // two syllables: one vowel or one consonant of the family
+        ])
     func similarSpelling(query: String, name: String) throws {
         let matches = try index.search(query).matches
         #expect(matches.map(\.item.name) == [name])
@@ -156,18 +169,20 @@ struct SearchIndexTests {
         }
         #expect(try index.search("서울시").matches.map(\.item.name) == ["서울"])
         #expect(try index.search("로마섬").matches.map(\.item.name) == ["로마"])
-        #expect(try index.search("시").matches.isEmpty)                  // never the whole query
+        #expect(try index.search("시").matches.isEmpty)  // never the whole query
         #expect(try index.search("서울시").matches.first?.kind == .exact)  // 서울, as typed without 시
-        #expect(try self.index.search("서울시").matches.isEmpty)          // an index without suffixes
+        #expect(try self.index.search("서울시").matches.isEmpty)  // an index without suffixes
     }
 
-    @Test("similar spelling is a last resort with a budget: not for short queries, other first sounds, or far spellings", arguments: [
-        "녹",         // one syllable is too short to guess at
-        "뉸욬",       // two syllables may differ by one weak change, not by two
-        "줘싱턴",     // the first sound differs (ㅈ is not ㅇ's family)
-        "워싱턴시티", // two more letters
-        "와상톤",     // three vowels apart
-    ])
+    @Test(
+        "similar spelling is a last resort with a budget: not for short queries, other first sounds, or far spellings",
+        arguments: [
+            "녹",  // one syllable is too short to guess at
+            "뉸욬",  // two syllables may differ by one weak change, not by two
+            "줘싱턴",  // the first sound differs (ㅈ is not ㅇ's family)
+            "워싱턴시티",  // two more letters
+            "와상톤",  // three vowels apart
+        ])
     func notSimilar(query: String) throws {
         #expect(try index.search(query).matches.isEmpty)
     }
@@ -184,18 +199,20 @@ struct SearchIndexTests {
             _ = SimilarSpelling.symbols(of: b.map { LetterCode(hangul: HangulLetter($0))! }, into: &y)
             return SimilarSpelling.distance(x, y, budget: 4, row: &row, previous: &previous)
         }
-        #expect(distance("워싱톤", "워싱턴") == 1)   // a vowel
-        #expect(distance("프놈뻰", "프놈펜") == 1)   // ㅃ and ㅍ are one family
+        #expect(distance("워싱톤", "워싱턴") == 1)  // a vowel
+        #expect(distance("프놈뻰", "프놈펜") == 1)  // ㅃ and ㅍ are one family
         #expect(distance("브리스번", "브리즈번") == 2)  // ㅅ and ㅈ are not
         #expect(distance("암스텔담", "암스테르담") == 1)  // an ㅡ inserted: the vowel Korean adds to a consonant
-        #expect(distance("뉴요크", "뉴욕") == 2)      // ㄱ for ㅋ, and an ㅡ
-        #expect(distance("닭", "달기") == 2)          // a double final is its two consonants
+        #expect(distance("뉴요크", "뉴욕") == 2)  // ㄱ for ㅋ, and an ㅡ
+        #expect(distance("닭", "달기") == 2)  // a double final is its two consonants
         #expect(distance("서울", "부산") == nil)
     }
 
-    @Test("a query character that no text holds matches nothing, even inside a known word", arguments: [
-        "뉴\u{301}", "ab\u{301}\u{301}\u{301}\u{301}", "😀", "ᄀᄀᄀᄀᄀᄀ",
-    ])
+    @Test(
+        "a query character that no text holds matches nothing, even inside a known word",
+        arguments: [
+            "뉴\u{301}", "ab\u{301}\u{301}\u{301}\u{301}", "😀", "ᄀᄀᄀᄀᄀᄀ",
+        ])
     func absentCharacters(query: String) throws {
         #expect(try index.search(query).matches.isEmpty)
     }

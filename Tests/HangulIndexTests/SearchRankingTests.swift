@@ -1,10 +1,16 @@
 import Testing
+
 @testable import HangulCollation
 @testable import HangulIndex
 
 @Suite("Search ranking over a grown catalogue")
 struct SearchRankingTests {
-    struct Place: Sendable { let name: String; let population: Int; let country: String; var terms: [SearchableText] = [] }
+    struct Place: Sendable {
+        let name: String
+        let population: Int
+        let country: String
+        var terms: [SearchableText] = []
+    }
 
     static let places = [
         Place(name: "튀니스", population: 700_000, country: "튀니지"),
@@ -13,13 +19,16 @@ struct SearchRankingTests {
         Place(name: "마르세유", population: 870_000, country: "프랑스"),
         Place(name: "세계 표준시", population: 0, country: "세계"),
         Place(name: "워싱턴 D.C.", population: 690_000, country: "미국"),
-        Place(name: "시카고", population: 2_700_000, country: "미국",
-              terms: [SearchableText(field: "zone_name", text: "CST", label: "미 중부 표준시")]),
-        Place(name: "상하이", population: 24_000_000, country: "중국",
-              terms: [SearchableText(field: "zone_name", text: "CST", label: "중국 표준시")]),
+        Place(
+            name: "시카고", population: 2_700_000, country: "미국",
+            terms: [SearchableText(field: "zone_name", text: "CST", label: "미 중부 표준시")]),
+        Place(
+            name: "상하이", population: 24_000_000, country: "중국",
+            terms: [SearchableText(field: "zone_name", text: "CST", label: "중국 표준시")]),
         Place(name: "부다페스트", population: 1_700_000, country: "헝가리"),
-        Place(name: "뉴욕", population: 8_800_000, country: "미국",
-              terms: [SearchableText(field: "zone_name", text: "EST", label: "미 동부 표준시")]),
+        Place(
+            name: "뉴욕", population: 8_800_000, country: "미국",
+            terms: [SearchableText(field: "zone_name", text: "EST", label: "미 동부 표준시")]),
     ]
     let index = SearchIndex(places, fields: ["name", "english", "zone_name", "country"], importance: \.population) { place in
         [SearchableText(field: "name", text: place.name)] + place.terms + [SearchableText(field: "country", text: place.country)]
@@ -47,9 +56,11 @@ struct SearchRankingTests {
         #expect(matches.allSatisfy { $0.field == "zone_name" && $0.kind == .exact })
     }
 
-    @Test("spaces and punctuation never matter, on either side", arguments: [
-        ("세계표준시", "세계 표준시"), ("세계 표준시", "세계 표준시"), ("워싱턴DC", "워싱턴 D.C."), ("워싱턴 d.c", "워싱턴 D.C."), ("시 카 고", "시카고"),
-    ])
+    @Test(
+        "spaces and punctuation never matter, on either side",
+        arguments: [
+            ("세계표준시", "세계 표준시"), ("세계 표준시", "세계 표준시"), ("워싱턴DC", "워싱턴 D.C."), ("워싱턴 d.c", "워싱턴 D.C."), ("시 카 고", "시카고"),
+        ])
     func spaces(query: String, name: String) throws {
         let match = try #require(try index.search(query).matches.first)
         #expect(match.item.name == name)

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import HangulCollation
 @testable import HangulIndex
 
@@ -6,7 +7,10 @@ import Testing
 struct SectionIndexTests {
     let collator = try! Collator(locale: "ko", strength: .tertiary)
 
-    struct City: Equatable, Sendable { let name: String; let id: Int }
+    struct City: Equatable, Sendable {
+        let name: String
+        let id: Int
+    }
 
     func index(_ names: [String], empty: SectionIndex<String>.EmptySections = .drop) -> SectionIndex<String> {
         try! SectionIndex(names, indexer: sharedIndexer, collator: collator, emptySections: empty) { $0 }
@@ -43,10 +47,14 @@ struct SectionIndexTests {
     @Test("rows that collate equal keep a deterministic order: by UTF-8 bytes, then input order")
     func deterministicTies() throws {
         let nfc = "가나", nfd = "\u{1100}\u{1161}\u{1102}\u{1161}"
-        let forward = try SectionIndex([City(name: nfd, id: 1), City(name: nfc, id: 2), City(name: nfc, id: 3)],
-                                   indexer: sharedIndexer, collator: collator) { $0.name }
-        let backward = try SectionIndex([City(name: nfc, id: 3), City(name: nfc, id: 2), City(name: nfd, id: 1)],
-                                    indexer: sharedIndexer, collator: collator) { $0.name }
+        let forward = try SectionIndex(
+            [City(name: nfd, id: 1), City(name: nfc, id: 2), City(name: nfc, id: 3)],
+            indexer: sharedIndexer, collator: collator
+        ) { $0.name }
+        let backward = try SectionIndex(
+            [City(name: nfc, id: 3), City(name: nfc, id: 2), City(name: nfd, id: 1)],
+            indexer: sharedIndexer, collator: collator
+        ) { $0.name }
         #expect(forward.rows.map(\.name) == [nfd, nfc, nfc])  // U+1100 (E1 84 80) before U+AC00 (EA B0 80)
         #expect(forward.rows.map(\.id) == [1, 2, 3])
         #expect(backward.rows.map(\.id) == [1, 3, 2])

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import HangulCollation
 @testable import HangulIndex
 
@@ -13,7 +14,8 @@ struct SectionIndexerTests {
 
     @Test("the titles are ㄱ…ㅎ, then A–Z, then #, from ICU's index exemplars")
     func titles() {
-        let expected = Array("ㄱㄴㄷㄹㅁㅂㅅㅇㅈㅊㅋㅌㅍㅎ").map(String.init)
+        let expected =
+            Array("ㄱㄴㄷㄹㅁㅂㅅㅇㅈㅊㅋㅌㅍㅎ").map(String.init)
             + (UInt8(ascii: "A")...UInt8(ascii: "Z")).map { String(UnicodeScalar($0)) } + ["#"]
         #expect(indexer.titles.map(\.text) == expected)
         #expect(indexer.titles.map(\.position) == Array(0..<expected.count))
@@ -71,17 +73,19 @@ struct SectionIndexerTests {
     /// names (CJK, symbols) elsewhere, which is not a fault of this code. On another ICU the test is
     /// skipped, saying which ICU it was made with; measure again (PyICU's AlphabeticIndex with ko and
     /// en labels) and record the new answers and `measuredWithICU`.
-    @Test("edge cases land where ICU 72's Korean index puts them",
-          .enabled(if: SectionIndexerTests.runningICU == SectionIndexerTests.measuredWithICU,
-                   Comment(rawValue: "made with ICU \(SectionIndexerTests.measuredWithICU), running ICU \(ICUInfo.version)")),
-          arguments: [
-        ("", "#"), ("ㅏ", "ㅎ"), ("ㄳ", "ㅎ"), ("ㄺ", "ㅎ"), ("\u{3164}", "ㅎ"), ("中", "ㅈ"), ("東京", "ㄷ"),
-        ("\u{1100}", "ㄱ"), ("ㄱ", "ㄱ"), ("\u{FFA1}", "ㄱ"), ("\u{3260}", "ㄱ"), ("1", "#"), ("😀", "#"),
-        ("Ωmega", "#"), ("Москва", "#"), ("さくら", "#"), ("까치", "ㄱ"), ("빵", "ㅂ"), ("Zürich", "Z"),
-        ("zebra", "Z"), ("ㅈㅁㅈ", "ㅈ"), ("\u{1100}\u{1161}", "ㄱ"), ("丂", "#"), ("ß", "S"), ("Æther", "A"),
-        ("ⓐ", "A"), ("①", "#"), ("\u{200B}A", "A"), ("\u{A960}", "ㅎ"), ("\u{D7B0}", "ㅎ"), ("7일레븐", "#"),
-        ("😀서울", "#"), ("★서울", "#"),
-    ])
+    @Test(
+        "edge cases land where ICU 72's Korean index puts them",
+        .enabled(
+            if: SectionIndexerTests.runningICU == SectionIndexerTests.measuredWithICU,
+            Comment(rawValue: "made with ICU \(SectionIndexerTests.measuredWithICU), running ICU \(ICUInfo.version)")),
+        arguments: [
+            ("", "#"), ("ㅏ", "ㅎ"), ("ㄳ", "ㅎ"), ("ㄺ", "ㅎ"), ("\u{3164}", "ㅎ"), ("中", "ㅈ"), ("東京", "ㄷ"),
+            ("\u{1100}", "ㄱ"), ("ㄱ", "ㄱ"), ("\u{FFA1}", "ㄱ"), ("\u{3260}", "ㄱ"), ("1", "#"), ("😀", "#"),
+            ("Ωmega", "#"), ("Москва", "#"), ("さくら", "#"), ("까치", "ㄱ"), ("빵", "ㅂ"), ("Zürich", "Z"),
+            ("zebra", "Z"), ("ㅈㅁㅈ", "ㅈ"), ("\u{1100}\u{1161}", "ㄱ"), ("丂", "#"), ("ß", "S"), ("Æther", "A"),
+            ("ⓐ", "A"), ("①", "#"), ("\u{200B}A", "A"), ("\u{A960}", "ㅎ"), ("\u{D7B0}", "ㅎ"), ("7일레븐", "#"),
+            ("😀서울", "#"), ("★서울", "#"),
+        ])
     func matchesICU(name: String, expected: String) {
         #expect(title(name) == expected)
         #expect(indexer.titles[indexer.collatedSection(for: name)].text == expected)
@@ -89,19 +93,23 @@ struct SectionIndexerTests {
 
     /// What a catalogue is built with: the same answers, but an ICU failure would be thrown rather
     /// than filed under `#`.
-    @Test("the checked lookup a catalogue uses answers as the plain one", arguments: [
-        "서울", "", "ㅏ", "中", "Zürich", "😀", "Москва", " (서울)", "⅍", "\u{3260}", String(repeating: "\u{0301}", count: 1000) + "나",
-    ])
+    @Test(
+        "the checked lookup a catalogue uses answers as the plain one",
+        arguments: [
+            "서울", "", "ㅏ", "中", "Zürich", "😀", "Москва", " (서울)", "⅍", "\u{3260}", String(repeating: "\u{0301}", count: 1000) + "나",
+        ])
     func checkedSection(name: String) throws {
         #expect(try indexer.checkedSection(for: name) == indexer.section(for: name))
     }
 
     /// Where this index departs from ICU on purpose: like iOS, it skips spaces and punctuation
     /// before the first letter (ICU files " 서울" and "㈀" under its underflow bucket, #).
-    @Test("spaces and punctuation before the first letter are skipped", arguments: [
-        (" 서울", "ㅅ"), ("\u{00A0}서울", "ㅅ"), ("(서울)", "ㅅ"), ("「뉴욕」", "ㄴ"), ("\u{3200}", "ㄱ"),
-        ("\u{0301}a", "A"), ("...", "#"), ("   ", "#"), ("\t\n", "#"),
-    ])
+    @Test(
+        "spaces and punctuation before the first letter are skipped",
+        arguments: [
+            (" 서울", "ㅅ"), ("\u{00A0}서울", "ㅅ"), ("(서울)", "ㅅ"), ("「뉴욕」", "ㄴ"), ("\u{3200}", "ㄱ"),
+            ("\u{0301}a", "A"), ("...", "#"), ("   ", "#"), ("\t\n", "#"),
+        ])
     func leadingPunctuationSkipped(name: String, expected: String) {
         #expect(title(name) == expected)
     }

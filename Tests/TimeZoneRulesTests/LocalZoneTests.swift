@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import TimeZoneRules
 
 /// The machine's zone and the files behind it, read without Foundation.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import TimeZoneRules
 
 /// A zoneinfo directory in a temporary folder: UTC, a Vancouver whose rules say "XXX" (to tell which
@@ -135,9 +136,11 @@ struct TZDataChoiceTests {
 
 @Suite("tz release names")
 struct TZDataVersionTests {
-    @Test("Releases order by year, then letters as tz names them", arguments: [
-        ("2025b", "2026a"), ("2026a", "2026f"), ("2026f", "2026z"), ("2026z", "2026za"), ("1999z", "2000a"),
-    ])
+    @Test(
+        "Releases order by year, then letters as tz names them",
+        arguments: [
+            ("2025b", "2026a"), ("2026a", "2026f"), ("2026f", "2026z"), ("2026z", "2026za"), ("1999z", "2000a"),
+        ])
     func order(older: String, newer: String) throws {
         #expect(try #require(TZDataVersion(older)) < (try #require(TZDataVersion(newer))))
     }
@@ -182,8 +185,10 @@ struct BundledTZDataTests {
     @Test("The copy is 2026f with tz's backward links, which resolve to their zones")
     func versionAndLinks() throws {
         #expect(TZDatabase.bundled.version == TZDataVersion("2026f"))
-        for (alias, zone) in [("Asia/Calcutta", "Asia/Kolkata"), ("Europe/Kiev", "Europe/Kyiv"), ("America/Godthab", "America/Nuuk"),
-                              ("US/Eastern", "America/New_York")] {
+        for (alias, zone) in [
+            ("Asia/Calcutta", "Asia/Kolkata"), ("Europe/Kiev", "Europe/Kyiv"), ("America/Godthab", "America/Nuuk"),
+            ("US/Eastern", "America/New_York"),
+        ] {
             #expect(TZDatabase.bundled.links[alias] == zone)
             #expect(TZDatabase.bundled.rules(for: alias)?.period(at: 1_800_000_000) == TZDatabase.bundled.rules(for: zone)?.period(at: 1_800_000_000))
         }

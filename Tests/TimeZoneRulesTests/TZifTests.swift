@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import TimeZoneRules
 
 /// Parses an ISO 8601 UT instant such as "2026-07-15T12:00:00Z".
@@ -24,7 +25,10 @@ func tzifFile(
     func block(timeSize: Int) {
         for t in transitions { timeSize == 4 ? append(Int32(t.time)) : append(t.time) }
         data.append(contentsOf: transitions.map(\.type))
-        for t in types { append(t.utOffset); data.append(contentsOf: [t.isDST ? 1 : 0, t.index]) }
+        for t in types {
+            append(t.utOffset)
+            data.append(contentsOf: [t.isDST ? 1 : 0, t.index])
+        }
         data.append(contentsOf: Array(designations.utf8))
     }
     let chars = designations.utf8.count
@@ -85,30 +89,32 @@ func bundledTZif(_ zone: String) throws -> TZif {
 
 @Suite("TZif reader")
 struct TZifTests {
-    @Test("Zones read the tz abbreviation and offset in effect", arguments: [
-        ("Asia/Seoul", "2026-01-15T12:00:00Z", "KST", 9 * 3600),
-        ("Asia/Seoul", "2026-07-15T12:00:00Z", "KST", 9 * 3600),
-        ("Asia/Seoul", "2000-01-01T00:00:00Z", "KST", 9 * 3600),
-        ("America/New_York", "2026-01-15T12:00:00Z", "EST", -5 * 3600),
-        ("America/New_York", "2026-07-15T12:00:00Z", "EDT", -4 * 3600),
-        ("America/New_York", "2026-03-08T06:59:59Z", "EST", -5 * 3600),
-        ("America/New_York", "2026-03-08T07:00:00Z", "EDT", -4 * 3600),
-        ("Europe/London", "2026-01-15T12:00:00Z", "GMT", 0),
-        ("Europe/London", "2026-07-15T12:00:00Z", "BST", 3600),
-        ("Europe/Berlin", "2026-01-15T12:00:00Z", "CET", 3600),
-        ("Europe/Berlin", "2026-07-15T12:00:00Z", "CEST", 7200),
-        ("Asia/Kolkata", "2026-07-15T12:00:00Z", "IST", 19800),
-        ("Asia/Almaty", "2026-07-15T12:00:00Z", "+05", 5 * 3600),
-        ("America/Mexico_City", "2026-07-15T12:00:00Z", "CST", -6 * 3600),
-        ("Australia/Lord_Howe", "2026-01-15T12:00:00Z", "+11", 11 * 3600),
-        ("Australia/Lord_Howe", "2026-07-15T12:00:00Z", "+1030", 37800),
-        ("Asia/Kathmandu", "2026-07-15T12:00:00Z", "+0545", 20700),
-        // Past the last stored transition, so the footer decides.
-        ("America/New_York", "2045-01-15T12:00:00Z", "EST", -5 * 3600),
-        ("America/New_York", "2045-07-15T12:00:00Z", "EDT", -4 * 3600),
-        // Before the first transition: type 0, local mean time.
-        ("Asia/Seoul", "1900-01-01T00:00:00Z", "LMT", 30472),
-    ])
+    @Test(
+        "Zones read the tz abbreviation and offset in effect",
+        arguments: [
+            ("Asia/Seoul", "2026-01-15T12:00:00Z", "KST", 9 * 3600),
+            ("Asia/Seoul", "2026-07-15T12:00:00Z", "KST", 9 * 3600),
+            ("Asia/Seoul", "2000-01-01T00:00:00Z", "KST", 9 * 3600),
+            ("America/New_York", "2026-01-15T12:00:00Z", "EST", -5 * 3600),
+            ("America/New_York", "2026-07-15T12:00:00Z", "EDT", -4 * 3600),
+            ("America/New_York", "2026-03-08T06:59:59Z", "EST", -5 * 3600),
+            ("America/New_York", "2026-03-08T07:00:00Z", "EDT", -4 * 3600),
+            ("Europe/London", "2026-01-15T12:00:00Z", "GMT", 0),
+            ("Europe/London", "2026-07-15T12:00:00Z", "BST", 3600),
+            ("Europe/Berlin", "2026-01-15T12:00:00Z", "CET", 3600),
+            ("Europe/Berlin", "2026-07-15T12:00:00Z", "CEST", 7200),
+            ("Asia/Kolkata", "2026-07-15T12:00:00Z", "IST", 19800),
+            ("Asia/Almaty", "2026-07-15T12:00:00Z", "+05", 5 * 3600),
+            ("America/Mexico_City", "2026-07-15T12:00:00Z", "CST", -6 * 3600),
+            ("Australia/Lord_Howe", "2026-01-15T12:00:00Z", "+11", 11 * 3600),
+            ("Australia/Lord_Howe", "2026-07-15T12:00:00Z", "+1030", 37800),
+            ("Asia/Kathmandu", "2026-07-15T12:00:00Z", "+0545", 20700),
+            // Past the last stored transition, so the footer decides.
+            ("America/New_York", "2045-01-15T12:00:00Z", "EST", -5 * 3600),
+            ("America/New_York", "2045-07-15T12:00:00Z", "EDT", -4 * 3600),
+            // Before the first transition: type 0, local mean time.
+            ("Asia/Seoul", "1900-01-01T00:00:00Z", "LMT", 30472),
+        ])
     func abbreviation(zone: String, at iso: String, expected: String, utOffset: Int) throws {
         // What a clock shows comes from `ZoneRules`, so that is what is checked here, not a lookup
         // written for the tests.
@@ -130,9 +136,11 @@ struct TZifTests {
     /// tz's abbreviations are letters (KST, CEST) or, where no English one is in use, the offset
     /// itself ("+0545", "-03"): the numeric ones must agree with the offset the file gives; "-00"
     /// is tz's "local time unknown" (uninhabited places), at offset 0.
-    @Test("Every zone of the bundled copy parses; a numeric abbreviation is its offset", arguments: [
-        "2026-01-15T12:00:00Z", "2026-07-15T12:00:00Z", "1990-01-01T00:00:00Z", "2045-07-15T12:00:00Z",
-    ])
+    @Test(
+        "Every zone of the bundled copy parses; a numeric abbreviation is its offset",
+        arguments: [
+            "2026-01-15T12:00:00Z", "2026-07-15T12:00:00Z", "1990-01-01T00:00:00Z", "2045-07-15T12:00:00Z",
+        ])
     func wholeBundledCopy(at iso: String) throws {
         let date = try instant(iso)
         let zones = BundledZones.shared.zoneIDs
@@ -143,23 +151,26 @@ struct TZifTests {
                 #expect(type.utOffset == 0, "\(zone) at \(iso)")
             } else if abbreviation.first == "+" || abbreviation.first == "-" {
                 let minutes = abs(type.utOffset) / 60
-                let expected = String(format: "%@%02d", type.utOffset < 0 ? "-" : "+", minutes / 60)
+                let expected =
+                    String(format: "%@%02d", type.utOffset < 0 ? "-" : "+", minutes / 60)
                     + (minutes % 60 == 0 ? "" : String(format: "%02d", minutes % 60))
                 #expect(abbreviation == expected, "\(zone) at \(iso)")
             } else {
-                #expect((3...5).contains(abbreviation.count) && abbreviation.allSatisfy { $0.isASCII && $0.isLetter }, "\(zone) at \(iso): \(abbreviation)")
+                #expect(
+                    (3...5).contains(abbreviation.count) && abbreviation.allSatisfy { $0.isASCII && $0.isLetter },
+                    "\(zone) at \(iso): \(abbreviation)")
             }
         }
         #expect(zones.count > 300)
     }
 
-
     @Test("Slim files: a transition then the footer, and no transitions at all")
     func slimFiles() throws {
         let start2020: Int64 = 1_577_836_800
-        let newYork = try TZif(data: tzifFile(
-            transitions: [(start2020, 1)], types: [(0, false, 0), (-18000, false, 4)],
-            designations: "LMT\0EST\0", footer: "EST5EDT,M3.2.0,M11.1.0"))
+        let newYork = try TZif(
+            data: tzifFile(
+                transitions: [(start2020, 1)], types: [(0, false, 0), (-18000, false, 4)],
+                designations: "LMT\0EST\0", footer: "EST5EDT,M3.2.0,M11.1.0"))
         #expect(newYork.abbreviation(at: try instant("1999-07-01T00:00:00Z")) == "LMT")
         #expect(newYork.abbreviation(at: try instant("2050-07-01T00:00:00Z")) == "EDT")
         #expect(newYork.abbreviation(at: try instant("2050-12-01T00:00:00Z")) == "EST")
@@ -170,9 +181,10 @@ struct TZifTests {
 
     @Test("Version 1 files use the 32-bit block and keep the last type after the last transition")
     func versionOne() throws {
-        let tzif = try TZif(data: tzifFile(
-            version: 0, transitions: [(-1_000_000_000, 1), (1_000_000_000, 0)],
-            types: [(3600, false, 0), (7200, true, 4)], designations: "AAA\0BBB\0"))
+        let tzif = try TZif(
+            data: tzifFile(
+                version: 0, transitions: [(-1_000_000_000, 1), (1_000_000_000, 0)],
+                types: [(3600, false, 0), (7200, true, 4)], designations: "AAA\0BBB\0"))
         #expect(tzif.version == 1)
         #expect(tzif.footer == nil)
         #expect(tzif.abbreviation(at: Date(timeIntervalSince1970: -2_000_000_000)) == "AAA")
@@ -181,61 +193,67 @@ struct TZifTests {
         #expect(tzif.localTimeType(at: Date(timeIntervalSince1970: .nan)) == nil)
     }
 
-    @Test("Footer rules decide DST at their exact switch instants", arguments: [
-        ("EST5EDT,M3.2.0,M11.1.0", "2040-03-11T06:59:59Z", "EST", -18000),
-        ("EST5EDT,M3.2.0,M11.1.0", "2040-03-11T07:00:00Z", "EDT", -14400),
-        ("EST5EDT,M3.2.0,M11.1.0", "2040-11-04T05:59:59Z", "EDT", -14400),
-        ("EST5EDT,M3.2.0,M11.1.0", "2040-11-04T06:00:00Z", "EST", -18000),
-        ("<+05>-5", "2050-07-01T00:00:00Z", "+05", 18000),
-        ("KST-9", "2050-07-01T00:00:00Z", "KST", 32400),
-        // Friday before the last Sunday of March, written as Thursday 26:00.
-        ("IST-2IDT,M3.4.4/26,M10.5.0", "2050-03-24T23:59:59Z", "IST", 7200),
-        ("IST-2IDT,M3.4.4/26,M10.5.0", "2050-03-25T00:00:00Z", "IDT", 10800),
-        ("IST-2IDT,M3.4.4/26,M10.5.0", "2050-10-29T22:59:59Z", "IDT", 10800),
-        ("IST-2IDT,M3.4.4/26,M10.5.0", "2050-10-29T23:00:00Z", "IST", 7200),
-        // Negative times land on the previous day: both switches are 01:00 UT, as in the EU.
-        ("<-03>3<-02>,M3.5.0/-2,M10.5.0/-1", "2040-03-25T00:59:59Z", "-03", -10800),
-        ("<-03>3<-02>,M3.5.0/-2,M10.5.0/-1", "2040-03-25T01:00:00Z", "-02", -7200),
-        ("<-03>3<-02>,M3.5.0/-2,M10.5.0/-1", "2040-10-28T00:59:59Z", "-02", -7200),
-        ("<-03>3<-02>,M3.5.0/-2,M10.5.0/-1", "2040-10-28T01:00:00Z", "-03", -10800),
-        // Southern hemisphere: DST spans the new year.
-        ("AEST-10AEDT,M10.1.0,M4.1.0/3", "2050-01-01T00:00:00Z", "AEDT", 39600),
-        ("AEST-10AEDT,M10.1.0,M4.1.0/3", "2050-07-01T00:00:00Z", "AEST", 36000),
-        ("<+1030>-10:30<+11>-11,M10.1.0,M4.1.0", "2050-01-01T00:00:00Z", "+11", 39600),
-        // Year-round DST per RFC 8536 §3.3.1.
-        ("EST5EDT4,0/0,J365/25", "2050-01-01T05:00:00Z", "EDT", -14400),
-        ("EST5EDT4,0/0,J365/25", "2050-12-31T23:59:59Z", "EDT", -14400),
-        // Jn skips February 29, n counts it.
-        ("AAA0BBB,J60/0,J300/0", "2040-02-29T12:00:00Z", "AAA", 0),
-        ("AAA0BBB,J60/0,J300/0", "2040-03-01T00:00:00Z", "BBB", 3600),
-        ("AAA0BBB,59/0,300/0", "2040-02-29T00:00:00Z", "BBB", 3600),
-        ("AAA0BBB,59/0,300/0", "2041-02-28T23:59:59Z", "AAA", 0),
-        // A DST name with no rule falls back to the US rule.
-        ("EST5EDT", "2050-07-01T00:00:00Z", "EDT", -14400),
-        ("XXX-1:30:15", "2050-07-01T00:00:00Z", "XXX", 5415),
-        // Before 1970, where floor division matters.
-        ("EST5EDT,M3.2.0,M11.1.0", "1969-07-01T00:00:00Z", "EDT", -14400),
-    ])
+    @Test(
+        "Footer rules decide DST at their exact switch instants",
+        arguments: [
+            ("EST5EDT,M3.2.0,M11.1.0", "2040-03-11T06:59:59Z", "EST", -18000),
+            ("EST5EDT,M3.2.0,M11.1.0", "2040-03-11T07:00:00Z", "EDT", -14400),
+            ("EST5EDT,M3.2.0,M11.1.0", "2040-11-04T05:59:59Z", "EDT", -14400),
+            ("EST5EDT,M3.2.0,M11.1.0", "2040-11-04T06:00:00Z", "EST", -18000),
+            ("<+05>-5", "2050-07-01T00:00:00Z", "+05", 18000),
+            ("KST-9", "2050-07-01T00:00:00Z", "KST", 32400),
+            // Friday before the last Sunday of March, written as Thursday 26:00.
+            ("IST-2IDT,M3.4.4/26,M10.5.0", "2050-03-24T23:59:59Z", "IST", 7200),
+            ("IST-2IDT,M3.4.4/26,M10.5.0", "2050-03-25T00:00:00Z", "IDT", 10800),
+            ("IST-2IDT,M3.4.4/26,M10.5.0", "2050-10-29T22:59:59Z", "IDT", 10800),
+            ("IST-2IDT,M3.4.4/26,M10.5.0", "2050-10-29T23:00:00Z", "IST", 7200),
+            // Negative times land on the previous day: both switches are 01:00 UT, as in the EU.
+            ("<-03>3<-02>,M3.5.0/-2,M10.5.0/-1", "2040-03-25T00:59:59Z", "-03", -10800),
+            ("<-03>3<-02>,M3.5.0/-2,M10.5.0/-1", "2040-03-25T01:00:00Z", "-02", -7200),
+            ("<-03>3<-02>,M3.5.0/-2,M10.5.0/-1", "2040-10-28T00:59:59Z", "-02", -7200),
+            ("<-03>3<-02>,M3.5.0/-2,M10.5.0/-1", "2040-10-28T01:00:00Z", "-03", -10800),
+            // Southern hemisphere: DST spans the new year.
+            ("AEST-10AEDT,M10.1.0,M4.1.0/3", "2050-01-01T00:00:00Z", "AEDT", 39600),
+            ("AEST-10AEDT,M10.1.0,M4.1.0/3", "2050-07-01T00:00:00Z", "AEST", 36000),
+            ("<+1030>-10:30<+11>-11,M10.1.0,M4.1.0", "2050-01-01T00:00:00Z", "+11", 39600),
+            // Year-round DST per RFC 8536 §3.3.1.
+            ("EST5EDT4,0/0,J365/25", "2050-01-01T05:00:00Z", "EDT", -14400),
+            ("EST5EDT4,0/0,J365/25", "2050-12-31T23:59:59Z", "EDT", -14400),
+            // Jn skips February 29, n counts it.
+            ("AAA0BBB,J60/0,J300/0", "2040-02-29T12:00:00Z", "AAA", 0),
+            ("AAA0BBB,J60/0,J300/0", "2040-03-01T00:00:00Z", "BBB", 3600),
+            ("AAA0BBB,59/0,300/0", "2040-02-29T00:00:00Z", "BBB", 3600),
+            ("AAA0BBB,59/0,300/0", "2041-02-28T23:59:59Z", "AAA", 0),
+            // A DST name with no rule falls back to the US rule.
+            ("EST5EDT", "2050-07-01T00:00:00Z", "EDT", -14400),
+            ("XXX-1:30:15", "2050-07-01T00:00:00Z", "XXX", 5415),
+            // Before 1970, where floor division matters.
+            ("EST5EDT,M3.2.0,M11.1.0", "1969-07-01T00:00:00Z", "EDT", -14400),
+        ])
     func footerRule(rule: String, at iso: String, expected: String, utOffset: Int) throws {
         let type = try TZif.POSIXRule(rule).localTimeType(at: Int64(try instant(iso).timeIntervalSince1970))
         #expect(type.abbreviation == expected)
         #expect(type.utOffset == utOffset)
     }
 
-    @Test("Malformed footer TZ strings are refused", arguments: [
-        "E", "EST", "ES5", "<+05-5", "<+5>-5", "EST25", "EST5EDT,M13.1.0,M11.1.0", "EST5EDT,M3.2.0",
-        "EST5EDT,M3.6.0,M11.1.0", "EST5EDT,J0,J365", "EST5EDT,M3.2.0/168,M11.1.0", "EST5EDT,M3.2.0,M11.1.0x",
-        "KST-9:60", "EST5EDT;",
-    ])
+    @Test(
+        "Malformed footer TZ strings are refused",
+        arguments: [
+            "E", "EST", "ES5", "<+05-5", "<+5>-5", "EST25", "EST5EDT,M13.1.0,M11.1.0", "EST5EDT,M3.2.0",
+            "EST5EDT,M3.6.0,M11.1.0", "EST5EDT,J0,J365", "EST5EDT,M3.2.0/168,M11.1.0", "EST5EDT,M3.2.0,M11.1.0x",
+            "KST-9:60", "EST5EDT;",
+        ])
     func badFooter(rule: String) {
         #expect(throws: TZifError.badFooter(rule)) { try TZif.POSIXRule(rule) }
     }
 
-    @Test("Each truncation names the section it cut", arguments: [
-        // Asia/Seoul (slim): header 0..<44, v1 block ..<51, v2 header ..<95, data ..<408, footer ..<415.
-        (0, TZifError.Section.header), (20, .header), (47, .v1DataBlock), (60, .v2Header),
-        (200, .dataBlock), (408, .footer), (409, .footer), (413, .footer),
-    ])
+    @Test(
+        "Each truncation names the section it cut",
+        arguments: [
+            // Asia/Seoul (slim): header 0..<44, v1 block ..<51, v2 header ..<95, data ..<408, footer ..<415.
+            (0, TZifError.Section.header), (20, .header), (47, .v1DataBlock), (60, .v2Header),
+            (200, .dataBlock), (408, .footer), (409, .footer), (413, .footer),
+        ])
     func truncated(length: Int, section: TZifError.Section) throws {
         let bytes = try zoneBytes("Asia/Seoul")
         #expect(throws: TZifError.truncated(section)) { try TZif(data: Data(bytes.prefix(length))) }
@@ -263,7 +281,10 @@ struct TZifTests {
             var bytes = original
             for _ in 0..<(1 + next() % 3) { bytes[next() % bytes.count] = UInt8(truncatingIfNeeded: next()) }
             let tzif: TZif
-            do { tzif = try TZif(data: Data(bytes)) } catch { refused += 1; continue }  // typed: always a TZifError
+            do { tzif = try TZif(data: Data(bytes)) } catch {
+                refused += 1
+                continue
+            }  // typed: always a TZifError
             parsed += 1
             let known = Set(tzif.localTimeTypes).union([tzif.footer?.standard, tzif.footer?.daylight?.type].compactMap { $0 })
             for seconds in [-5_000_000_000.0, 0, 1_800_000_000, 2_500_000_000, 1e15, -1e300] {
@@ -309,9 +330,11 @@ struct TZifTests {
         }
     }
 
-    @Test("Identifiers that could leave the zoneinfo directory are refused", arguments: [
-        "", "/etc/passwd", "../../etc/passwd", "Asia/../../etc/passwd", "Asia//Seoul", "Asia/Seoul/", "./Asia/Seoul",
-    ])
+    @Test(
+        "Identifiers that could leave the zoneinfo directory are refused",
+        arguments: [
+            "", "/etc/passwd", "../../etc/passwd", "Asia/../../etc/passwd", "Asia//Seoul", "Asia/Seoul/", "./Asia/Seoul",
+        ])
     func invalidIdentifier(identifier: String) {
         #expect(throws: TZifError.invalidIdentifier(identifier)) { try TZif(zone: identifier, directory: "/usr/share/zoneinfo") }
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import TimeZoneRules
 
 /// Seconds since 1970 of an ISO 8601 UT instant such as "2026-07-15T12:00:00Z".
@@ -15,49 +16,51 @@ func bundledRules(_ zone: String) throws -> ZoneRules {
 /// Facts of tzdata 2026f, pinned by the bundled copy: they hold on any machine, whatever its tzdata.
 @Suite("Zone rules (bundled tzdata 2026f)")
 struct ZoneRulesTests {
-    @Test("Offsets, abbreviations and DST of 2026's rule changes and of zones with unusual offsets", arguments: [
-        // British Columbia: permanent UTC−7 (MST) since 2026-11-01, where Foundation's 2025b says PST.
-        ("America/Vancouver", "2026-11-23T12:00:00Z", -7 * 3600, "MST", false),
-        ("America/Vancouver", "2027-01-15T12:00:00Z", -7 * 3600, "MST", false),
-        ("America/Vancouver", "2027-07-15T12:00:00Z", -7 * 3600, "MST", false),
-        ("America/Vancouver", "2026-07-15T12:00:00Z", -7 * 3600, "PDT", true),
-        // Alberta and the NWT: permanent −6; Manitoba: permanent −5.
-        ("America/Edmonton", "2026-11-23T12:00:00Z", -6 * 3600, "CST", false),
-        ("America/Edmonton", "2027-01-15T12:00:00Z", -6 * 3600, "CST", false),
-        ("America/Inuvik", "2026-11-23T12:00:00Z", -6 * 3600, "CST", false),
-        ("America/Winnipeg", "2026-11-23T12:00:00Z", -5 * 3600, "EST", false),
-        ("America/Winnipeg", "2027-07-15T12:00:00Z", -5 * 3600, "EST", false),
-        // Cuba stays on −4 (CDT) until 2027-11-07.
-        ("America/Havana", "2026-11-23T12:00:00Z", -4 * 3600, "CDT", true),
-        ("America/Havana", "2027-01-15T12:00:00Z", -4 * 3600, "CDT", true),
-        ("America/Havana", "2027-11-07T04:59:59Z", -4 * 3600, "CDT", true),
-        ("America/Havana", "2027-11-07T05:00:00Z", -5 * 3600, "CST", false),
-        // Morocco and Western Sahara: permanent +00 from 2026-09-20.
-        ("Africa/Casablanca", "2026-09-20T00:59:59Z", 3600, "+01", true),
-        ("Africa/Casablanca", "2026-09-20T01:00:00Z", 0, "+00", false),
-        ("Africa/Casablanca", "2027-07-15T12:00:00Z", 0, "+00", false),
-        ("Africa/El_Aaiun", "2026-11-23T12:00:00Z", 0, "+00", false),
-        // Lord Howe's half-hour DST, Kathmandu's +5:45, Seoul.
-        ("Australia/Lord_Howe", "2026-07-15T12:00:00Z", 37800, "+1030", false),
-        ("Australia/Lord_Howe", "2027-01-15T12:00:00Z", 39600, "+11", true),
-        ("Asia/Kathmandu", "2026-11-23T12:00:00Z", 20700, "+0545", false),
-        ("Asia/Seoul", "2026-11-23T12:00:00Z", 32400, "KST", false),
-        // New York's 2026 edges, to the second.
-        ("America/New_York", "2026-03-08T06:59:59Z", -5 * 3600, "EST", false),
-        ("America/New_York", "2026-03-08T07:00:00Z", -4 * 3600, "EDT", true),
-        ("America/New_York", "2026-11-01T05:59:59Z", -4 * 3600, "EDT", true),
-        ("America/New_York", "2026-11-01T06:00:00Z", -5 * 3600, "EST", false),
-        // Scoresbysund moved from −01 to −02 standard on 2024-03-31, going straight onto −01 DST.
-        ("America/Scoresbysund", "2024-03-31T00:59:59Z", -3600, "-01", false),
-        ("America/Scoresbysund", "2024-07-15T12:00:00Z", -3600, "-01", true),
-        ("America/Scoresbysund", "2024-12-15T12:00:00Z", -7200, "-02", false),
-        // 2040 and 2050: the footer rule alone.
-        ("America/New_York", "2040-03-11T06:59:59Z", -5 * 3600, "EST", false),
-        ("America/New_York", "2040-03-11T07:00:00Z", -4 * 3600, "EDT", true),
-        ("Europe/Berlin", "2040-07-15T12:00:00Z", 7200, "CEST", true),
-        ("Australia/Sydney", "2050-01-15T12:00:00Z", 39600, "AEDT", true),
-        ("America/Vancouver", "2050-07-15T12:00:00Z", -7 * 3600, "MST", false),
-    ])
+    @Test(
+        "Offsets, abbreviations and DST of 2026's rule changes and of zones with unusual offsets",
+        arguments: [
+            // British Columbia: permanent UTC−7 (MST) since 2026-11-01, where Foundation's 2025b says PST.
+            ("America/Vancouver", "2026-11-23T12:00:00Z", -7 * 3600, "MST", false),
+            ("America/Vancouver", "2027-01-15T12:00:00Z", -7 * 3600, "MST", false),
+            ("America/Vancouver", "2027-07-15T12:00:00Z", -7 * 3600, "MST", false),
+            ("America/Vancouver", "2026-07-15T12:00:00Z", -7 * 3600, "PDT", true),
+            // Alberta and the NWT: permanent −6; Manitoba: permanent −5.
+            ("America/Edmonton", "2026-11-23T12:00:00Z", -6 * 3600, "CST", false),
+            ("America/Edmonton", "2027-01-15T12:00:00Z", -6 * 3600, "CST", false),
+            ("America/Inuvik", "2026-11-23T12:00:00Z", -6 * 3600, "CST", false),
+            ("America/Winnipeg", "2026-11-23T12:00:00Z", -5 * 3600, "EST", false),
+            ("America/Winnipeg", "2027-07-15T12:00:00Z", -5 * 3600, "EST", false),
+            // Cuba stays on −4 (CDT) until 2027-11-07.
+            ("America/Havana", "2026-11-23T12:00:00Z", -4 * 3600, "CDT", true),
+            ("America/Havana", "2027-01-15T12:00:00Z", -4 * 3600, "CDT", true),
+            ("America/Havana", "2027-11-07T04:59:59Z", -4 * 3600, "CDT", true),
+            ("America/Havana", "2027-11-07T05:00:00Z", -5 * 3600, "CST", false),
+            // Morocco and Western Sahara: permanent +00 from 2026-09-20.
+            ("Africa/Casablanca", "2026-09-20T00:59:59Z", 3600, "+01", true),
+            ("Africa/Casablanca", "2026-09-20T01:00:00Z", 0, "+00", false),
+            ("Africa/Casablanca", "2027-07-15T12:00:00Z", 0, "+00", false),
+            ("Africa/El_Aaiun", "2026-11-23T12:00:00Z", 0, "+00", false),
+            // Lord Howe's half-hour DST, Kathmandu's +5:45, Seoul.
+            ("Australia/Lord_Howe", "2026-07-15T12:00:00Z", 37800, "+1030", false),
+            ("Australia/Lord_Howe", "2027-01-15T12:00:00Z", 39600, "+11", true),
+            ("Asia/Kathmandu", "2026-11-23T12:00:00Z", 20700, "+0545", false),
+            ("Asia/Seoul", "2026-11-23T12:00:00Z", 32400, "KST", false),
+            // New York's 2026 edges, to the second.
+            ("America/New_York", "2026-03-08T06:59:59Z", -5 * 3600, "EST", false),
+            ("America/New_York", "2026-03-08T07:00:00Z", -4 * 3600, "EDT", true),
+            ("America/New_York", "2026-11-01T05:59:59Z", -4 * 3600, "EDT", true),
+            ("America/New_York", "2026-11-01T06:00:00Z", -5 * 3600, "EST", false),
+            // Scoresbysund moved from −01 to −02 standard on 2024-03-31, going straight onto −01 DST.
+            ("America/Scoresbysund", "2024-03-31T00:59:59Z", -3600, "-01", false),
+            ("America/Scoresbysund", "2024-07-15T12:00:00Z", -3600, "-01", true),
+            ("America/Scoresbysund", "2024-12-15T12:00:00Z", -7200, "-02", false),
+            // 2040 and 2050: the footer rule alone.
+            ("America/New_York", "2040-03-11T06:59:59Z", -5 * 3600, "EST", false),
+            ("America/New_York", "2040-03-11T07:00:00Z", -4 * 3600, "EDT", true),
+            ("Europe/Berlin", "2040-07-15T12:00:00Z", 7200, "CEST", true),
+            ("Australia/Sydney", "2050-01-15T12:00:00Z", 39600, "AEDT", true),
+            ("America/Vancouver", "2050-07-15T12:00:00Z", -7 * 3600, "MST", false),
+        ])
     func period(zone: String, at iso: String, offset: Int, abbreviation: String, dst: Bool) throws {
         let period = try bundledRules(zone).period(at: try seconds(iso))
         #expect(period.utcOffset == offset)
@@ -65,8 +68,9 @@ struct ZoneRulesTests {
         #expect(period.isDaylightSavingTime == dst)
     }
 
-    @Test("Negative DST reads as users do: Dublin's summer IST is +1 hour of DST over winter GMT, in stored and footer years",
-          arguments: ["1995", "2026", "2045"])
+    @Test(
+        "Negative DST reads as users do: Dublin's summer IST is +1 hour of DST over winter GMT, in stored and footer years",
+        arguments: ["1995", "2026", "2045"])
     func negativeDST(year: String) throws {
         let dublin = try bundledRules("Europe/Dublin")
         let winter = dublin.period(at: try seconds("\(year)-01-15T12:00:00Z"))
@@ -122,8 +126,11 @@ struct ZoneRulesTests {
         #expect(seoul.previousTransition(atOrBefore: now)?.instant == (try seconds("1988-10-08T17:00:00Z")))
     }
 
-    @Test("Every transition between 1970 and 2100 changes what the clocks show, in order, and agrees with period(at:)",
-          arguments: ["America/New_York", "Europe/Dublin", "Australia/Lord_Howe", "Africa/Casablanca", "America/Santiago", "Asia/Tehran", "Pacific/Chatham"])
+    @Test(
+        "Every transition between 1970 and 2100 changes what the clocks show, in order, and agrees with period(at:)",
+        arguments: [
+            "America/New_York", "Europe/Dublin", "Australia/Lord_Howe", "Africa/Casablanca", "America/Santiago", "Asia/Tehran", "Pacific/Chatham",
+        ])
     func transitionsAreChanges(zone: String) throws {
         let rules = try bundledRules(zone)
         let all = rules.transitions(after: 0, through: try seconds("2100-01-01T00:00:00Z"))

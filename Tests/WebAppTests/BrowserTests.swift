@@ -9,14 +9,18 @@ struct BrowserTests {
     static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     static let root = folder.deletingLastPathComponent().deletingLastPathComponent()
 
-    @Test("the page loads without console errors; the index bar jumps and scrubs; search highlights and names what matched; clocks tick across a transition; my clocks persist; all by keyboard too; the shared wording table holds; offline reloads run on the kept feed and say when they may be wrong; axe-core finds nothing serious in six states; 200 % text clips no row")
+    @Test(
+        "the page loads without console errors; the index bar jumps and scrubs; search highlights and names what matched; clocks tick across a transition; my clocks persist; all by keyboard too; the shared wording table holds; offline reloads run on the kept feed and say when they may be wrong; axe-core finds nothing serious in six states; 200 % text clips no row"
+    )
     func browser() throws {
         let worldclock = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("worldclock")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", Self.folder.appendingPathComponent("browser/test_web_app.py").path,
-                             "--worldclock", worldclock.path,
-                             "--screenshots", Self.root.appendingPathComponent(".build/web-screenshots").path]
+        process.arguments = [
+            "python3", Self.folder.appendingPathComponent("browser/test_web_app.py").path,
+            "--worldclock", worldclock.path,
+            "--screenshots", Self.root.appendingPathComponent(".build/web-screenshots").path,
+        ]
         let output = Pipe()
         process.standardOutput = output
         process.standardError = output
@@ -26,7 +30,9 @@ struct BrowserTests {
         if process.terminationStatus == 3 {
             Issue.record("the browser tests cannot run: \(text)")
         } else {
-            #expect(process.terminationStatus == 0, "browser tests failed (python3 Tests/WebAppTests/browser/test_web_app.py --worldclock \(worldclock.path)):\n\(text)")
+            #expect(
+                process.terminationStatus == 0,
+                "browser tests failed (python3 Tests/WebAppTests/browser/test_web_app.py --worldclock \(worldclock.path)):\n\(text)")
         }
     }
 }

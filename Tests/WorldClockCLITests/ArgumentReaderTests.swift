@@ -1,13 +1,15 @@
 import Foundation
 import Testing
+
 @testable import WorldClockCLI
 
 /// The command-line reader against a small spec: the forms users type, and what it refuses.
 @Suite("Reading the command line")
 struct ArgumentReaderTests {
-    static let find = CommandSpec(name: "find", abstract: "찾기",
-                                  options: [.flag("json", help: ""), .option("limit", value: "개수", help: ""), .option("from", value: "기준", help: "")],
-                                  arguments: [ArgumentSpec(valueName: "검색어", help: "")])
+    static let find = CommandSpec(
+        name: "find", abstract: "찾기",
+        options: [.flag("json", help: ""), .option("limit", value: "개수", help: ""), .option("from", value: "기준", help: "")],
+        arguments: [ArgumentSpec(valueName: "검색어", help: "")])
     static let feed = CommandSpec(name: "feed", abstract: "피드", options: [.flag("pretty", help: "")], alwaysJSON: true)
 
     static func read(_ arguments: [String]) throws(UsageError) -> Invocation {
@@ -19,11 +21,13 @@ struct ArgumentReaderTests {
         return parsed
     }
 
-    @Test("options before, after and between arguments, with a space or =; the last of a repeated option wins", arguments: [
-        ["find", "--limit", "3", "뉴", "--json"],
-        ["find", "뉴", "--limit=3", "--json"],
-        ["find", "--json", "--limit", "9", "--limit", "3", "뉴"],
-    ])
+    @Test(
+        "options before, after and between arguments, with a space or =; the last of a repeated option wins",
+        arguments: [
+            ["find", "--limit", "3", "뉴", "--json"],
+            ["find", "뉴", "--limit=3", "--json"],
+            ["find", "--json", "--limit", "9", "--limit", "3", "뉴"],
+        ])
     func forms(arguments: [String]) throws {
         let parsed = try Self.parsed(arguments)
         #expect(parsed.argument(0) == "뉴")
@@ -41,31 +45,54 @@ struct ArgumentReaderTests {
 
     @Test("help in any position, help <command>, --version and -V; nothing at all is my clocks")
     func helpAndVersion() throws {
-        guard case .help(let spec?) = try Self.read(["find", "뉴", "--help"]) else { Issue.record("not help"); return }
+        guard case .help(let spec?) = try Self.read(["find", "뉴", "--help"]) else {
+            Issue.record("not help")
+            return
+        }
         #expect(spec.name == "find")
-        guard case .help(let named?) = try Self.read(["help", "feed"]) else { Issue.record("not help"); return }
+        guard case .help(let named?) = try Self.read(["help", "feed"]) else {
+            Issue.record("not help")
+            return
+        }
         #expect(named.name == "feed")
-        guard case .run(let clocks) = try Self.read([]), clocks.command.name == "clocks" else { Issue.record("not my clocks"); return }
-        guard case .version = try Self.read(["--version"]) else { Issue.record("not version"); return }
-        guard case .version = try Self.read(["-V"]) else { Issue.record("not version"); return }
-        guard case .completionScript("bash") = try Self.read(["--generate-completion-script=bash"]) else { Issue.record("not = form"); return }
-        guard case .run = try Self.read(["find", "--", "-h"]) else { Issue.record("-h after -- is an argument"); return }
+        guard case .run(let clocks) = try Self.read([]), clocks.command.name == "clocks" else {
+            Issue.record("not my clocks")
+            return
+        }
+        guard case .version = try Self.read(["--version"]) else {
+            Issue.record("not version")
+            return
+        }
+        guard case .version = try Self.read(["-V"]) else {
+            Issue.record("not version")
+            return
+        }
+        guard case .completionScript("bash") = try Self.read(["--generate-completion-script=bash"]) else {
+            Issue.record("not = form")
+            return
+        }
+        guard case .run = try Self.read(["find", "--", "-h"]) else {
+            Issue.record("-h after -- is an argument")
+            return
+        }
     }
 
-    @Test("what it refuses, in Korean, naming what was typed", arguments: [
-        (["bogus"], "\"bogus\"는 명령이 아닙니다. 명령: find, feed"),
-        (["help", "bogus"], "\"bogus\"는 명령이 아닙니다. 명령: find, feed"),
-        (["--bogus"], "알 수 없는 옵션 \"--bogus\""),
-        (["find", "--limt", "3", "뉴"], "알 수 없는 옵션 \"--limt\". 혹시 \"--limit\"?"),
-        (["find", "--zzzzzz", "뉴"], "알 수 없는 옵션 \"--zzzzzz\""),
-        (["find", "-x", "뉴"], "알 수 없는 옵션 \"-x\""),
-        (["find"], "<검색어> 인자가 필요합니다"),
-        (["find", "a", "b"], "이 명령이 받지 않는 인자 \"b\""),
-        (["find", "a", "b", "c"], "이 명령이 받지 않는 인자 2개: \"b\", \"c\""),
-        (["find", "뉴", "--limit"], "\"--limit <개수>\"에 값이 없습니다"),
-        (["find", "--limit", "--json", "뉴"], "\"--limit <개수>\"에 값이 없습니다"),
-        (["find", "--json=yes", "뉴"], "\"--json\"은 값을 받지 않습니다(받은 값: \"yes\")"),
-    ])
+    @Test(
+        "what it refuses, in Korean, naming what was typed",
+        arguments: [
+            (["bogus"], "\"bogus\"는 명령이 아닙니다. 명령: find, feed"),
+            (["help", "bogus"], "\"bogus\"는 명령이 아닙니다. 명령: find, feed"),
+            (["--bogus"], "알 수 없는 옵션 \"--bogus\""),
+            (["find", "--limt", "3", "뉴"], "알 수 없는 옵션 \"--limt\". 혹시 \"--limit\"?"),
+            (["find", "--zzzzzz", "뉴"], "알 수 없는 옵션 \"--zzzzzz\""),
+            (["find", "-x", "뉴"], "알 수 없는 옵션 \"-x\""),
+            (["find"], "<검색어> 인자가 필요합니다"),
+            (["find", "a", "b"], "이 명령이 받지 않는 인자 \"b\""),
+            (["find", "a", "b", "c"], "이 명령이 받지 않는 인자 2개: \"b\", \"c\""),
+            (["find", "뉴", "--limit"], "\"--limit <개수>\"에 값이 없습니다"),
+            (["find", "--limit", "--json", "뉴"], "\"--limit <개수>\"에 값이 없습니다"),
+            (["find", "--json=yes", "뉴"], "\"--json\"은 값을 받지 않습니다(받은 값: \"yes\")"),
+        ])
     func refusals(arguments: [String], message: String) {
         #expect(throws: UsageError.self) { try Self.read(arguments) }
         do { _ = try Self.read(arguments) } catch { #expect(error.message == message) }
@@ -82,17 +109,25 @@ struct ArgumentReaderTests {
     func repeating() throws {
         let search = CommandSpec(name: "search", abstract: "", arguments: [ArgumentSpec(valueName: "검색어", help: "", repeats: true)])
         let from = CommandSpec(name: "from", abstract: "", arguments: [ArgumentSpec(valueName: "곳", help: "", repeats: true, isOptional: true)])
-        guard case .run(let words) = try ArgumentReader.read(["search", "new", "york"], commands: [search, from]) else { Issue.record("not run"); return }
+        guard case .run(let words) = try ArgumentReader.read(["search", "new", "york"], commands: [search, from]) else {
+            Issue.record("not run")
+            return
+        }
         #expect(words.argument(0) == "new york")
         #expect(words.words(from: 0) == ["new", "york"])
-        guard case .run(let none) = try ArgumentReader.read(["from"], commands: [search, from]) else { Issue.record("not run"); return }
+        guard case .run(let none) = try ArgumentReader.read(["from"], commands: [search, from]) else {
+            Issue.record("not run")
+            return
+        }
         #expect(!none.hasArgument(0))
         #expect(throws: UsageError.self) { try ArgumentReader.read(["search"], commands: [search, from]) }
     }
 
-    @Test("a command line that does not read still says whether errors are JSON", arguments: [
-        (["find", "--json", "--bogus"], true), (["find", "--", "--json"], false), (["feed", "--bogus"], true), (["find", "--bogus"], false),
-    ])
+    @Test(
+        "a command line that does not read still says whether errors are JSON",
+        arguments: [
+            (["find", "--json", "--bogus"], true), (["find", "--", "--json"], false), (["feed", "--bogus"], true), (["find", "--bogus"], false),
+        ])
     func json(arguments: [String], expected: Bool) {
         #expect(ArgumentReader.asksForJSON(arguments, commands: [Self.find, Self.feed]) == expected)
     }
@@ -112,7 +147,9 @@ struct CompletionScriptTests {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/bash")
         let quoted = words.map { "'\($0)'" }.joined(separator: " ")
-        process.arguments = ["-c", script.stdout + "\nCOMP_WORDS=(\(quoted)); COMP_CWORD=\(words.count - 1); _worldclock; printf '%s\\n' \"${COMPREPLY[@]}\""]
+        process.arguments = [
+            "-c", script.stdout + "\nCOMP_WORDS=(\(quoted)); COMP_CWORD=\(words.count - 1); _worldclock; printf '%s\\n' \"${COMPREPLY[@]}\"",
+        ]
         let out = Pipe()
         process.standardOutput = out
         try process.run()
@@ -121,15 +158,17 @@ struct CompletionScriptTests {
         return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
     }
 
-    @Test("bash completes commands, then the options of the command typed", arguments: [
-        (["worldclock", "se"], ["search", "sections", "serve"]),
-        (["worldclock", "list", "--se"], ["--section"]),
-        (["worldclock", "search", "--l"], ["--limit"]),
-        (["worldclock", "feed", "--j"], []),
-        (["worldclock", "list", "--section", ""], ["ㄱ", "ㄴ", "ㄷ", "ㄹ", "ㅁ", "ㅂ", "ㅅ", "ㅇ", "ㅈ", "ㅊ", "ㅋ", "ㅌ", "ㅍ", "ㅎ"]),
-        (["worldclock", "show", "뉴"], ["뉴델리", "뉴욕"]),
-        (["worldclock", "list", "--from", "로드 하"], ["로드 하우"]),
-    ])
+    @Test(
+        "bash completes commands, then the options of the command typed",
+        arguments: [
+            (["worldclock", "se"], ["search", "sections", "serve"]),
+            (["worldclock", "list", "--se"], ["--section"]),
+            (["worldclock", "search", "--l"], ["--limit"]),
+            (["worldclock", "feed", "--j"], []),
+            (["worldclock", "list", "--section", ""], ["ㄱ", "ㄴ", "ㄷ", "ㄹ", "ㅁ", "ㅂ", "ㅅ", "ㅇ", "ㅈ", "ㅊ", "ㅋ", "ㅌ", "ㅍ", "ㅎ"]),
+            (["worldclock", "show", "뉴"], ["뉴델리", "뉴욕"]),
+            (["worldclock", "list", "--from", "로드 하"], ["로드 하우"]),
+        ])
     func bash(words: [String], expected: [String]) throws {
         #expect(try Self.bashCompletions(words) == expected)
     }

@@ -27,10 +27,11 @@ struct ListCommandTests {
         let result = try CommandRunner.run(["list", "--section", "ㅅ"] + fixed)
         let rows = result.stdout.split(separator: "\n").dropFirst().map(String.init).filter { $0.contains("/") }
         #expect(rows.count > 5)
-        let zoneColumns = Set(rows.map { row -> Int in
-            let zoneStart = row.range(of: " ", options: .backwards)!.upperBound
-            return displayWidth(String(row[..<zoneStart]))
-        })
+        let zoneColumns = Set(
+            rows.map { row -> Int in
+                let zoneStart = row.range(of: " ", options: .backwards)!.upperBound
+                return displayWidth(String(row[..<zoneStart]))
+            })
         #expect(zoneColumns.count == 1, "zone ids start at display columns \(zoneColumns)")
     }
 
@@ -90,10 +91,12 @@ struct SearchCommandTests {
         #expect(result.stdout.contains("(나라: 뉴질랜드)"))
     }
 
-    @Test("choseong, mixed, half-typed, old spellings and Latin find the place", arguments: [
-        ("ㄴㅇ", "뉴욕"), ("뉴ㅇ", "뉴욕"), ("늉", "뉴욕"), ("키예프", "키이우"), ("new york", "뉴욕"), ("NEW_YORK", "뉴욕"),
-        ("america/new_york", "뉴욕"), ("\u{1102}\u{1172}\u{110B}\u{116D}\u{11A8}", "뉴욕"), (" 서울 ", "서울"), ("터키", "이스탄불"),
-    ])
+    @Test(
+        "choseong, mixed, half-typed, old spellings and Latin find the place",
+        arguments: [
+            ("ㄴㅇ", "뉴욕"), ("뉴ㅇ", "뉴욕"), ("늉", "뉴욕"), ("키예프", "키이우"), ("new york", "뉴욕"), ("NEW_YORK", "뉴욕"),
+            ("america/new_york", "뉴욕"), ("\u{1102}\u{1172}\u{110B}\u{116D}\u{11A8}", "뉴욕"), (" 서울 ", "서울"), ("터키", "이스탄불"),
+        ])
     func finds(query: String, name: String) throws {
         let result = try CommandRunner.run(["search", query, "--json"] + fixed)
         #expect(result.status == 0)
@@ -152,7 +155,10 @@ struct OtherCommandTests {
     func show() throws {
         let result = try CommandRunner.run(["show", "뉴욕", "--at", "2026-01-15T12:00:00Z", "--from", "Asia/Seoul", "--tzdata", "bundled"])
         #expect(result.status == 0)
-        for part in ["뉴욕 (New York)", "미국 (US)", "America/New_York", "UTC\u{2212}5 EST", "오전 7:00", "2026년 1월 15일 (목)", "오늘, \u{2212}14시간", "2026년 3월 8일 (일) 오전 2:00 EST → 오전 3:00 EDT (UTC\u{2212}4), 뉴욕 현지 시각"] {
+        for part in [
+            "뉴욕 (New York)", "미국 (US)", "America/New_York", "UTC\u{2212}5 EST", "오전 7:00", "2026년 1월 15일 (목)", "오늘, \u{2212}14시간",
+            "2026년 3월 8일 (일) 오전 2:00 EST → 오전 3:00 EDT (UTC\u{2212}4), 뉴욕 현지 시각",
+        ] {
             #expect(result.stdout.contains(part), "\(part)")
         }
     }
@@ -194,8 +200,9 @@ struct OtherCommandTests {
         let json = try CommandRunner.run(["sections", "--json"])
         let counts = try #require((json.json as? [String: Any])?["sections"] as? [[String: Any]])
         // As many as the listed table has rows (search-only places are not in the list).
-        let table = try String(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appendingPathComponent("../../Data/zones.tsv").standardized, encoding: .utf8)
+        let table = try String(
+            contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+                .appendingPathComponent("../../Data/zones.tsv").standardized, encoding: .utf8)
         let rows = table.split(separator: "\n").filter { !$0.hasPrefix("#") }.count - 1
         #expect(counts.reduce(0) { $0 + ($1["count"] as? Int ?? 0) } == rows)
     }
@@ -233,7 +240,8 @@ struct OtherCommandTests {
     @Test("a malformed --data table is a data error naming file and line")
     func badTable() throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("worldclock-bad-\(UUID()).tsv")
-        try "name\tcountry\tcountry_code\tzone\tenglish\taliases\n서울\t대한민국\tKR\tAsia/Nowhere\tSeoul\t\n".write(to: file, atomically: true, encoding: .utf8)
+        try "name\tcountry\tcountry_code\tzone\tenglish\taliases\n서울\t대한민국\tKR\tAsia/Nowhere\tSeoul\t\n".write(
+            to: file, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: file) }
         let result = try CommandRunner.run(["list", "--data", file.path])
         #expect(result.status == 3)
@@ -246,7 +254,8 @@ struct OtherCommandTests {
     @Test("a user's own table replaces the bundled one")
     func ownTable() throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("worldclock-own-\(UUID()).tsv")
-        try "name\tcountry\tcountry_code\tzone\tenglish\taliases\n우리집\t대한민국\tKR\tAsia/Seoul\tHome\t\n콜카타\t인도\tIN\tAsia/Calcutta\tKolkata\t\n".write(to: file, atomically: true, encoding: .utf8)
+        try "name\tcountry\tcountry_code\tzone\tenglish\taliases\n우리집\t대한민국\tKR\tAsia/Seoul\tHome\t\n콜카타\t인도\tIN\tAsia/Calcutta\tKolkata\t\n".write(
+            to: file, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: file) }
         let result = try CommandRunner.run(["list", "--data", file.path] + fixed)
         #expect(result.status == 0)

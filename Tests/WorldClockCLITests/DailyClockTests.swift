@@ -25,9 +25,11 @@ final class ConfigHome {
 
 @Suite("one resolver for every place argument")
 struct PlaceResolverCommandTests {
-    @Test("show takes what search has one answer for, and says on stderr how it read it", arguments: [
-        ("보스톤", "보스턴"), ("sbdyr", "뉴욕"), ("JFK", "뉴욕"), ("로드하우", "로드 하우"), ("키예프", "키이우"),
-    ])
+    @Test(
+        "show takes what search has one answer for, and says on stderr how it read it",
+        arguments: [
+            ("보스톤", "보스턴"), ("sbdyr", "뉴욕"), ("JFK", "뉴욕"), ("로드하우", "로드 하우"), ("키예프", "키이우"),
+        ])
     func showResolves(typed: String, name: String) throws {
         let result = try CommandRunner.run(["show", typed] + pinned)
         #expect(result.status == 0, "\(result.stderr)")
@@ -88,14 +90,16 @@ struct PlaceResolverCommandTests {
 
 @Suite("--at: wall-clock times in the reference zone")
 struct WallClockAtTests {
-    @Test("every form is read in the reference zone", arguments: [
-        ("2026-07-15 09:00", "2026년 7월 15일 (수) 오전 12:00 UTC"),
-        ("2026-07-15T09:00", "2026년 7월 15일 (수) 오전 12:00 UTC"),
-        ("2026-07-15T09:00:00", "2026년 7월 15일 (수) 오전 12:00 UTC"),
-        ("2026-07-15", "2026년 7월 14일 (화) 오후 3:00 UTC"),
-        ("2026-07-15T12:00:00Z", "2026년 7월 15일 (수) 오후 12:00 UTC"),
-        ("2026-07-15T21:00:00+09:00", "2026년 7월 15일 (수) 오후 12:00 UTC"),
-    ])
+    @Test(
+        "every form is read in the reference zone",
+        arguments: [
+            ("2026-07-15 09:00", "2026년 7월 15일 (수) 오전 12:00 UTC"),
+            ("2026-07-15T09:00", "2026년 7월 15일 (수) 오전 12:00 UTC"),
+            ("2026-07-15T09:00:00", "2026년 7월 15일 (수) 오전 12:00 UTC"),
+            ("2026-07-15", "2026년 7월 14일 (화) 오후 3:00 UTC"),
+            ("2026-07-15T12:00:00Z", "2026년 7월 15일 (수) 오후 12:00 UTC"),
+            ("2026-07-15T21:00:00+09:00", "2026년 7월 15일 (수) 오후 12:00 UTC"),
+        ])
     func forms(at: String, utc: String) throws {
         let result = try CommandRunner.run(["show", "뉴욕", "--at", at, "--from", "서울"] + bundled)
         #expect(result.status == 0, "\(result.stderr)")
@@ -109,10 +113,12 @@ struct WallClockAtTests {
         if at == "09:00" || at == "9:00" { #expect(result.stdout.contains("오전 9:00 (오늘, 같은 시각)"), "\(result.stdout)") }
     }
 
-    @Test("errors keep the parser's reason", arguments: [
-        ("2026-02-30", "2026년 2월은 28일까지"), ("2028-02-30", "2028년 2월은 29일까지"), ("25:00", "25시는 없습니다"),
-        ("2026-13-01", "13월은 없습니다"), ("09:60", "60분은 없습니다"), ("yesterday", "숫자가 없습니다"),
-    ])
+    @Test(
+        "errors keep the parser's reason",
+        arguments: [
+            ("2026-02-30", "2026년 2월은 28일까지"), ("2028-02-30", "2028년 2월은 29일까지"), ("25:00", "25시는 없습니다"),
+            ("2026-13-01", "13월은 없습니다"), ("09:60", "60분은 없습니다"), ("yesterday", "숫자가 없습니다"),
+        ])
     func reasons(at: String, reason: String) throws {
         let result = try CommandRunner.run(["show", "서울", "--at", at] + bundled)
         #expect(result.status == 2)
@@ -188,9 +194,11 @@ struct MyClocksCommandTests {
         #expect(result.stderr.contains("내 시계에 없습니다"))
     }
 
-    @Test("a corrupt file is a data error naming the file and line, and is left as it was", arguments: [
-        "clock\t뉴욕\n", "clock\t뉴욕\tAmerica/New_York\nwhat\t뉴욕\tAmerica/New_York\n",
-    ])
+    @Test(
+        "a corrupt file is a data error naming the file and line, and is left as it was",
+        arguments: [
+            "clock\t뉴욕\n", "clock\t뉴욕\tAmerica/New_York\nwhat\t뉴욕\tAmerica/New_York\n",
+        ])
     func corrupt(text: String) throws {
         let home = try ConfigHome()
         try FileManager.default.createDirectory(atPath: home.path + "/worldclock", withIntermediateDirectories: true)
@@ -233,9 +241,11 @@ struct MyClocksCommandTests {
 
 @Suite("search that follows the tzdata in use")
 struct TZDataSearchTests {
-    @Test("an abbreviation lists only zones that use it now or within the year; former users are named on stderr", arguments: [
-        ("PST", "로스앤젤레스", ["밴쿠버"]), ("CST", "시카고", ["위니펙", "아바나"]),
-    ])
+    @Test(
+        "an abbreviation lists only zones that use it now or within the year; former users are named on stderr",
+        arguments: [
+            ("PST", "로스앤젤레스", ["밴쿠버"]), ("CST", "시카고", ["위니펙", "아바나"]),
+        ])
     func abbreviations(query: String, first: String, former: [String]) throws {
         let result = try CommandRunner.run(["search", query, "--limit", "100"] + pinned)
         #expect(result.status == 0)
@@ -261,9 +271,11 @@ struct TZDataSearchTests {
         for name in ["누메아", "야렌", "노퍽"] { #expect(!result.stdout.contains(name), "\(name)") }
     }
 
-    @Test("offsets are searchable in every common form", arguments: [
-        ("UTC+9", "서울"), ("+09:00", "서울"), ("GMT-5", "리마"), ("+5:30", "뭄바이"), ("UTC−3", "상파울루"),
-    ])
+    @Test(
+        "offsets are searchable in every common form",
+        arguments: [
+            ("UTC+9", "서울"), ("+09:00", "서울"), ("GMT-5", "리마"), ("+5:30", "뭄바이"), ("UTC−3", "상파울루"),
+        ])
     func offsets(query: String, expected: String) throws {
         let result = try CommandRunner.run(["search", query, "--limit", "100"] + pinned)
         #expect(result.status == 0, "\(result.stderr)")

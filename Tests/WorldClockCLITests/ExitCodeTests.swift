@@ -1,8 +1,9 @@
 import Foundation
+import Testing
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import Testing
 
 /// A TCP socket listening on a free loopback port, closed when the value goes away.
 private final class Listener {
@@ -56,11 +57,13 @@ struct ExitCodeTests {
     func helpListsExitCodes() throws {
         let result = try CommandRunner.run(["--help"])
         #expect(result.status == 0)
-        #expect(result.stdout.contains("""
-            종료 코드:
-              0 성공, 1 찾은 것 없음, 2 사용법 오류, 3 데이터 오류(잘못된 표),
-              4 입출력·네트워크 오류(이미 쓰이는 포트, 쓸 수 없는 디렉터리)
-            """), "\(result.stdout)")
+        #expect(
+            result.stdout.contains(
+                """
+                종료 코드:
+                  0 성공, 1 찾은 것 없음, 2 사용법 오류, 3 데이터 오류(잘못된 표),
+                  4 입출력·네트워크 오류(이미 쓰이는 포트, 쓸 수 없는 디렉터리)
+                """), "\(result.stdout)")
     }
 
     @Test("serve takes --data from the shared table options: once in its help, and a bad table is a data error (3)")
@@ -69,16 +72,19 @@ struct ExitCodeTests {
         #expect(help.status == 0)
         #expect(help.stdout.components(separatedBy: "--data <파일>").count == 3, "\(help.stdout)")  // usage line and option list
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("worldclock-bad-\(UUID()).tsv")
-        try "name\tcountry\tcountry_code\tzone\tenglish\taliases\n서울\t대한민국\tKR\tAsia/Nowhere\tSeoul\t\n".write(to: file, atomically: true, encoding: .utf8)
+        try "name\tcountry\tcountry_code\tzone\tenglish\taliases\n서울\t대한민국\tKR\tAsia/Nowhere\tSeoul\t\n".write(
+            to: file, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: file) }
         let result = try CommandRunner.run(["serve", "--data", file.path, "--port", "0"])
         #expect(result.status == 3)
         #expect(result.stderr.contains("\(file.path):2:"))
     }
 
-    @Test("a --data file that does not exist is an I/O failure (4), as the README's table says, in text and JSON", arguments: [
-        ["list", "--tzdata", "bundled"], ["feed", "--tzdata", "bundled"], ["serve", "--port", "0", "--tzdata", "bundled"],
-    ])
+    @Test(
+        "a --data file that does not exist is an I/O failure (4), as the README's table says, in text and JSON",
+        arguments: [
+            ["list", "--tzdata", "bundled"], ["feed", "--tzdata", "bundled"], ["serve", "--port", "0", "--tzdata", "bundled"],
+        ])
     func missingDataFile(command: [String]) throws {
         let missing = FileManager.default.temporaryDirectory.appendingPathComponent("worldclock-missing-\(UUID()).tsv").path
         let result = try CommandRunner.run(command + ["--data", missing])
@@ -93,13 +99,15 @@ struct ExitCodeTests {
 
     /// A command line that does not parse has no command to ask; `--json` is then read by
     /// ArgumentParser alone, so `--` still ends the options.
-    @Test("a usage error is JSON on stdout when --json was given, or for feed; not after --", arguments: [
-        (["list", "--json", "--at", "yesterday"], true),
-        (["feed", "--at", "yesterday"], true),
-        (["search", "", "--json"], true),
-        (["list", "--at", "yesterday"], false),
-        (["search", "", "--", "--json"], false),
-    ])
+    @Test(
+        "a usage error is JSON on stdout when --json was given, or for feed; not after --",
+        arguments: [
+            (["list", "--json", "--at", "yesterday"], true),
+            (["feed", "--at", "yesterday"], true),
+            (["search", "", "--json"], true),
+            (["list", "--at", "yesterday"], false),
+            (["search", "", "--", "--json"], false),
+        ])
     func usageErrorOutput(arguments: [String], json: Bool) throws {
         let result = try CommandRunner.run(arguments)
         #expect(result.status == 2)

@@ -1,11 +1,12 @@
+import Foundation
+import Testing
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import Testing
 
 /// The repository's root, for Scripts/nginx-export.conf.
 private let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -39,7 +40,7 @@ private func fetch(_ url: String, acceptEncoding: String = "identity") async thr
         do {
             let (data, response) = try await URLSession.shared.data(for: request)
             return (data, response as! HTTPURLResponse)
-        } catch where ContinuousClock.now < deadline {
+        } catch  where ContinuousClock.now < deadline {
             try await Task.sleep(for: .milliseconds(100))
         }
     }
@@ -76,7 +77,8 @@ struct ExportTests {
 
         let export = try CommandRunner.run(["export", site.path, "--at", at, "--tzdata", "bundled"])
         #expect(export.status == 0, "\(export.stderr)")
-        let index = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: site.appendingPathComponent("index.json"))) as? [String: Any])
+        let index = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: site.appendingPathComponent("index.json"))) as? [String: Any])
         let entries = try #require(index["entries"] as? [[String: Any]])
         let paths = entries.compactMap { $0["path"] as? String }
         #expect(paths.count == entries.count)
@@ -104,8 +106,9 @@ struct ExportTests {
             #expect(nginxResponse.statusCode == 200, "\(path)")
             #expect(serveResponse.statusCode == 200, "\(path)")
             #expect(fromNginx == fromServe, "\(path): nginx \(fromNginx.count) bytes, serve \(fromServe.count) bytes")
-            #expect(nginxResponse.value(forHTTPHeaderField: "Content-Type")?.hasPrefix(
-                serveResponse.value(forHTTPHeaderField: "Content-Type")?.split(separator: ";").first.map(String.init) ?? "?") == true, "\(path)")
+            #expect(
+                nginxResponse.value(forHTTPHeaderField: "Content-Type")?.hasPrefix(
+                    serveResponse.value(forHTTPHeaderField: "Content-Type")?.split(separator: ";").first.map(String.init) ?? "?") == true, "\(path)")
             compared += 1
         }
         #expect(compared == paths.count)

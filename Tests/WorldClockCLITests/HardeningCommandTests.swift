@@ -13,11 +13,13 @@ struct HardeningCommandTests {
 
     /// `show` takes `--at` (`sections` does not: there every case would fail as an unknown option
     /// and say nothing of the parser), and the error carries the parser's reason.
-    @Test("--at: junk after it, impossible dates and unknown zone letters are usage errors that say why, in Korean", arguments: [
-        ("2026-07-15T12:00:00Zjunk", #"오프셋 뒤에 남은 글자가 있습니다(받은 것: "junk")"#),
-        ("2026-02-30T12:00:00Z", "2026년 2월은 28일까지입니다"),
-        ("2026-07-15T21:00:00GMT", #"시각 뒤에 올 수 없는 글자입니다(받은 것: "GMT")"#),
-    ])
+    @Test(
+        "--at: junk after it, impossible dates and unknown zone letters are usage errors that say why, in Korean",
+        arguments: [
+            ("2026-07-15T12:00:00Zjunk", #"오프셋 뒤에 남은 글자가 있습니다(받은 것: "junk")"#),
+            ("2026-02-30T12:00:00Z", "2026년 2월은 28일까지입니다"),
+            ("2026-07-15T21:00:00GMT", #"시각 뒤에 올 수 없는 글자입니다(받은 것: "GMT")"#),
+        ])
     func strictAt(at: String, reason: String) throws {
         let result = try CommandRunner.run(["show", "서울", "--at", at, "--tzdata", "bundled"])
         #expect(result.status == 2)

@@ -1,12 +1,15 @@
 import Testing
+
 @testable import WorldClockCLI
 
 @Suite("KoreanParticle")
 struct KoreanParticleTests {
-    @Test("이/가, 을/를, 은/는, 과/와 follow the final consonant", arguments: [
-        ("뉴욕", KoreanParticle.object, "뉴욕을"), ("파리", .object, "파리를"), ("서울", .subject, "서울이"),
-        ("도쿄", .subject, "도쿄가"), ("ㄱ", .topic, "ㄱ은"), ("가", .topic, "가는"), ("런던", .and, "런던과"),
-    ])
+    @Test(
+        "이/가, 을/를, 은/는, 과/와 follow the final consonant",
+        arguments: [
+            ("뉴욕", KoreanParticle.object, "뉴욕을"), ("파리", .object, "파리를"), ("서울", .subject, "서울이"),
+            ("도쿄", .subject, "도쿄가"), ("ㄱ", .topic, "ㄱ은"), ("가", .topic, "가는"), ("런던", .and, "런던과"),
+        ])
     func finals(word: String, particle: KoreanParticle, expected: String) {
         #expect(KoreanParticle.attach(particle, to: word) == expected)
     }
@@ -16,18 +19,22 @@ struct KoreanParticleTests {
         #expect(KoreanParticle.attach(.direction, to: word) == expected)
     }
 
-    @Test("Latin, digits and quotes are read as spoken", arguments: [
-        ("\"sbdyr\"", "\"sbdyr\"를"), ("UTC", "UTC를"), ("URL", "URL을"), ("n", "n을"), ("N", "N을"), ("Seoul", "Seoul을"),
-        ("Berlin", "Berlin을"), ("Budapest", "Budapest를"), ("Hong Kong", "Hong Kong을"), ("'뉴욕'", "'뉴욕'을"),
-        ("3", "3을"), ("2", "2를"), ("10", "10을"), ("7", "7을"),
-    ])
+    @Test(
+        "Latin, digits and quotes are read as spoken",
+        arguments: [
+            ("\"sbdyr\"", "\"sbdyr\"를"), ("UTC", "UTC를"), ("URL", "URL을"), ("n", "n을"), ("N", "N을"), ("Seoul", "Seoul을"),
+            ("Berlin", "Berlin을"), ("Budapest", "Budapest를"), ("Hong Kong", "Hong Kong을"), ("'뉴욕'", "'뉴욕'을"),
+            ("3", "3을"), ("2", "2를"), ("10", "10을"), ("7", "7을"),
+        ])
     func readAloud(word: String, expected: String) {
         #expect(KoreanParticle.attach(.object, to: word) == expected)
     }
 
-    @Test("A vowel jamo ends in its vowel: \"ㅏ\"는, ㅗ를", arguments: [
-        ("\"ㅏ\"", KoreanParticle.topic, "\"ㅏ\"는"), ("ㅗ", .object, "ㅗ를"), ("ㅣ", .subject, "ㅣ가"), ("ㄱ", .topic, "ㄱ은"),
-    ])
+    @Test(
+        "A vowel jamo ends in its vowel: \"ㅏ\"는, ㅗ를",
+        arguments: [
+            ("\"ㅏ\"", KoreanParticle.topic, "\"ㅏ\"는"), ("ㅗ", .object, "ㅗ를"), ("ㅣ", .subject, "ㅣ가"), ("ㄱ", .topic, "ㄱ은"),
+        ])
     func vowelJamo(word: String, particle: KoreanParticle, expected: String) {
         #expect(KoreanParticle.attach(particle, to: word) == expected)
     }

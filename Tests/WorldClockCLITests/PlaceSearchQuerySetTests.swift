@@ -25,7 +25,10 @@ struct PlaceSearchQuerySetTests {
         let links = TZDatabase.bundled.links
         func same(_ zone: String) -> String {
             var zone = zone
-            for _ in 0..<8 { guard let target = links[zone] else { break }; zone = target }
+            for _ in 0..<8 {
+                guard let target = links[zone] else { break }
+                zone = target
+            }
             return zone
         }
         var index = 0, wrapped = 0, worse: [String] = []

@@ -55,12 +55,13 @@ struct TerminalFitTests {
         #expect(tooWide.isEmpty, "wider than \(columns): \(tooWide)")
         // Every option line's help starts at the same display column, `--section <ㄱ>` included.
         let options = lines(result).drop { $0 != "옵션:" }.dropFirst().filter { $0.hasPrefix("  -") }
-        let starts = Set(options.compactMap { line -> Int? in
-            // The label ends at the first double space; its help starts after the spaces.
-            guard let gap = line.dropFirst(2).range(of: "  ") else { return nil }
-            let start = line[gap.lowerBound...].firstIndex { $0 != " " } ?? line.endIndex
-            return displayWidth(String(line[..<start]))
-        })
+        let starts = Set(
+            options.compactMap { line -> Int? in
+                // The label ends at the first double space; its help starts after the spaces.
+                guard let gap = line.dropFirst(2).range(of: "  ") else { return nil }
+                let start = line[gap.lowerBound...].firstIndex { $0 != " " } ?? line.endIndex
+                return displayWidth(String(line[..<start]))
+            })
         #expect(options.count >= 6)
         #expect(starts.count == 1, "help starts at columns \(starts)")
     }
@@ -75,7 +76,9 @@ struct TerminalFitTests {
 
 @Suite("Korean wording")
 struct KoreanWordingTests {
-    @Test("help, abstracts and the parser's own texts are Korean", arguments: [["--help"], ["list", "--help"], ["search", "--help"], ["show", "--help"], ["help", "feed"]])
+    @Test(
+        "help, abstracts and the parser's own texts are Korean",
+        arguments: [["--help"], ["list", "--help"], ["search", "--help"], ["show", "--help"], ["help", "feed"]])
     func help(arguments: [String]) throws {
         let result = try CommandRunner.run(arguments, environment: ["COLUMNS": "100"])
         #expect(result.status == 0)
@@ -92,14 +95,16 @@ struct KoreanWordingTests {
         #expect(result.stdout.contains("개요: 세계 시계: tzdata의 모든 시간대"))
     }
 
-    @Test("parser errors are Korean, with the usage line", arguments: [
-        (["list", "--bogus"], "알 수 없는 옵션 \"--bogus\""),
-        (["search"], "<검색어> 인자가 필요합니다"),
-        (["search", "뉴", "--limit", "many"], "\"many\"는 \"--limit <개수>\"에 쓸 수 없는 값입니다"),
-        (["list", "extra"], "이 명령이 받지 않는 인자 \"extra\""),
-        (["search", "뉴", "--limit", "0"], "--limit은 1에서 500 사이여야 합니다"),
-        (["list", "--at", "yesterday"], "--at \"yesterday\": 시 자리에 숫자가 없습니다"),
-    ])
+    @Test(
+        "parser errors are Korean, with the usage line",
+        arguments: [
+            (["list", "--bogus"], "알 수 없는 옵션 \"--bogus\""),
+            (["search"], "<검색어> 인자가 필요합니다"),
+            (["search", "뉴", "--limit", "many"], "\"many\"는 \"--limit <개수>\"에 쓸 수 없는 값입니다"),
+            (["list", "extra"], "이 명령이 받지 않는 인자 \"extra\""),
+            (["search", "뉴", "--limit", "0"], "--limit은 1에서 500 사이여야 합니다"),
+            (["list", "--at", "yesterday"], "--at \"yesterday\": 시 자리에 숫자가 없습니다"),
+        ])
     func parserErrors(arguments: [String], message: String) throws {
         let result = try CommandRunner.run(arguments)
         #expect(result.status == 2)
@@ -184,10 +189,12 @@ struct KoreanWordingTests {
 
 @Suite("Options and exit codes")
 struct OptionTests {
-    @Test("commands do not take options they would ignore", arguments: [
-        ["feed", "--json"], ["feed", "--24h"], ["feed", "--from", "서울"],
-        ["sections", "--at", "2026-07-15T12:00:00Z"], ["sections", "--24h"], ["sections", "--from", "서울"],
-    ])
+    @Test(
+        "commands do not take options they would ignore",
+        arguments: [
+            ["feed", "--json"], ["feed", "--24h"], ["feed", "--from", "서울"],
+            ["sections", "--at", "2026-07-15T12:00:00Z"], ["sections", "--24h"], ["sections", "--from", "서울"],
+        ])
     func unusedOptions(arguments: [String]) throws {
         let result = try CommandRunner.run(arguments)
         #expect(result.status == 2, "\(arguments): \(result.stderr)")

@@ -93,7 +93,9 @@ struct TimeZoneRulesCommandTests {
         try FileManager.default.copyItem(at: bundledZoneinfo.appendingPathComponent("Etc/UTC"), to: directory.appendingPathComponent("UTC"))
         try Data("# version 2099a\n".utf8).write(to: directory.appendingPathComponent("tzdata.zi"))
         let named = try CommandRunner.run(["doctor", "--tzdata", directory.path])
-        #expect(named.stdout.split(separator: "\n").first.map(String.init) == "시각 계산에 쓰는 규칙: tzdata 2099a (--tzdata \(directory.path))", "\(named.stdout)")
+        #expect(
+            named.stdout.split(separator: "\n").first.map(String.init) == "시각 계산에 쓰는 규칙: tzdata 2099a (--tzdata \(directory.path))", "\(named.stdout)"
+        )
         // The CLI links no Foundation (FoundationEssentials only), so it has no Foundation rules to list.
         #expect(!text.stdout.contains("Foundation"))
         #expect(text.stdout.contains("ICU 72"))

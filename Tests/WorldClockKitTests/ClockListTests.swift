@@ -39,7 +39,9 @@ struct ClockListTests {
         let position = try #require(list.position(of: name))
         #expect(list[position].name == name)
         #expect(list.place(id: name)?.name == name)
-        #expect(list.sections[position.section].title == list.sectionIndexTitles[Self.hangulTitles.firstIndex { $0 == list.sections[position.section].title }!])
+        #expect(
+            list.sections[position.section].title
+                == list.sectionIndexTitles[Self.hangulTitles.firstIndex { $0 == list.sections[position.section].title }!])
     }
 
     @Test("a name the list does not show has no position")
@@ -75,9 +77,11 @@ struct ClockListTests {
         #expect(Self.catalogue.list.section(forSectionIndexTitleAt: 41) == nil)
     }
 
-    @Test("what a user types for a title resolves to it, in any Unicode form", arguments: [
-        ("ㄱ", "ㄱ"), ("ᄀ", "ㄱ"), ("ﾡ", "ㄱ"), ("ㄲ", "ㄱ"), ("가", "ㄱ"), ("n", "N"), ("#", "#"), (" ㅎ ", "ㅎ"),
-    ])
+    @Test(
+        "what a user types for a title resolves to it, in any Unicode form",
+        arguments: [
+            ("ㄱ", "ㄱ"), ("ᄀ", "ㄱ"), ("ﾡ", "ㄱ"), ("ㄲ", "ㄱ"), ("가", "ㄱ"), ("n", "N"), ("#", "#"), (" ㅎ ", "ㅎ"),
+        ])
     func typedTitle(typed: String, title: String) throws {
         #expect(try Self.catalogue.indexer.resolveTitle(typed).title.text == title)
     }

@@ -52,11 +52,13 @@ struct FeedClientTests {
         #expect(feed.offset(ofZone: "Asia/Seoul", at: feed.instant) == nil)  // not in this section
     }
 
-    @Test("a malformed feed is an error that names what is wrong and where", arguments: [
-        (#"{"version":1}"#, "\"at\""),
-        (#"[1,2]"#, "top level"),
-        ("not json", "JSON"),
-    ])
+    @Test(
+        "a malformed feed is an error that names what is wrong and where",
+        arguments: [
+            (#"{"version":1}"#, "\"at\""),
+            (#"[1,2]"#, "top level"),
+            ("not json", "JSON"),
+        ])
     func malformed(json: String, mentions: String) {
         #expect {
             _ = try Feed.decode(Data(json.utf8))

@@ -20,12 +20,14 @@ struct TimeTests {
         #expect(TZDatabase.bundled.version?.description == "2026f")
     }
 
-    @Test("local time, offset, abbreviation and DST at a fixed instant", arguments: [
-        ("Asia/Seoul", "2026-07-15T21:00:00+09:00", 32_400, "KST", false),
-        ("America/New_York", "2026-07-15T08:00:00-04:00", -14_400, "EDT", true),
-        ("America/Vancouver", "2026-07-15T05:00:00-07:00", -25_200, "PDT", true),
-        ("Australia/Lord_Howe", "2026-07-15T22:30:00+10:30", 37_800, "+1030", false),
-    ])
+    @Test(
+        "local time, offset, abbreviation and DST at a fixed instant",
+        arguments: [
+            ("Asia/Seoul", "2026-07-15T21:00:00+09:00", 32_400, "KST", false),
+            ("America/New_York", "2026-07-15T08:00:00-04:00", -14_400, "EDT", true),
+            ("America/Vancouver", "2026-07-15T05:00:00-07:00", -25_200, "PDT", true),
+            ("Australia/Lord_Howe", "2026-07-15T22:30:00+10:30", 37_800, "+1030", false),
+        ])
     func localTime(zone: String, local: String, offset: Int, abbreviation: String, dst: Bool) throws {
         let time = try #require(Self.clocks[zone]).time(at: Self.midJuly)
         #expect(ISO8601.local(time.local, offset: time.utcOffset) == local)
@@ -50,13 +52,15 @@ struct TimeTests {
         #expect(vancouver.abbreviationAfter == "MST")
     }
 
-    @Test("the Korean wording of the day and the difference from a reference", arguments: [
-        ("America/New_York", "오늘", "−13시간"),
-        ("Asia/Seoul", "오늘", "같은 시각"),
-        ("Australia/Lord_Howe", "오늘", "+1시간 30분"),
-        ("Pacific/Kiritimati", "내일", "+5시간"),
-        ("Pacific/Pago_Pago", "오늘", "−20시간"),
-    ])
+    @Test(
+        "the Korean wording of the day and the difference from a reference",
+        arguments: [
+            ("America/New_York", "오늘", "−13시간"),
+            ("Asia/Seoul", "오늘", "같은 시각"),
+            ("Australia/Lord_Howe", "오늘", "+1시간 30분"),
+            ("Pacific/Kiritimati", "내일", "+5시간"),
+            ("Pacific/Pago_Pago", "오늘", "−20시간"),
+        ])
     func wording(zone: String, day: String, hours: String) throws {
         let seoul = try #require(Self.clocks["Asia/Seoul"]).time(at: Self.midJuly)
         let time = try #require(Self.clocks[zone]).time(at: Self.midJuly)

@@ -4,27 +4,30 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import Testing
+
 @testable import WorldClockServer
 
 @Suite("Content negotiation: gzip")
 struct CompressionTests {
-    @Test("Accept-Encoding chooses gzip by q-value, identity otherwise", arguments: [
-        ([], ContentCoding.identity),
-        (["gzip"], .gzip),
-        (["gzip, deflate, br"], .gzip),
-        (["br;q=1.0, gzip;q=0.8, *;q=0.1"], .gzip),
-        (["deflate", "x-gzip"], .gzip),
-        (["GZIP"], .gzip),
-        (["*"], .gzip),
-        (["gzip;q=0"], .identity),
-        (["gzip;q=0.5, identity;q=1"], .identity),
-        (["gzip;q=0.5, identity;q=0.5"], .gzip),
-        (["br"], .identity),
-        (["gzip;q=2"], .identity),
-        (["gzip;q=abc"], .identity),
-        (["*;q=0, gzip;q=0.3"], .gzip),
-        ([""], .identity),
-    ])
+    @Test(
+        "Accept-Encoding chooses gzip by q-value, identity otherwise",
+        arguments: [
+            ([], ContentCoding.identity),
+            (["gzip"], .gzip),
+            (["gzip, deflate, br"], .gzip),
+            (["br;q=1.0, gzip;q=0.8, *;q=0.1"], .gzip),
+            (["deflate", "x-gzip"], .gzip),
+            (["GZIP"], .gzip),
+            (["*"], .gzip),
+            (["gzip;q=0"], .identity),
+            (["gzip;q=0.5, identity;q=1"], .identity),
+            (["gzip;q=0.5, identity;q=0.5"], .gzip),
+            (["br"], .identity),
+            (["gzip;q=2"], .identity),
+            (["gzip;q=abc"], .identity),
+            (["*;q=0, gzip;q=0.3"], .gzip),
+            ([""], .identity),
+        ])
     func preferred(header: [String], expected: ContentCoding) {
         #expect(ContentCoding.preferred(header) == expected)
     }

@@ -1,10 +1,11 @@
+import CatalogueBuilder
 import Foundation
 import Hummingbird
 import HummingbirdTesting
 import Logging
 import Testing
-import CatalogueBuilder
 import WorldClockKit
+
 @testable import WorldClockServer
 
 /// Runs `test` against the application listening on a loopback port, with `configuration`'s limits.
@@ -84,8 +85,10 @@ struct ConnectionTests {
     @Test("a slowloris client (a header byte every 200 ms) is closed after the request timeout, whatever the idle timeout")
     func slowloris() async throws {
         let log = CapturedLog()
-        let closed = try await withLiveServer(FeedServerConfiguration(idleTimeout: .seconds(60), requestTimeout: .seconds(1)),
-                                              logger: log.logger) { port in
+        let closed = try await withLiveServer(
+            FeedServerConfiguration(idleTimeout: .seconds(60), requestTimeout: .seconds(1)),
+            logger: log.logger
+        ) { port in
             let connection = try RawConnection(port: port)
             guard connection.send("GET /healthz HTTP/1.1\r\nHost: localhost\r\nX-Slow: ") else { return true }
             let givingUp = ContinuousClock.now + .seconds(30)
@@ -120,12 +123,17 @@ struct ConnectionTests {
         #expect(log.lines.withLock { $0.contains { $0.contains("connection limit") } })
     }
 
-    @Test("what NIO's parser refuses is answered as JSON, and CONNECT gets a JSON 405", arguments: [
-        (Array("HELLO\r\n\r\n".utf8), "400", "malformed_request"),
-        (Array(("GET /healthz HTTP/1.1\r\nHost: x\r\nX-Big: " + String(repeating: "a", count: 20_000) + "\r\n\r\n").utf8), "431", "headers_too_large"),
-        (Array("GET /v1/search?q=".utf8) + [0xFF] + Array(" HTTP/1.1\r\nHost: x\r\n\r\n".utf8), "400", "malformed_request"),
-        (Array("CONNECT example.org:443 HTTP/1.1\r\nHost: example.org:443\r\n\r\n".utf8), "405", "method_not_allowed"),
-    ])
+    @Test(
+        "what NIO's parser refuses is answered as JSON, and CONNECT gets a JSON 405",
+        arguments: [
+            (Array("HELLO\r\n\r\n".utf8), "400", "malformed_request"),
+            (
+                Array(("GET /healthz HTTP/1.1\r\nHost: x\r\nX-Big: " + String(repeating: "a", count: 20_000) + "\r\n\r\n").utf8), "431",
+                "headers_too_large"
+            ),
+            (Array("GET /v1/search?q=".utf8) + [0xFF] + Array(" HTTP/1.1\r\nHost: x\r\n\r\n".utf8), "400", "malformed_request"),
+            (Array("CONNECT example.org:443 HTTP/1.1\r\nHost: example.org:443\r\n\r\n".utf8), "405", "method_not_allowed"),
+        ])
     func parserErrors(request: [UInt8], status: String, code: String) async throws {
         let (text, _) = try await withLiveServer(FeedServerConfiguration()) { port in
             let connection = try RawConnection(port: port)

@@ -3,6 +3,7 @@ import HummingbirdTesting
 import Synchronization
 import Testing
 import WorldClockKit
+
 @testable import WorldClockServer
 
 /// The bounded executor for costly bodies, and what the server answers when it is full. Nothing

@@ -1,13 +1,14 @@
+import CatalogueBuilder
 import Foundation
+import HTTPTypes
 import HangulCollation
 import HangulIndex
-import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import Testing
 import TimeZoneRules
-import CatalogueBuilder
 import WorldClockKit
+
 @testable import WorldClockServer
 
 /// The rows of the committed Data/zones.tsv, counted from the file itself (comments and the header
@@ -194,7 +195,8 @@ struct SearchEndpointTests {
             let a = try await client.execute(uri: "/v1/search?q=%EB%89%B4&at=2026-07-15T12:00:00Z", method: .get) { $0.headers[.eTag] }
             let b = try await client.execute(uri: "/v1/search?at=2026-07-15T21:00:00%2B09:00&q=뉴", method: .get) { $0.headers[.eTag] }
             #expect(a != nil && a == b)
-            try await client.execute(uri: "/v1/search?q=뉴&at=2026-07-15T12:00:00Z", method: .get, headers: [.ifNoneMatch: "\"x\", " + a!]) { response in
+            try await client.execute(uri: "/v1/search?q=뉴&at=2026-07-15T12:00:00Z", method: .get, headers: [.ifNoneMatch: "\"x\", " + a!]) {
+                response in
                 #expect(response.status == .notModified)
                 #expect(response.headers[.cacheControl] == "public, max-age=86400")
             }
@@ -233,11 +235,13 @@ struct ZonesEndpointTests {
         }
     }
 
-    @Test("instants before 1582 are proleptic Gregorian both ways (issue 13: they were read as Julian)", arguments: [
-        ("/v1/zones/UTC?at=1582-10-04T12:00:00Z", "1582-10-04T12:00:00+00:00"),
-        ("/v1/zones/UTC?at=0001-01-01T00:00:00Z", "0001-01-01T00:00:00+00:00"),
-        ("/v1/zones/UTC?at=9999-12-31T23:59:59Z", "9999-12-31T23:59:59+00:00"),
-    ])
+    @Test(
+        "instants before 1582 are proleptic Gregorian both ways (issue 13: they were read as Julian)",
+        arguments: [
+            ("/v1/zones/UTC?at=1582-10-04T12:00:00Z", "1582-10-04T12:00:00+00:00"),
+            ("/v1/zones/UTC?at=0001-01-01T00:00:00Z", "0001-01-01T00:00:00+00:00"),
+            ("/v1/zones/UTC?at=9999-12-31T23:59:59Z", "9999-12-31T23:59:59+00:00"),
+        ])
     func prolepticGregorian(uri: String, utc: String) async throws {
         try await withApp { client in
             try await client.execute(uri: uri, method: .get) { response in
@@ -367,7 +371,9 @@ struct MetaEndpointTests {
     @Test("HEAD answers GET's status and headers without the body")
     func head() async throws {
         try await withApp { client in
-            for uri in ["/v1/sections?at=2026-07-15T12:00:00Z", "/v1/meta", "/openapi.yaml", "/healthz", "/v1/zones/Asia/Seoul?at=2026-07-15T12:00:00Z"] {
+            for uri in [
+                "/v1/sections?at=2026-07-15T12:00:00Z", "/v1/meta", "/openapi.yaml", "/healthz", "/v1/zones/Asia/Seoul?at=2026-07-15T12:00:00Z",
+            ] {
                 let get = try await client.execute(uri: uri, method: .get) { $0 }
                 try await client.execute(uri: uri, method: .head) { response in
                     #expect(response.status == .ok, "\(uri)")

@@ -1,10 +1,11 @@
+import CatalogueBuilder
 import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import Testing
-import CatalogueBuilder
 import WorldClockKit
+
 @testable import WorldClockServer
 
 /// One bad request and what the feed must answer.
@@ -72,7 +73,8 @@ let badRequests: [BadRequest] = [
     BadRequest("/v1/search?q=" + String(repeating: "가", count: 101), .badRequest, "query_too_long", "'q'", "101 Unicode code points", "limit is 100"),
     // One character of 337 scalars (issue 13: it passed the limit in characters and cost 100× a search).
     BadRequest("/v1/search?q=f" + String(repeating: "%CC%81", count: 336) + "x", .badRequest, "query_too_long", "'q'", "338 Unicode code points"),
-    BadRequest("/v1/search?q=f" + String(repeating: "%CC%81", count: 5), .badRequest, "too_many_combining_marks", "'q'", "more than 4 combining marks"),
+    BadRequest(
+        "/v1/search?q=f" + String(repeating: "%CC%81", count: 5), .badRequest, "too_many_combining_marks", "'q'", "more than 4 combining marks"),
     BadRequest("/v1/search?q=" + String(repeating: "a", count: 3000), .badRequest, "query_string_too_long", "3002 bytes", "2048"),
     BadRequest("/v1/search?q=a&limit=0", .badRequest, "invalid_limit", "'limit'", "1 to 100", "\"0\""),
     BadRequest("/v1/search?q=a&limit=101", .badRequest, "invalid_limit", "'limit'", "\"101\""),
@@ -117,7 +119,8 @@ let badRequests: [BadRequest] = [
     BadRequest(.post, "/v1/search?q=%zz", .methodNotAllowed, "method_not_allowed"),
     BadRequest(.post, "/nowhere", .notFound, "not_found"),
     // A method no standard names (schemathesis sends QUERY): 405 on a path that exists, 404 elsewhere.
-    BadRequest(HTTPRequest.Method("QUERY")!, "/v1/meta", .methodNotAllowed, "method_not_allowed", "QUERY is not allowed on /v1/meta", "GET, HEAD, OPTIONS"),
+    BadRequest(
+        HTTPRequest.Method("QUERY")!, "/v1/meta", .methodNotAllowed, "method_not_allowed", "QUERY is not allowed on /v1/meta", "GET, HEAD, OPTIONS"),
     BadRequest(HTTPRequest.Method("FOO")!, "/v1/sections/%E3%84%B1", .methodNotAllowed, "method_not_allowed", "FOO is not allowed"),
     BadRequest(HTTPRequest.Method("QUERY")!, "/nowhere", .notFound, "not_found"),
 ]
@@ -159,8 +162,10 @@ struct CORSTests {
     @Test("a preflight from another origin is allowed GET, HEAD and OPTIONS with If-None-Match")
     func preflight() async throws {
         try await withApp { client in
-            let headers: HTTPFields = [.origin: "https://example.org", .accessControlRequestMethod: "GET",
-                                       .accessControlRequestHeaders: "if-none-match"]
+            let headers: HTTPFields = [
+                .origin: "https://example.org", .accessControlRequestMethod: "GET",
+                .accessControlRequestHeaders: "if-none-match",
+            ]
             try await client.execute(uri: "/v1/sections", method: .options, headers: headers) { response in
                 #expect(response.status == .noContent)
                 #expect(response.headers[.accessControlAllowOrigin] == "*")

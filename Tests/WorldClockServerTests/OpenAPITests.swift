@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import HummingbirdCore
 import Testing
+
 @testable import WorldClockServer
 
 @Suite("OpenAPI document")
@@ -53,8 +54,9 @@ struct OpenAPITests {
         }
     }
 
-    @Test("the section and title patterns accept exactly what the server does: every BMP scalar, and NFD syllables and spaces refused",
-          arguments: ["section", "title"])
+    @Test(
+        "the section and title patterns accept exactly what the server does: every BMP scalar, and NFD syllables and spaces refused",
+        arguments: ["section", "title"])
     func sectionPattern(parameter: String) throws {
         let regex = try NSRegularExpression(pattern: try #require(Self.pattern(ofParameter: parameter)))
         var inputs = (0...0xFFFF).compactMap(Unicode.Scalar.init).map { String($0) }
@@ -82,7 +84,8 @@ struct OpenAPITests {
     static func pattern(ofParameter name: String) -> String? {
         let lines = OpenAPIDocument.yaml.split(separator: "\n")
         guard let start = lines.firstIndex(of: "      name: \(name)"[...]),
-              let line = lines[start...].first(where: { $0.hasPrefix("        pattern: \"") }) else { return nil }
+            let line = lines[start...].first(where: { $0.hasPrefix("        pattern: \"") })
+        else { return nil }
         return String(line.dropFirst("        pattern: \"".count).dropLast()).replacingOccurrences(of: "\\\\", with: "\\")
     }
 
@@ -93,7 +96,11 @@ struct OpenAPITests {
         var inPaths = false
         var path: String?
         for line in yaml.split(separator: "\n", omittingEmptySubsequences: false) {
-            if !line.hasPrefix(" ") && !line.isEmpty { inPaths = line == "paths:"; path = nil; continue }
+            if !line.hasPrefix(" ") && !line.isEmpty {
+                inPaths = line == "paths:"
+                path = nil
+                continue
+            }
             guard inPaths else { continue }
             if line.hasPrefix("  /"), line.hasSuffix(":"), !line.hasPrefix("   ") {
                 path = String(line.dropFirst(2).dropLast())

@@ -1,7 +1,8 @@
+import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import Foundation
 
 /// A plain TCP connection to the live test server, for what an HTTP client hides: when the server
 /// closes, what it sends to a malformed request, HTTP/1.0. Reads poll and sleep, never block, so
@@ -60,11 +61,12 @@ final class RawConnection: @unchecked Sendable {
     private static func isWholeResponse(_ bytes: [UInt8]) -> Bool {
         let separator = Array("\r\n\r\n".utf8)
         guard bytes.count >= separator.count,
-              let end = (0...(bytes.count - separator.count)).first(where: { Array(bytes[$0..<($0 + separator.count)]) == separator })
+            let end = (0...(bytes.count - separator.count)).first(where: { Array(bytes[$0..<($0 + separator.count)]) == separator })
         else { return false }
         let headers = String(decoding: bytes[..<end], as: UTF8.self).lowercased().split(separator: "\r\n")
-        guard let length = headers.first(where: { $0.hasPrefix("content-length:") })
-            .flatMap({ Int($0.dropFirst("content-length:".count).trimmingCharacters(in: .whitespaces)) })
+        guard
+            let length = headers.first(where: { $0.hasPrefix("content-length:") })
+                .flatMap({ Int($0.dropFirst("content-length:".count).trimmingCharacters(in: .whitespaces)) })
         else { return false }
         return bytes.count - (end + separator.count) >= length
     }

@@ -3,6 +3,7 @@ import Hummingbird
 import HummingbirdTesting
 import Testing
 import WorldClockKit
+
 @testable import WorldClockServer
 
 /// The cache: an LRU within a byte budget for variants, the canonical bodies apart.
@@ -56,8 +57,9 @@ struct ResponseCacheTests {
         let service = service(now: instant("2026-11-23T12:00:00Z"), cacheBudget: budget)
         let controller = SectionsController(service: service)
         func request(_ query: String) -> Request {
-            Request(head: HTTPRequest(method: .get, scheme: "http", authority: "test", path: "/v1/sections" + query),
-                    body: RequestBody(buffer: ByteBuffer()))
+            Request(
+                head: HTTPRequest(method: .get, scheme: "http", authority: "test", path: "/v1/sections" + query),
+                body: RequestBody(buffer: ByteBuffer()))
         }
         let current = try controller.sections(request(""))
         #expect(current.role == .canonical)

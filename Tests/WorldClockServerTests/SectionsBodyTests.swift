@@ -2,6 +2,7 @@ import Foundation
 import HangulIndex
 import Testing
 import WorldClockKit
+
 @testable import WorldClockServer
 
 /// `/v1/sections` bodies written from pieces made once must be the encoder's bytes exactly.
@@ -9,8 +10,9 @@ import WorldClockKit
 struct SectionsBodyTests {
     /// What `Feed` through `JSONEncoder` writes for the same arguments.
     static func encoded(_ selected: [Section<Place>]?, at instant: Date, days: Int) -> String {
-        String(decoding: FeedJSON.encode(Feed(catalogue: catalogue, sections: selected, at: instant, clocks: sharedClocks, transitionDays: days)),
-               as: UTF8.self)
+        String(
+            decoding: FeedJSON.encode(Feed(catalogue: catalogue, sections: selected, at: instant, clocks: sharedClocks, transitionDays: days)),
+            as: UTF8.self)
     }
 
     static func written(_ selected: [Section<Place>]?, at instant: Date, days: Int) -> String? {
@@ -20,11 +22,14 @@ struct SectionsBodyTests {
     /// Instants around many transitions (the second before, of and after), the span's first
     /// second, and ordinary days in several decades.
     static var instants: [Date] {
-        var seconds: [Int64] = [0, 1, 86_399, 1_000_000_000, 1_700_000_000, 1_795_435_200, 2_000_000_000, 3_000_000_000,
-                                4_102_444_800 - 731 * 86_400]
+        var seconds: [Int64] = [
+            0, 1, 86_399, 1_000_000_000, 1_700_000_000, 1_795_435_200, 2_000_000_000, 3_000_000_000,
+            4_102_444_800 - 731 * 86_400,
+        ]
         for zone in ["America/New_York", "Europe/Dublin", "Australia/Lord_Howe", "America/Havana", "Africa/Casablanca", "Asia/Seoul"] {
             let clock = sharedClocks[zone]!
-            let transitions = clock.transitions(after: Date(timeIntervalSince1970: 1_700_000_000), through: Date(timeIntervalSince1970: 1_900_000_000))
+            let transitions = clock.transitions(
+                after: Date(timeIntervalSince1970: 1_700_000_000), through: Date(timeIntervalSince1970: 1_900_000_000))
             for transition in transitions.prefix(3) {
                 let t = Int64(transition.instant.timeIntervalSince1970)
                 seconds += [t - 1, t, t + 1]

@@ -1,3 +1,4 @@
+import CatalogueBuilder
 import Foundation
 import Hummingbird
 import HummingbirdTesting
@@ -5,8 +6,8 @@ import Logging
 import Synchronization
 import Testing
 import TimeZoneRules
-import CatalogueBuilder
 import WorldClockKit
+
 @testable import WorldClockServer
 
 /// Built once for all suites: loading the catalogue and reading 419 TZif files is the slow part.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TimeZoneRules
 import WorldClockKit
+
 @testable import WorldClockServer
 
 @Suite("What the server logs about its tzdata")

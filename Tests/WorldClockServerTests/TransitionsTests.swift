@@ -1,6 +1,7 @@
 import Foundation
 import HummingbirdTesting
 import Testing
+
 @testable import WorldClockServer
 
 /// The transitions ahead that let a clock app compute local times offline (tzdata 2026f, bundled).

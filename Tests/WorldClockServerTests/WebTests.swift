@@ -3,6 +3,7 @@ import Hummingbird
 import HummingbirdTesting
 import Testing
 import TimeZoneRules
+
 @testable import WorldClockServer
 
 @Suite("Web app")
@@ -43,9 +44,12 @@ struct WebTests {
         }
     }
 
-    @Test("every asset the page names is served with its content type, a strong ETag and a year's immutable caching",
-          arguments: ["main.js", "api.js", "clock.js", "list.js", "index-bar.js", "search.js", "my-clocks.js", "announce.js", "app.css", "icon.svg",
-                      "manifest.webmanifest"])
+    @Test(
+        "every asset the page names is served with its content type, a strong ETag and a year's immutable caching",
+        arguments: [
+            "main.js", "api.js", "clock.js", "list.js", "index-bar.js", "search.js", "my-clocks.js", "announce.js", "app.css", "icon.svg",
+            "manifest.webmanifest",
+        ])
     func asset(name: String) async throws {
         try await withApp { client in
             let page = try await client.execute(uri: "/", method: .get).text
@@ -121,7 +125,9 @@ struct WebTests {
 
     @Test("a new build (any file changed) is a new service worker naming the new version, so the browser replaces the cached app")
     func serviceWorkerFollowsTheVersion() {
-        let files: [(name: String, text: String)] = [("index.html", "__ASSET_BASE__/main.js\n"), ("sw.js", "'__VERSION__' __ASSETS__\n"), ("main.js", "a\n")]
+        let files: [(name: String, text: String)] = [
+            ("index.html", "__ASSET_BASE__/main.js\n"), ("sw.js", "'__VERSION__' __ASSETS__\n"), ("main.js", "a\n"),
+        ]
         let one = WebSite(files: files)
         let two = WebSite(files: files.map { $0.name == "main.js" ? ($0.name, "b\n") : $0 })
         let worker = { (site: WebSite) in String(decoding: Data(buffer: site.serviceWorker.body), as: UTF8.self) }
@@ -180,7 +186,9 @@ struct WebTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let index = try StaticExport.write(catalogue: catalogue, tzdata: .bundled, at: Date(timeIntervalSince1970: 1_790_000_000), to: directory)
         let files = Set(index.entries.map(\.file))
-        for file in ["index.html", "sw.js"] + ["manifest.webmanifest", "icon-192.png", "icon-512.png", "icon.svg"].map({ "app/\(Self.site.version)/\($0)" }) {
+        for file in ["index.html", "sw.js"]
+            + ["manifest.webmanifest", "icon-192.png", "icon-512.png", "icon.svg"].map({ "app/\(Self.site.version)/\($0)" })
+        {
             #expect(files.contains(file), "\(file)")
             #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent(file).path), "\(file)")
         }

@@ -1,8 +1,9 @@
+import CatalogueBuilder
 import Foundation
 import HangulCollation
 import HangulIndex
 import Testing
-import CatalogueBuilder
+
 @testable import WorldClockKit
 
 /// The bundled catalogue runs from its compiled form (no ICU, no sorting, no search preparation);
@@ -11,8 +12,9 @@ import CatalogueBuilder
 struct CompiledCatalogueTests {
     static let runtime: Catalogue = {
         let table = try! ZoneTable(bytes: Array(EmbeddedTable.contents.utf8), path: EmbeddedTable.path)
-        return try! Catalogue(table: table, digest: Catalogue.bundledDigest, canonicalZoneIDs: Set(table.rows.map(\.place.zoneID)),
-                              searchTables: .bundled)
+        return try! Catalogue(
+            table: table, digest: Catalogue.bundledDigest, canonicalZoneIDs: Set(table.rows.map(\.place.zoneID)),
+            searchTables: .bundled)
     }()
 
     /// The ICU the compiled catalogue was made with (the generated file records it).
@@ -20,8 +22,9 @@ struct CompiledCatalogueTests {
 
     @Test("the tables built at run time, with ICU, compile to exactly what is compiled in (else run Scripts/compile-catalogue)")
     func compiledIsCurrent() throws {
-        let verdict = CompiledVerdict(bundled: try #require(CompiledCatalogue.bundled), fresh: try CompiledCatalogue.compileBundled(),
-                                      builtWithICU: Self.builtWithICU, runningICU: ICUInfo.version)
+        let verdict = CompiledVerdict(
+            bundled: try #require(CompiledCatalogue.bundled), fresh: try CompiledCatalogue.compileBundled(),
+            builtWithICU: Self.builtWithICU, runningICU: ICUInfo.version)
         // On another ICU the sections, order and search index may differ without any fault here:
         // that is reported as such, never as "stale". The tables' digest is checked on every ICU.
         if case .icuDiffers = verdict { return }
@@ -31,19 +34,21 @@ struct CompiledCatalogueTests {
     @Test("a difference on another ICU says which ICUs, and a difference on the same ICU says stale")
     func verdicts() throws {
         let bundled = try #require(CompiledCatalogue.bundled)
-        let reordered = CompiledCatalogue(tablesDigest: bundled.tablesDigest, icuVersion: bundled.icuVersion, indexer: bundled.indexer,
-                                          order: HexColumn(bundled.order.values(0..<bundled.order.count).reversed()),
-                                          sectionTitles: bundled.sectionTitles, sectionStarts: bundled.sectionStarts,
-                                          searchOnlyLines: bundled.searchOnlyLines, search: bundled.search)
+        let reordered = CompiledCatalogue(
+            tablesDigest: bundled.tablesDigest, icuVersion: bundled.icuVersion, indexer: bundled.indexer,
+            order: HexColumn(bundled.order.values(0..<bundled.order.count).reversed()),
+            sectionTitles: bundled.sectionTitles, sectionStarts: bundled.sectionStarts,
+            searchOnlyLines: bundled.searchOnlyLines, search: bundled.search)
         let otherICU = CompiledVerdict(bundled: bundled, fresh: reordered, builtWithICU: "72.1", runningICU: "74.2")
         #expect(otherICU == .icuDiffers(built: "72.1", running: "74.2"))
         #expect(otherICU.description.hasPrefix("ICU differs (built with 72.1, running 74.2)"))
         let sameICU = CompiledVerdict(bundled: bundled, fresh: reordered, builtWithICU: "72.1", runningICU: "72.1")
         #expect(sameICU == .stale(["the collation order"]))
         #expect(sameICU.description.hasPrefix("stale"))
-        let edited = CompiledCatalogue(tablesDigest: "0000000000000000", icuVersion: bundled.icuVersion, indexer: bundled.indexer, order: bundled.order,
-                                       sectionTitles: bundled.sectionTitles, sectionStarts: bundled.sectionStarts,
-                                       searchOnlyLines: bundled.searchOnlyLines, search: bundled.search)
+        let edited = CompiledCatalogue(
+            tablesDigest: "0000000000000000", icuVersion: bundled.icuVersion, indexer: bundled.indexer, order: bundled.order,
+            sectionTitles: bundled.sectionTitles, sectionStarts: bundled.sectionStarts,
+            searchOnlyLines: bundled.searchOnlyLines, search: bundled.search)
         #expect(CompiledVerdict(bundled: bundled, fresh: edited, builtWithICU: "72.1", runningICU: "74.2") == .tablesChanged)
         #expect(CompiledVerdict(bundled: bundled, fresh: bundled, builtWithICU: "72.1", runningICU: "74.2") == .current)
     }
@@ -57,9 +62,11 @@ struct CompiledCatalogueTests {
         #expect(split == parsed)
     }
 
-    @Test("the bundled catalogue lists what the run-time catalogue lists, section by section",
-          .enabled(if: CompiledCatalogueTests.builtWithICU == ICUInfo.version,
-                   Comment(rawValue: "ICU differs (built with \(CompiledCatalogueTests.builtWithICU), running \(ICUInfo.version))")))
+    @Test(
+        "the bundled catalogue lists what the run-time catalogue lists, section by section",
+        .enabled(
+            if: CompiledCatalogueTests.builtWithICU == ICUInfo.version,
+            Comment(rawValue: "ICU differs (built with \(CompiledCatalogueTests.builtWithICU), running \(ICUInfo.version))")))
     func sameSections() throws {
         let bundled = try Catalogue.load()
         #expect(bundled.digest == Self.runtime.digest)
@@ -67,9 +74,11 @@ struct CompiledCatalogueTests {
         #expect(bundled.indexer.titles == Self.runtime.indexer.titles)
     }
 
-    @Test("a compiled indexer answers every name as the one ICU builds", arguments: [
-        "서울", "ㄱ", "ᄀ", "ﾡ", "까", "new york", "Zürich", "Ελλάδα", "㉠", "⅍", "1", "🙂", " (서울)", "", "ㅏ",
-    ])
+    @Test(
+        "a compiled indexer answers every name as the one ICU builds",
+        arguments: [
+            "서울", "ㄱ", "ᄀ", "ﾡ", "까", "new york", "Zürich", "Ελλάδα", "㉠", "⅍", "1", "🙂", " (서울)", "", "ㅏ",
+        ])
     func compiledIndexer(name: String) throws {
         let fromICU = try SectionIndexer()
         let compiled = SectionIndexer(definition: fromICU.definition)

@@ -1,7 +1,8 @@
+import CatalogueBuilder
 import Foundation
 import Testing
 import TimeZoneRules
-import CatalogueBuilder
+
 @testable import WorldClockKit
 
 @Suite("A zone without rules in the feed")

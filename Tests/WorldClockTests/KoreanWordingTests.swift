@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import WorldClockKit
 
 /// The Korean wording table (Tests/Fixtures/korean-wording.json) against `KoreanTimeFormat` and
@@ -79,9 +80,10 @@ struct KoreanWordingTests {
     func relative(_ item: Table.Relative) throws {
         let instant = try ISO8601.parseInstant(item.utc)
         func zoneTime(_ offset: Int) -> ZoneTime {
-            ZoneTime(zoneID: "Test/\(offset)", instant: instant, utcOffset: offset, daylightSavingOffset: 0, isDaylightSavingTime: false,
-                     abbreviation: "", previousTransition: nil, nextTransition: nil,
-                     local: LocalDateTime(secondsSinceEpoch: Int64(instant.timeIntervalSince1970) + Int64(offset)))
+            ZoneTime(
+                zoneID: "Test/\(offset)", instant: instant, utcOffset: offset, daylightSavingOffset: 0, isDaylightSavingTime: false,
+                abbreviation: "", previousTransition: nil, nextTransition: nil,
+                local: LocalDateTime(secondsSinceEpoch: Int64(instant.timeIntervalSince1970) + Int64(offset)))
         }
         let relative = RelativeTime(zoneTime(item.offset), from: zoneTime(item.referenceOffset))
         #expect(relative.koreanDay == item.day)

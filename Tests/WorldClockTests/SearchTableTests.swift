@@ -1,6 +1,7 @@
+import CatalogueBuilder
 import Foundation
 import Testing
-import CatalogueBuilder
+
 @testable import WorldClockKit
 
 @Suite("The search-only and terms tables")
@@ -12,28 +13,45 @@ struct SearchTableTests {
 
     func catalogue(searchOnly: String, terms: String) throws -> Catalogue {
         let table = try ZoneTable(bytes: Array(Self.listed.utf8), path: "zones.tsv")
-        return try Catalogue(table: table, digest: "", searchTables: SearchTables(searchOnly: (searchOnly, "search-only.tsv"), terms: (terms, "terms.tsv")))
+        return try Catalogue(
+            table: table, digest: "", searchTables: SearchTables(searchOnly: (searchOnly, "search-only.tsv"), terms: (terms, "terms.tsv")))
     }
 
     /// (what, search-only table, terms table, the error)
     static let cases: [(String, String, String, TableError)] = [
-        ("unknown kind", searchOnlyHeader + "부산\t대한민국\tKR\tAsia/Seoul\tBusan\t\t3285147\n", termsHeader + "한국\tnation\tKR\t대한민국\n",
-         TableError(path: "terms.tsv", line: 2, problem: .unknownTermKind("nation"))),
-        ("term to no place", searchOnlyHeader + "부산\t대한민국\tKR\tAsia/Seoul\tBusan\t\t3285147\n", termsHeader + "GMP\tairport\t김포\tGimpo\n",
-         TableError(path: "terms.tsv", line: 2, problem: .unknownTarget("김포"))),
-        ("country of no place", searchOnlyHeader + "부산\t대한민국\tKR\tAsia/Seoul\tBusan\t\t3285147\n", termsHeader + "일본\tcountry\tJP\t일본\n",
-         TableError(path: "terms.tsv", line: 2, problem: .unknownTarget("JP"))),
-        ("empty label", searchOnlyHeader + "부산\t대한민국\tKR\tAsia/Seoul\tBusan\t\t3285147\n", termsHeader + "KST\tzone_name\t서울\t\n",
-         TableError(path: "terms.tsv", line: 2, problem: .emptyField(column: "label"))),
-        ("bad usual", searchOnlyHeader + "부산\t대한민국\tKR\tAsia/Seoul\tBusan\t\t3285147\n",
-         "term\tkind\ttarget\tlabel\tusual\nKST\tzone_name\t서울\t한국 표준시\tmaybe\n",
-         TableError(path: "terms.tsv", line: 2, problem: .badUsual("maybe"))),
-        ("place in both tables", searchOnlyHeader + "서울\t대한민국\tKR\tAsia/Seoul\tSeoul\t\t1\n", termsHeader,
-         TableError(path: "search-only.tsv", line: 2, problem: .placeListedTwice("서울"))),
-        ("zone of no listed place", searchOnlyHeader + "도쿄\t일본\tJP\tAsia/Tokyo\tTokyo\t\t1\n", termsHeader,
-         TableError(path: "search-only.tsv", line: 2, problem: .unknownZone("Asia/Tokyo"))),
-        ("bad population", searchOnlyHeader + "부산\t대한민국\tKR\tAsia/Seoul\tBusan\t\t3,285,147\n", termsHeader,
-         TableError(path: "search-only.tsv", line: 2, problem: .badPopulation("3,285,147"))),
+        (
+            "unknown kind", searchOnlyHeader + "부산\t대한민국\tKR\tAsia/Seoul\tBusan\t\t3285147\n", termsHeader + "한국\tnation\tKR\t대한민국\n",
+            TableError(path: "terms.tsv", line: 2, problem: .unknownTermKind("nation"))
+        ),
+        (
+            "term to no place", searchOnlyHeader + "부산\t대한민국\tKR\tAsia/Seoul\tBusan\t\t3285147\n", termsHeader + "GMP\tairport\t김포\tGimpo\n",
+            TableError(path: "terms.tsv", line: 2, problem: .unknownTarget("김포"))
+        ),
+        (
+            "country of no place", searchOnlyHeader + "부산\t대한민국\tKR\tAsia/Seoul\tBusan\t\t3285147\n", termsHeader + "일본\tcountry\tJP\t일본\n",
+            TableError(path: "terms.tsv", line: 2, problem: .unknownTarget("JP"))
+        ),
+        (
+            "empty label", searchOnlyHeader + "부산\t대한민국\tKR\tAsia/Seoul\tBusan\t\t3285147\n", termsHeader + "KST\tzone_name\t서울\t\n",
+            TableError(path: "terms.tsv", line: 2, problem: .emptyField(column: "label"))
+        ),
+        (
+            "bad usual", searchOnlyHeader + "부산\t대한민국\tKR\tAsia/Seoul\tBusan\t\t3285147\n",
+            "term\tkind\ttarget\tlabel\tusual\nKST\tzone_name\t서울\t한국 표준시\tmaybe\n",
+            TableError(path: "terms.tsv", line: 2, problem: .badUsual("maybe"))
+        ),
+        (
+            "place in both tables", searchOnlyHeader + "서울\t대한민국\tKR\tAsia/Seoul\tSeoul\t\t1\n", termsHeader,
+            TableError(path: "search-only.tsv", line: 2, problem: .placeListedTwice("서울"))
+        ),
+        (
+            "zone of no listed place", searchOnlyHeader + "도쿄\t일본\tJP\tAsia/Tokyo\tTokyo\t\t1\n", termsHeader,
+            TableError(path: "search-only.tsv", line: 2, problem: .unknownZone("Asia/Tokyo"))
+        ),
+        (
+            "bad population", searchOnlyHeader + "부산\t대한민국\tKR\tAsia/Seoul\tBusan\t\t3,285,147\n", termsHeader,
+            TableError(path: "search-only.tsv", line: 2, problem: .badPopulation("3,285,147"))
+        ),
     ]
 
     @Test("each problem names its file and line", arguments: cases)

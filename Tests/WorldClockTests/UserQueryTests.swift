@@ -1,8 +1,9 @@
+import CatalogueBuilder
 import Foundation
 import HangulCollation
 import HangulIndex
 import Testing
-import CatalogueBuilder
+
 @testable import WorldClockKit
 
 /// One line of `user-queries.tsv`: what a user types and the zones the answer must have.
@@ -26,8 +27,10 @@ struct UserQuery: CustomTestStringConvertible, Sendable {
         where !line.isEmpty && !line.hasPrefix("#") && !line.hasPrefix("query\t") {
             let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
             guard fields.count == 4 else { continue }  // the test below counts the lines, so none is lost
-            queries.append(UserQuery(query: fields[0], first: fields[1].split(separator: "|").map(String.init),
-                                     also: fields[2].split(separator: ";").map(String.init), category: fields[3], line: index + 1))
+            queries.append(
+                UserQuery(
+                    query: fields[0], first: fields[1].split(separator: "|").map(String.init),
+                    also: fields[2].split(separator: ";").map(String.init), category: fields[3], line: index + 1))
         }
         return queries
     }()
@@ -44,7 +47,10 @@ struct UserQueryTests {
         let lines = try String(contentsOf: url, encoding: .utf8).split(separator: "\n").filter { !$0.hasPrefix("#") }
         #expect(lines.count - 1 == UserQuery.all.count, "a line without 4 tab-separated fields")
         #expect(UserQuery.all.count >= 300)
-        #expect(Set(UserQuery.all.map(\.category)) == ["city", "travel", "country", "region", "variant", "nospace", "zone", "airport", "english", "mixed"])
+        #expect(
+            Set(UserQuery.all.map(\.category)) == [
+                "city", "travel", "country", "region", "variant", "nospace", "zone", "airport", "english", "mixed",
+            ])
         #expect(UserQuery.all.allSatisfy { !$0.first.isEmpty })
     }
 

@@ -1,9 +1,10 @@
+import CatalogueBuilder
 import Foundation
 import HangulCollation
 import HangulIndex
 import Testing
 import TimeZoneRules
-import CatalogueBuilder
+
 @testable import WorldClockKit
 
 /// The feed's JSON, pinned byte for byte for fixed inputs (a fixed table, the bundled tzdata, one
@@ -35,8 +36,9 @@ struct WireFormatTests {
         let reference = try #require(clocks["Asia/Seoul"]).time(at: instant)
         let feed = Feed(catalogue: catalogue, sections: sections, at: instant, clocks: clocks, reference: reference)
         let found = try catalogue.search.search("뉴", limit: 20)
-        let search = FeedSearch(query: "뉴", result: found, at: instant,
-                                clocks: ZoneClocks(zoneIDs: found.matches.map(\.item.zoneID), tzdata: .bundled), reference: reference)
+        let search = FeedSearch(
+            query: "뉴", result: found, at: instant,
+            clocks: ZoneClocks(zoneIDs: found.matches.map(\.item.zoneID), tzdata: .bundled), reference: reference)
         // Everything but `meta`, whose versions name the machine's ICU and the catalogue's digest.
         return FeedJSON.encodeLine(feed.sections) + FeedJSON.encodeLine(feed.transitions) + FeedJSON.encodeLine(search)
     }

@@ -32,14 +32,16 @@ struct SearchController: Sendable {
                 case .queryTooLong(let scalars, let maximum):
                     throw .badRequest(.queryTooLong, "the parameter 'q' is \(scalars) Unicode code points long; the limit is \(maximum)")
                 case .tooManyCombiningMarks(let scalar, let maximum):
-                    throw .badRequest(.tooManyCombiningMarks,
-                                      "the parameter 'q' has more than \(maximum) combining marks in a row (from code point \(scalar)); no place name needs more")
+                    throw .badRequest(
+                        .tooManyCombiningMarks,
+                        "the parameter 'q' has more than \(maximum) combining marks in a row (from code point \(scalar)); no place name needs more")
                 }
             }
             let feed = FeedSearch(query: q, result: result, at: instant.date, clocks: service.clocks)
-            return .init(body: FeedJSON.encode(feed),
-                         nextTransition: service.earliestTransition(zoneIDs: result.matches.map(\.item.zoneID), after: instant.date),
-                         contentLocation: nil)
+            return .init(
+                body: FeedJSON.encode(feed),
+                nextTransition: service.earliestTransition(zoneIDs: result.matches.map(\.item.zoneID), after: instant.date),
+                contentLocation: nil)
         }
     }
 }

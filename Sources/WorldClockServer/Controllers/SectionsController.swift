@@ -28,12 +28,14 @@ struct SectionsController: Sendable {
         var selected: [Section<Place>]?
         var contentLocation: String?
         var key = "transitions=\(days)"
-        let typed = try pathTitle.map { (title) throws(APIError) in
-            try QueryString.decode(title.utf8, what: "the section title in the path", plusIsSpace: false)
-        } ?? query["section"]
+        let typed =
+            try pathTitle.map { (title) throws(APIError) in
+                try QueryString.decode(title.utf8, what: "the section title in the path", plusIsSpace: false)
+            } ?? query["section"]
         if let typed {
-            let resolved = try Self.resolve(typed, indexer: service.catalogue.indexer,
-                                            what: pathTitle == nil ? "the parameter 'section'" : "the section title in the path")
+            let resolved = try Self.resolve(
+                typed, indexer: service.catalogue.indexer,
+                what: pathTitle == nil ? "the parameter 'section'" : "the section title in the path")
             // A title without places (none in this catalogue) is an empty list, not an error.
             selected = service.catalogue.sections.section(titled: resolved.title.text).map { [$0] } ?? []
             let title = QueryString.encode(resolved.title.text)
@@ -42,7 +44,8 @@ struct SectionsController: Sendable {
                 var parameters = days == Feed.defaultTransitionDays ? [] : ["transitions=\(days)"]
                 if instant.fixed { parameters.append("at=" + QueryString.encode(ISO8601.utc(instant.date))) }
                 if pathTitle == nil { parameters.insert("section=" + title, at: 0) }
-                contentLocation = (pathTitle == nil ? "/v1/sections" : "/v1/sections/" + title)
+                contentLocation =
+                    (pathTitle == nil ? "/v1/sections" : "/v1/sections/" + title)
                     + (parameters.isEmpty ? "" : "?" + parameters.joined(separator: "&"))
                 key += (pathTitle == nil ? "&from=" : "&path-from=") + QueryString.encode(typed)
             }
@@ -56,8 +59,9 @@ struct SectionsController: Sendable {
             // Outside the span the timelines cover (before 1970, after 2100): the general way.
             let feed = Feed(catalogue: service.catalogue, sections: chosen, at: instant.date, clocks: service.clocks, transitionDays: days)
             let zones = (chosen ?? service.catalogue.sections.sections).lazy.flatMap(\.rows).map(\.zoneID)
-            return .init(body: FeedJSON.encode(feed), nextTransition: service.earliestTransition(zoneIDs: zones, after: instant.date),
-                         contentLocation: location)
+            return .init(
+                body: FeedJSON.encode(feed), nextTransition: service.earliestTransition(zoneIDs: zones, after: instant.date),
+                contentLocation: location)
         }
     }
 

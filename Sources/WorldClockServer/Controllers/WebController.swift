@@ -39,7 +39,8 @@ struct WebSite: Sendable {
     /// Same origin only: no inline script or style, no external fonts, scripts or frames. The
     /// service worker and the manifest fall under `default-src`/`script-src` 'self'. The one CSP:
     /// `Scripts/nginx-export.conf` repeats it, and a test checks that every copy there equals it.
-    static let contentSecurityPolicy = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self'; "
+    static let contentSecurityPolicy =
+        "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self'; "
         + "connect-src 'self'; font-src 'none'; object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
     static let immutable = "public, max-age=31536000, immutable"
     /// What index.html writes where the assets' folder goes.
@@ -63,8 +64,9 @@ struct WebSite: Sendable {
             switch file.name {
             case "index.html":
                 let html = file.text.replacingOccurrences(of: Self.assetBasePlaceholder, with: base)
-                page = Representation(body: Data(html.utf8), contentType: "text/html; charset=utf-8",
-                                      etag: "\"\(Catalogue.fnv1a(html.utf8))\"", cacheControl: "no-cache")
+                page = Representation(
+                    body: Data(html.utf8), contentType: "text/html; charset=utf-8",
+                    etag: "\"\(Catalogue.fnv1a(html.utf8))\"", cacheControl: "no-cache")
             case "sw.js":
                 worker = file.text
             default:
@@ -79,13 +81,17 @@ struct WebSite: Sendable {
                     etag: "\"\(Catalogue.fnv1a(body))\"", cacheControl: Self.immutable)
             }
         }
-        self.page = page ?? Representation(body: Data("<!doctype html><title>worldclock</title>".utf8),
-                                           contentType: "text/html; charset=utf-8", etag: nil, cacheControl: "no-store")
+        self.page =
+            page
+            ?? Representation(
+                body: Data("<!doctype html><title>worldclock</title>".utf8),
+                contentType: "text/html; charset=utf-8", etag: nil, cacheControl: "no-store")
         let list = "[" + assets.keys.sorted().map { "\"/app/\($0)\"" }.joined(separator: ", ") + "]"
         let script = worker.replacingOccurrences(of: Self.versionPlaceholder, with: version)
             .replacingOccurrences(of: Self.assetListPlaceholder, with: list)
-        serviceWorker = Representation(body: Data(script.utf8), contentType: "text/javascript; charset=utf-8",
-                                       etag: "\"\(Catalogue.fnv1a(script.utf8))\"", cacheControl: "no-cache")
+        serviceWorker = Representation(
+            body: Data(script.utf8), contentType: "text/javascript; charset=utf-8",
+            etag: "\"\(Catalogue.fnv1a(script.utf8))\"", cacheControl: "no-cache")
         self.assets = assets
     }
 

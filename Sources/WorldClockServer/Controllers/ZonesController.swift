@@ -24,22 +24,29 @@ struct ZonesController: Sendable {
         guard let (zoneID, places) = service.zone(requested), let clock = service.clocks[zoneID] else {
             let shown = QueryString.printable(requested)
             if let match = service.catalogue.zoneID(ignoringCase: requested) {
-                throw APIError(status: .notFound, code: .unknownZone,
-                               message: "\"\(shown)\" is not a zone of the catalogue; zone ids are case-sensitive: did you mean \(match)?")
+                throw APIError(
+                    status: .notFound, code: .unknownZone,
+                    message: "\"\(shown)\" is not a zone of the catalogue; zone ids are case-sensitive: did you mean \(match)?")
             }
-            throw APIError(status: .notFound, code: .unknownZone,
-                           message: "\"\(shown)\" is not a zone of the catalogue; expected a tz zone id such as Asia/Seoul or America/Argentina/Buenos_Aires (\(service.zoneCount) zones; aliases such as Asia/Calcutta are accepted)")
+            throw APIError(
+                status: .notFound, code: .unknownZone,
+                message:
+                    "\"\(shown)\" is not a zone of the catalogue; expected a tz zone id such as Asia/Seoul or America/Argentina/Buenos_Aires (\(service.zoneCount) zones; aliases such as Asia/Calcutta are accepted)"
+            )
         }
         var canonicalQuery = days == Feed.defaultTransitionDays ? [] : ["transitions=\(days)"]
         if instant.fixed { canonicalQuery.append("at=" + QueryString.encode(ISO8601.utc(instant.date))) }
-        let contentLocation = zoneID == requested ? nil
+        let contentLocation =
+            zoneID == requested
+            ? nil
             : "/v1/zones/" + zoneID + (canonicalQuery.isEmpty ? "" : "?" + canonicalQuery.joined(separator: "&"))
         let key = "transitions=\(days)&requested=" + QueryString.encode(requested)
         return FeedService.Timed(endpoint: "/v1/zones/" + zoneID, key: key, instant: instant, role: .cheap) { instant in
             let time = clock.time(at: instant.date)
             let until = instant.date.addingTimeInterval(Double(days) * 86_400)
-            let info = ZoneInfo(time: time, requested: requested, places: places,
-                                transitions: clock.transitions(after: instant.date, through: until), until: until)
+            let info = ZoneInfo(
+                time: time, requested: requested, places: places,
+                transitions: clock.transitions(after: instant.date, through: until), until: until)
             return .init(body: FeedJSON.encode(info), nextTransition: time.nextTransition?.instant, contentLocation: contentLocation)
         }
     }
