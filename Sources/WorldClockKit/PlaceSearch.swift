@@ -52,7 +52,9 @@ public struct PlaceSearch {
     public static let offsetField = "offset"
 
     /// Searches for `query`.
-    /// - Parameter limit: at most this many matches in `result` (nil: all).
+    /// - Parameters:
+    ///   - query: what the user typed.
+    ///   - limit: at most this many matches in `result` (nil: all).
     /// - Throws: `SearchError` for an empty, over-long or mark-laden query.
     public func search(_ query: String, limit: Int? = nil) throws(SearchError) -> Outcome {
         let trimmed = try SearchIndex<Place>.validatedQuery(query)

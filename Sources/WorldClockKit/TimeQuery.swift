@@ -101,7 +101,9 @@ public enum TimeQuery: Equatable, Sendable {
 
 extension TimeQuery {
     /// The instant this query names, with `reference` the zone a wall-clock time is read in.
-    /// - Parameter now: the current instant (seconds since 1970).
+    /// - Parameters:
+    ///   - now: the current instant (seconds since 1970).
+    ///   - reference: the zone a wall-clock time is read in.
     /// - Returns: how the time falls in the zone: once, twice (a DST overlap) or never (a gap).
     public func resolve(now: Int64, in reference: ZoneClock) -> WallClockReading {
         switch self {
