@@ -40,11 +40,18 @@ final class RawConnection: @unchecked Sendable {
     /// the server closed the connection or `deadline` passed. The deadline is only a guard against
     /// a hang: the answer is decided by the bytes, so a loaded machine does not change it.
     func readResponse(deadline timeout: Duration = .seconds(60)) async throws -> (text: String, closed: Bool) {
+        try await receive(for: timeout, until: Self.isWholeResponse)
+    }
+
+    /// What arrives until `isDone` says the bytes are enough, the server closes the connection, or
+    /// `timeout` passes. Between reads of an empty socket it waits 20 ms: a polling interval, which
+    /// decides nothing (the bytes do, or the close).
+    private func receive(for timeout: Duration, until isDone: ([UInt8]) -> Bool) async throws -> (text: String, closed: Bool) {
         var received: [UInt8] = []
         let deadline = ContinuousClock.now + timeout
         var buffer = [UInt8](repeating: 0, count: 65_536)
         while ContinuousClock.now < deadline {
-            if Self.isWholeResponse(received) { return (String(decoding: received, as: UTF8.self), false) }
+            if isDone(received) { return (String(decoding: received, as: UTF8.self), false) }
             let count = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }
             if count > 0 {
                 received += buffer[..<count]
@@ -73,19 +80,6 @@ final class RawConnection: @unchecked Sendable {
 
     /// What arrives until the server closes the connection or `timeout` passes.
     func read(for timeout: Duration) async throws -> (text: String, closed: Bool) {
-        var received: [UInt8] = []
-        let deadline = ContinuousClock.now + timeout
-        var buffer = [UInt8](repeating: 0, count: 65_536)
-        while ContinuousClock.now < deadline {
-            let count = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }
-            if count > 0 {
-                received += buffer[..<count]
-            } else if count == 0 || (errno != EAGAIN && errno != EWOULDBLOCK) {
-                return (String(decoding: received, as: UTF8.self), true)
-            } else {
-                try await Task.sleep(for: .milliseconds(20))
-            }
-        }
-        return (String(decoding: received, as: UTF8.self), false)
+        try await receive(for: timeout) { _ in false }
     }
 }
