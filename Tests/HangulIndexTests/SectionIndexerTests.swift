@@ -69,6 +69,17 @@ struct SectionIndexerTests {
     /// The running ICU's major version.
     static let runningICU = ICUInfo.version.split(separator: ".").first.map(String.init) ?? ICUInfo.version
 
+    /// `IndexDefinition.korean`, the kit's definition when no compiled catalogue exists, is what ICU
+    /// computes (on the ICU it was written down from).
+    @Test(
+        "the kit's built-in Korean index definition is ICU's",
+        .enabled(
+            if: SectionIndexerTests.runningICU == SectionIndexerTests.measuredWithICU,
+            Comment(rawValue: "made with ICU \(SectionIndexerTests.measuredWithICU), running ICU \(ICUInfo.version)")))
+    func builtInDefinition() {
+        #expect(indexer.definition == IndexDefinition.korean)
+    }
+
     /// The answers below are ICU 72's data, and hold for that ICU only: another ICU may file some
     /// names (CJK, symbols) elsewhere, which is not a fault of this code. On another ICU the test is
     /// skipped, saying which ICU it was made with; measure again (PyICU's AlphabeticIndex with ko and
