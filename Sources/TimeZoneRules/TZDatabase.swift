@@ -108,15 +108,14 @@ public final class TZDatabase: Sendable {
             }
         }
         let zones = BundledZones.shared
-        // A link's target, at most eight links deep (tz's are one deep). The check is a lookup:
-        // a `where` clause that decoded the zone was evaluated on all eight turns.
+        // A link's target, at most eight links deep (tz's are one deep).
         var id = zoneID
-        for _ in 0..<8 where !zones.contains(id) {
+        for _ in 0...8 {
+            if let data = zones.data(for: id) { return (try? TZif(data: data)).map(ZoneRules.init) }
             guard let target = zones.links[id] else { return nil }
             id = target
         }
-        guard let data = zones.data(for: id), let tzif = try? TZif(data: data) else { return nil }
-        return ZoneRules(tzif)
+        return nil
     }
 
     /// The version a zoneinfo directory states: `tzdata.zi`'s "# version 2026f", else `+VERSION`.
@@ -195,9 +194,6 @@ struct BundledZones: Sendable {
             }
         }
     }
-
-    /// Whether `zoneID` is a zone (not a link) of the bundled copy.
-    func contains(_ zoneID: String) -> Bool { line(of: zoneID) != nil }
 
     /// The TZif bytes of a zone (not a link), or nil.
     func data(for zoneID: String) -> Data? {
