@@ -631,7 +631,7 @@ class LargeTextTests(unittest.TestCase):
         self.assertEqual(d.execute_script("return getComputedStyle(document.documentElement).fontSize"), "32px")
         # Every row drawn (none skipped), with every part inside its row and no line cut.
         problems = d.execute_script("""
-            for (const s of document.querySelectorAll('.section')) s.style.contentVisibility = 'visible';
+            for (const s of document.querySelectorAll('.section, .row')) s.style.contentVisibility = 'visible';
             const out = [];
             const heights = new Set();
             for (const row of document.querySelectorAll('.row')) {
@@ -648,7 +648,7 @@ class LargeTextTests(unittest.TestCase):
               }
               if (out.length > 20) break;
             }
-            for (const s of document.querySelectorAll('.section')) s.style.contentVisibility = '';
+            for (const s of document.querySelectorAll('.section, .row')) s.style.contentVisibility = '';
             return {out, heights: [...heights]};""")
         self.assertEqual(problems["out"], [])
         self.assertEqual(len(problems["heights"]), 1, f"every row has one height: {problems['heights']}")
