@@ -6,6 +6,16 @@ import Musl
 import Darwin
 #endif
 
+/// Byte searches with the C library's vectorised `memchr`.
+enum CLibrary {
+    /// The offset of the first `byte` in `bytes` at or after `start`, or nil.
+    static func firstIndex(of byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+        guard let base = bytes.baseAddress, start < bytes.count else { return nil }
+        guard let found = memchr(base + start, Int32(byte), bytes.count - start) else { return nil }
+        return UnsafeRawPointer(found) - UnsafeRawPointer(base)
+    }
+}
+
 /// An environment variable, read with the C library: `ProcessInfo.environment` copies the whole
 /// environment into a dictionary, a measurable part of a CLI run that needs one or two variables.
 public enum Environment {
