@@ -1,8 +1,9 @@
 // The list: one <section> per index title, a sticky header (title + count), one row per place.
 // Rows grow with the user's text size, and all rows have the same height at any size (one line
-// per field), so sections off screen are skipped by the browser (content-visibility: auto) at
-// their exact size, measured from a drawn row: jumps land exactly and a long catalogue costs only
-// what is visible; times are updated in the visible sections only. The add buttons are one tab
+// per field), so sections and rows off screen are skipped by the browser (content-visibility:
+// auto) at their exact size, measured from a drawn row: jumps land exactly, and a long catalogue,
+// or a jump into a long section, costs only the rows on screen; times are updated in the visible
+// sections only. The add buttons are one tab
 // stop (a roving tabindex): arrows, Page Up/Down, Home and End move between them.
 import { describe } from './clock.js';
 
