@@ -14,6 +14,17 @@ enum CLibrary {
         guard let found = memchr(base + start, Int32(byte), bytes.count - start) else { return nil }
         return UnsafeRawPointer(found) - UnsafeRawPointer(base)
     }
+
+    /// Byte order (`memcmp`, then length): negative, zero or positive as `a` sorts before, with or
+    /// after `b`.
+    static func compare(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Int {
+        let common = min(a.count, b.count)
+        if common > 0, let x = a.baseAddress, let y = b.baseAddress {
+            let order = memcmp(x, y, common)
+            if order != 0 { return Int(order) }
+        }
+        return a.count - b.count
+    }
 }
 
 /// An environment variable, read with the C library: `ProcessInfo.environment` copies the whole

@@ -260,7 +260,11 @@ public struct Catalogue: Sendable {
 
     /// The places in `zoneID` (canonical or alias), in index order.
     public func places(inZone zoneID: String) -> [Place] {
-        guard let canonical = self.zoneID(for: zoneID) else { return [] }
+        // The places' ids are canonical: an id that has places needs no lookup of the catalogue's
+        // ids (a set built on first use, a tenth of a `list` run's own work).
+        let direct = places.filter { $0.zoneID == zoneID }
+        guard direct.isEmpty else { return direct }
+        guard let canonical = self.zoneID(for: zoneID), canonical != zoneID else { return [] }
         return places.filter { $0.zoneID == canonical }
     }
 
