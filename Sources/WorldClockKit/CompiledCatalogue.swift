@@ -70,13 +70,15 @@ package struct CompiledCatalogue: Sendable, Equatable {
 
     /// The search-only place at `index` (in table order), read from its line of the table alone.
     func searchOnlyPlace(_ index: Int, table text: String) -> Place {
-        let utf8 = text.utf8
-        let start = utf8.index(utf8.startIndex, offsetBy: Int(searchOnlyLines[index]))
-        let line = utf8[start...].prefix { $0 != UInt8(ascii: "\n") }
-        // The line was checked with its whole table when this was compiled: split, not parsed again
-        // (the checking parser, per place shown, was a tenth of a `search` run).
-        let row = ZoneTable(checked: Array((ZoneTable.header + "\n").utf8) + line, path: EmbeddedTable.searchOnlyPath).rows[0]
-        return row.place.searchOnly
+        var text = text
+        return text.withUTF8 { bytes in
+            let start = Int(searchOnlyLines[index])
+            let end = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
+            // The line was checked with its whole table when this was compiled: split, not parsed
+            // again (the checking parser, per place shown, was a tenth of a `search` run).
+            var fields: [Range<Int>] = []
+            return ZoneTable.place(checkedLine: UnsafeBufferPointer(rebasing: bytes[start..<end]), fields: &fields).searchOnly
+        }
     }
 
     /// This value as Swift source: the generated file that compiles it in.

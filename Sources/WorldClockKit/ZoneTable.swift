@@ -77,7 +77,6 @@ public struct ZoneTable: Sendable {
         var rows: [ZoneTableRow] = []
         rows.reserveCapacity(bytes.count / 64)
         bytes.withUnsafeBufferPointer { buffer in
-            func text(_ range: Range<Int>) -> String { String(decoding: UnsafeBufferPointer(rebasing: buffer[range]), as: UTF8.self) }
             var fields: [Range<Int>] = []
             var seenHeader = false
             var start = 0, number = 0
@@ -91,34 +90,39 @@ public struct ZoneTable: Sendable {
                     continue
                 }
                 if end == start { continue }
-                fields.removeAll(keepingCapacity: true)
-                var fieldStart = start
-                for index in start..<end where buffer[index] == UInt8(ascii: "\t") {
-                    fields.append(fieldStart..<index)
-                    fieldStart = index + 1
-                }
-                fields.append(fieldStart..<end)
-                var aliases: [String] = []
-                var aliasStart = fields[5].lowerBound
-                for index in fields[5] where buffer[index] == UInt8(ascii: ";") {
-                    aliases.append(text(aliasStart..<index))
-                    aliasStart = index + 1
-                }
-                if !fields[5].isEmpty { aliases.append(text(aliasStart..<fields[5].upperBound)) }
-                var population = 0
-                if fields.count > 6 {
-                    for index in fields[6] { population = population * 10 + Int(buffer[index] &- UInt8(ascii: "0")) }
-                }
-                rows.append(
-                    ZoneTableRow(
-                        place: Place(
-                            name: text(fields[0]), country: text(fields[1]), countryCode: text(fields[2]), zoneID: text(fields[3]),
-                            englishName: text(fields[4]), aliases: aliases, population: population),
-                        line: number))
+                let place = Self.place(checkedLine: UnsafeBufferPointer(rebasing: buffer[start..<end]), fields: &fields)
+                rows.append(ZoneTableRow(place: place, line: number))
             }
         }
         self.path = path
         self.rows = rows
+    }
+
+    /// The place of one data line already checked (see `init(checked:path:)`), without its newline.
+    /// - Parameter fields: scratch space for the fields' ranges, kept from line to line.
+    static func place(checkedLine line: UnsafeBufferPointer<UInt8>, fields: inout [Range<Int>]) -> Place {
+        func text(_ range: Range<Int>) -> String { String(decoding: UnsafeBufferPointer(rebasing: line[range]), as: UTF8.self) }
+        fields.removeAll(keepingCapacity: true)
+        var fieldStart = 0
+        for index in 0..<line.count where line[index] == UInt8(ascii: "\t") {
+            fields.append(fieldStart..<index)
+            fieldStart = index + 1
+        }
+        fields.append(fieldStart..<line.count)
+        var aliases: [String] = []
+        var aliasStart = fields[5].lowerBound
+        for index in fields[5] where line[index] == UInt8(ascii: ";") {
+            aliases.append(text(aliasStart..<index))
+            aliasStart = index + 1
+        }
+        if !fields[5].isEmpty { aliases.append(text(aliasStart..<fields[5].upperBound)) }
+        var population = 0
+        if fields.count > 6 {
+            for index in fields[6] { population = population * 10 + Int(line[index] &- UInt8(ascii: "0")) }
+        }
+        return Place(
+            name: text(fields[0]), country: text(fields[1]), countryCode: text(fields[2]), zoneID: text(fields[3]),
+            englishName: text(fields[4]), aliases: aliases, population: population)
     }
 
     /// Unicode's White_Space property, spelled out: looking the property up was the parser's hot spot.
