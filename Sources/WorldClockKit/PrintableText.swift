@@ -8,7 +8,12 @@ public enum PrintableText {
         // Most text (every table name) has nothing to escape and fits: returned as it is, without
         // a string per scalar.
         var count = 0
-        if scalars.allSatisfy({ count += 1; return !needsEscape($0) }), count <= limit { return text }
+        if scalars.allSatisfy({
+            count += 1
+            return !needsEscape($0)
+        }), count <= limit {
+            return text
+        }
         let shown = scalars.prefix(limit).map { scalar in needsEscape(scalar) ? scalar.escaped(asASCII: true) : String(scalar) }.joined()
         return scalars.count > limit ? shown + "…" : shown
     }

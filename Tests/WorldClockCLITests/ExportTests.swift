@@ -55,7 +55,7 @@ private func fetch(_ url: String, from server: Background, acceptEncoding: Strin
         do {
             let (data, response) = try await URLSession.shared.data(for: request)
             return (data, response as! HTTPURLResponse)
-        } catch where ContinuousClock.now < deadline {
+        } catch  where ContinuousClock.now < deadline {
             if let exited = server.exited { throw ServerExited(description: exited) }
             try await Task.sleep(for: .milliseconds(100))
         }
