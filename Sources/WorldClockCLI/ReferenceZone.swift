@@ -18,6 +18,13 @@ struct ReferenceZone {
         from: String?, saved: MyClocks.Entry?, catalogue: Catalogue, tzdata: TZDatabase, now: Date, quiet: Bool
     ) throws -> ReferenceZone {
         if let from {
+            // A zone id the tzdata in use has is a reference even when no listed place keeps its
+            // clock (Etc/GMT-14): the ids are checked against that tzdata, not the catalogue.
+            if from.contains("/"), catalogue.zoneID(for: from) == nil, catalogue.zoneID(ignoringCase: from) == nil,
+                tzdata.rules(for: from) != nil
+            {
+                return ReferenceZone(name: from, zoneID: from)
+            }
             let search = PlaceSearch(catalogue: catalogue, tzdata: tzdata, at: now)
             let found: (places: [Place], reading: PlaceResolver.Reading)
             do { found = try PlaceArgument.resolve(from, what: "--from", search: search, quiet: quiet) } catch let error as CLIError {

@@ -51,4 +51,23 @@ struct TZDataInUseTests {
         #expect(result.stderr.contains("\(table):3: 알 수 없는 시간대 \"Test/Newland\""), "\(result.stderr)")
         #expect(result.stdout.isEmpty, "\(result.stdout)")
     }
+
+    @Test("--from takes a zone id the tzdata in use has though no place keeps its clock; one it lacks is a usage error")
+    func fromZoneOfTZData() throws {
+        let at = ["--at", "2026-07-15T12:00:00Z"]
+        // Gaborone (UTC+2) against Etc/GMT-14 (UTC+14): twelve hours behind, the day before.
+        let gmt = try CommandRunner.run(["list", "--section", "ㄱ", "--from", "Etc/GMT-14", "--tzdata", "bundled"] + at)
+        #expect(gmt.status == 0, "\(gmt.stderr)")
+        #expect(
+            gmt.stdout.split(separator: "\n").contains { $0.contains("가보로네") && $0.contains("어제") && $0.contains("\u{2212}12시간") }, "\(gmt.stdout)")
+
+        let directory = try Self.newerTZData()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let newland = try CommandRunner.run(["list", "--section", "ㄱ", "--from", "Test/Newland", "--tzdata", directory.path] + at)
+        #expect(newland.status == 0, "\(newland.stderr)")
+        #expect(newland.stdout.split(separator: "\n").contains { $0.contains("가보로네") && $0.contains("\u{2212}7시간") }, "\(newland.stdout)")
+        let bundled = try CommandRunner.run(["list", "--section", "ㄱ", "--from", "Test/Newland", "--tzdata", "bundled"] + at)
+        #expect(bundled.status == 2, "\(bundled.stderr)")
+        #expect(bundled.stderr.contains("--from"), "\(bundled.stderr)")
+    }
 }
