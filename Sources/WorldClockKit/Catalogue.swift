@@ -85,10 +85,10 @@ public struct Catalogue: Sendable {
     /// the tzdata then, and the tests check them again; the bundled ids are the canonical ones.
     private init(table: ZoneTable, digest: String, compiled: CompiledCatalogue) {
         let indexer = compiled.indexer
-        let sections = compiled.sections(of: table, indexer: indexer)
+        let (rows, sections) = compiled.sections(of: table, indexer: indexer)
         PhaseTrace.mark("sections from the compiled catalogue")
         self.init(
-            sections: sections, indexer: indexer, icuVersion: compiled.icuVersion, path: table.path, digest: digest,
+            sections: sections, rows: rows, indexer: indexer, icuVersion: compiled.icuVersion, path: table.path, digest: digest,
             rewrittenZones: [], canonicalZoneIDs: nil, searchTables: .bundled
         ) { listed, searchData in
             SearchIndex(compiled: compiled.search, droppableSuffixes: Self.droppableSuffixes) { position in
@@ -179,12 +179,13 @@ public struct Catalogue: Sendable {
     /// - Parameter canonicalZoneIDs: tzdata's canonical ids; nil: the places' own (the bundled table).
     /// - Parameter makeSearch: the search index, from the listed rows and (read if it needs them)
     ///   the search-only places and terms; run on first use.
+    /// - Parameter rows: `sections.rows`, when the caller has them already.
     private init(
-        sections: SectionIndex<Place>, indexer: IndexDefinition, icuVersion: String, path: String, digest: String,
+        sections: SectionIndex<Place>, rows: [Place]? = nil, indexer: IndexDefinition, icuVersion: String, path: String, digest: String,
         rewrittenZones: [(line: Int, written: String, canonical: String)], canonicalZoneIDs: Set<String>?,
         searchTables: SearchTables?, makeSearch: @escaping @Sendable ([Place], Lazy<Result<SearchData, TableError>>) -> SearchIndex<Place>
     ) {
-        let rows = sections.rows
+        let rows = rows ?? sections.rows
         self.sections = sections
         self.places = rows
         self.indexer = indexer
@@ -192,7 +193,7 @@ public struct Catalogue: Sendable {
         self.path = path
         self.digest = digest
         self.rewrittenZones = rewrittenZones
-        let placeZoneIDs = Lazy { Set(rows.map(\.zoneID)) }
+        let placeZoneIDs = Lazy { Set(rows.map { $0.zoneID }) }
         self.placeZoneIDs = placeZoneIDs
         let canonical = canonicalZoneIDs.map { ids in Lazy { ids } } ?? placeZoneIDs
         self.canonicalZoneIDs = canonical

@@ -15,7 +15,7 @@ struct PrintableTextTests {
             ("\u{202E}lanigiro", "\\u{202E}lanigiro"),
             ("zero\u{200B}width", "zero\\u{200B}width"),
             ("tab\there", "tab\\there"),
-            ("\u{7F}\u{85}", "\\u{7F}\\u{85}"),
+            ("\u{7F}\u{85}", "\\u{7F}\\u{0085}"),
         ])
     func escaped(input: String, shown: String) {
         #expect(PrintableText.escaped(input) == shown)
