@@ -13,9 +13,11 @@ extension Catalogue {
     /// Loads, validates and indexes a table: the bundled one from its compiled form (collated with
     /// ICU here only while the compiled form is stale), or a user's own file, whose sections and
     /// order ICU computes now.
+    /// - Parameter tzdata: the rules a user's table's zone ids are checked against: the ones the
+    ///   times will come from, so that a zone they lack is refused here rather than shown without a time.
     /// - Throws: `CatalogueError` naming the file and line of a malformed row or an unknown zone,
     ///   or ICU's failure to open the collator.
-    public static func load(_ source: TableSource) throws(CatalogueError) -> Catalogue {
+    public static func load(_ source: TableSource, tzdata: TZDatabase = TZDataChoice.automatic.database) throws(CatalogueError) -> Catalogue {
         switch source {
         case .bundled:
             guard !compiledIsCurrent else { return try load() }
@@ -32,7 +34,7 @@ extension Catalogue {
             let table: ZoneTable
             do { table = try ZoneTable(bytes: bytes, path: file) } catch { throw .table(error) }
             PhaseTrace.mark("table parsed (\(table.rows.count) rows)")
-            return try Catalogue(table: table, digest: fnv1a(bytes))
+            return try Catalogue(table: table, digest: fnv1a(bytes), tzdata: tzdata)
         }
     }
 

@@ -86,9 +86,20 @@ static pthread_once_t wc_once = PTHREAD_ONCE_INIT;
 static int wc_loaded = 0;
 static char wc_load_failure[256] = "";
 
+// The library `name` as dlopen is given it: by name alone (the dynamic loader's search), or in
+// the directory WORLDCLOCK_ICU_DIR names when that is an absolute path -- an ICU installed
+// elsewhere, and the seam through which tests make loading fail (a directory without ICU).
+static const char *wc_library_path(const char *name, char *buffer, size_t size) {
+    const char *directory = getenv("WORLDCLOCK_ICU_DIR");
+    if (directory == NULL || directory[0] != '/') return name;
+    snprintf(buffer, size, "%s/%s", directory, name);
+    return buffer;
+}
+
 static void wc_load(void) {
-    void *uc = dlopen(WC_LIBRARY("icuuc"), RTLD_NOW | RTLD_LOCAL);
-    void *i18n = uc == NULL ? NULL : dlopen(WC_LIBRARY("icui18n"), RTLD_NOW | RTLD_LOCAL);
+    char ucPath[4096], i18nPath[4096];
+    void *uc = dlopen(wc_library_path(WC_LIBRARY("icuuc"), ucPath, sizeof ucPath), RTLD_NOW | RTLD_LOCAL);
+    void *i18n = uc == NULL ? NULL : dlopen(wc_library_path(WC_LIBRARY("icui18n"), i18nPath, sizeof i18nPath), RTLD_NOW | RTLD_LOCAL);
     if (uc == NULL || i18n == NULL) {
         const char *reason = dlerror();
         snprintf(wc_load_failure, sizeof wc_load_failure, "ICU could not be loaded: %s", reason != NULL ? reason : "unknown reason");

@@ -9,12 +9,20 @@ import Darwin
 /// The machine's time zone, read as the C library reads it and without Foundation, whose
 /// `TimeZone.current` goes through ICU (a tenth of a CLI run).
 public enum LocalZone {
+    /// The directory holding `localtime` and `timezone`: `/etc`, or `WORLDCLOCK_ETC` when that is
+    /// an absolute path. The seam lets a test (or a container without `/etc/localtime`) show the
+    /// program a machine whose zone is known, or one that names none.
+    public static var configurationDirectory: String {
+        guard let directory = Environment.value("WORLDCLOCK_ETC"), directory.hasPrefix("/") else { return "/etc" }
+        return directory
+    }
+
     /// Zone ids the machine names, most specific first: `TZ` ("Asia/Seoul", ":Asia/Seoul" or a
     /// zoneinfo path), the file `/etc/localtime` links to, `/etc/timezone`. A caller takes the
     /// first its tzdata has, else UTC; `TZ` may hold a POSIX rule ("KST-9") that names no zone.
     public static func candidates(
-        tz: String? = Environment.value("TZ"), localtime: String? = SystemFile.link("/etc/localtime"),
-        timezoneFile: String? = SystemFile.firstLine(of: "/etc/timezone")
+        tz: String? = Environment.value("TZ"), localtime: String? = SystemFile.link(configurationDirectory + "/localtime"),
+        timezoneFile: String? = SystemFile.firstLine(of: configurationDirectory + "/timezone")
     ) -> [String] {
         var ids: [String] = []
         if var tz, !tz.isEmpty {
@@ -24,6 +32,12 @@ public enum LocalZone {
         if let localtime { ids.append(zoneID(fromPath: localtime)) }
         if let timezoneFile, !timezoneFile.isEmpty { ids.append(timezoneFile) }
         return ids
+    }
+
+    /// The machine's zone as `tzdata` has it: the first of `candidates` it has rules for; nil when
+    /// none is, and the caller measures from UTC, which it must then say (never silently).
+    public static func zone(in tzdata: TZDatabase, candidates: [String] = candidates()) -> String? {
+        candidates.first { tzdata.rules(for: $0) != nil }
     }
 
     /// `/usr/share/zoneinfo/Asia/Seoul` → `Asia/Seoul`; a path without a `zoneinfo` directory, or

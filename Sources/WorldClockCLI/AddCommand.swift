@@ -30,7 +30,8 @@ struct AddCommand: Command {
     func run() throws {
         let path = try MyClocksEdit.path()
         var clocks = try MyClocks.loadForCLI()
-        let search = PlaceSearch(catalogue: try table.catalogue(), tzdata: try tzdata.database(), at: Date())
+        let rules = try tzdata.database()
+        let search = PlaceSearch(catalogue: try table.catalogue(tzdata: rules), tzdata: rules, at: Date())
         var added: [String] = [], present: [String] = []
         for place in try MyClocksEdit.places(words, what: "", search: search) {
             let entry = MyClocks.Entry(name: place.name, zoneID: place.zoneID)

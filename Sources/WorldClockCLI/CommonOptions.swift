@@ -22,9 +22,10 @@ package struct TableOptions {
 
     /// The catalogue, bundled or from `--data`; a malformed table is a data error (exit 3), a file
     /// that cannot be read an I/O error (exit 4), as the exit-code table says.
-    package func catalogue() throws -> Catalogue {
+    /// - Parameter tzdata: the rules in use (`--tzdata`), which a `--data` table's zones must have.
+    package func catalogue(tzdata: TZDatabase = TZDataChoice.automatic.database) throws -> Catalogue {
         do {
-            return try Catalogue.load(data.map { .file(path: $0) } ?? .bundled)
+            return try Catalogue.load(data.map { .file(path: $0) } ?? .bundled, tzdata: tzdata)
         } catch {
             if case .table(let table) = error, case .unreadable = table.problem { throw CLIError.io(error.korean) }
             throw CLIError.data(error.korean)
@@ -115,9 +116,9 @@ struct DisplayOptions {
     /// Loads the catalogue, settles the reference zone (`--from`, the saved one, the machine's)
     /// and then the instant (`--at` read in the reference zone).
     func session() throws -> Session {
-        let catalogue = try table.catalogue()
         let rules = try tzdata.database()
         PhaseTrace.mark("tzdata chosen")
+        let catalogue = try table.catalogue(tzdata: rules)
         let now = Date()
         let myClocks = try MyClocks.loadForCLI()
         let reference = try ReferenceZone.settle(

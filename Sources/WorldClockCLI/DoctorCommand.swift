@@ -44,7 +44,9 @@ struct DoctorCommand: Command {
         TextTable(rows: [
             ["ICU \(report.icuVersion)", report.icuTZDataVersion, "쓰지 않습니다"]
         ]).lines(fitting: nil, indent: "  ").forEach { Output.line($0) }
+        Output.line("이 컴퓨터의 시간대: " + (report.localZone.map { Terminal.printable($0) } ?? "없음(UTC를 기준으로 씁니다)"))
         if let warning = choice.warning { Output.line("경고: " + warning.korean) }
+        if report.localZone == nil { Output.line(ReferenceZone.noLocalZoneWarning) }
         for fallback in report.fallbacks {
             Output.line("경고: \(fallback.zone): TZif 파일을 쓸 수 없어(\(fallback.problem)) 내장 규칙으로 계산합니다.")
         }
@@ -73,11 +75,14 @@ struct DoctorReport: Encodable {
     let candidates: [Source]
     let warning: String?
     let fallbacks: [Fallback]
+    /// The machine's zone as the tzdata in use has it; nil (no `local_zone` in the JSON): none, and UTC is the reference.
+    let localZone: String?
     let icuVersion: String
     let icuTZDataVersion: String
 
     enum CodingKeys: String, CodingKey {
         case inUse = "in_use", candidates, warning, fallbacks
+        case localZone = "local_zone"
         case icuVersion = "icu_version", icuTZDataVersion = "icu_tzdata_version"
     }
 
@@ -90,6 +95,7 @@ struct DoctorReport: Encodable {
         }
         warning = choice.warning?.description
         fallbacks = choice.database.fallbacks.map { Fallback(zone: $0.zoneID, problem: $0.error.description) }
+        localZone = LocalZone.zone(in: choice.database)
         icuVersion = ICUInfo.version
         icuTZDataVersion = ICUInfo.timeZoneDataVersion
     }

@@ -32,8 +32,9 @@ struct FeedCommand: Command {
     var writesJSON: Bool { true }
 
     func run() throws {
-        let catalogue = try table.catalogue()
-        let clocks = ZoneClocks(zoneIDs: catalogue.zoneIDs, tzdata: try tzdata.database())
+        let rules = try tzdata.database()
+        let catalogue = try table.catalogue(tzdata: rules)
+        let clocks = ZoneClocks(zoneIDs: catalogue.zoneIDs, tzdata: rules)
         let feed = Feed(catalogue: catalogue, at: instant.instant(), clocks: clocks)
         Output.json(feed, pretty: pretty)
     }

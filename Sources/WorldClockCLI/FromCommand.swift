@@ -38,8 +38,8 @@ struct FromCommand: Command {
             try MyClocksEdit.save(clocks, to: try MyClocksEdit.path())
             return Output.line("기준을 지웠습니다. 이제 이 컴퓨터의 시간대가 기준입니다")
         }
-        let catalogue = try table.catalogue()
         let rules = try tzdata.database()
+        let catalogue = try table.catalogue(tzdata: rules)
         guard let text else {
             let reference = try ReferenceZone.settle(
                 from: nil, saved: clocks.reference, catalogue: catalogue, tzdata: rules, now: Date(), quiet: false)

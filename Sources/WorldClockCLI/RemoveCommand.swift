@@ -37,7 +37,8 @@ struct RemoveCommand: Command {
         } else if clocks.clocks.contains(where: { $0.name == words.joined(separator: " ") }) {
             names = [words.joined(separator: " ")]
         } else {
-            let search = PlaceSearch(catalogue: try table.catalogue(), tzdata: try tzdata.database(), at: Date())
+            let rules = try tzdata.database()
+            let search = PlaceSearch(catalogue: try table.catalogue(tzdata: rules), tzdata: rules, at: Date())
             names = try MyClocksEdit.places(words, what: "", search: search).map(\.name)
         }
         let missing = names.filter { !clocks.contains(name: $0) }

@@ -1,6 +1,5 @@
 import CompressNIO
 import Hummingbird
-import Logging
 import Synchronization
 
 /// The content codings the server sends: gzip (zlib through compress-nio) or none.
@@ -73,9 +72,13 @@ final class EncodedBody: Sendable {
     private let gzipped = Mutex<ByteBuffer?>(nil)
     private let improved = Atomic<Bool>(false)
 
-    init(_ body: ByteBuffer, contentType: String, effort: Effort = .best) {
+    /// How the gzip encoding is made, and where its failure is logged.
+    private let gzip: Gzip
+
+    init(_ body: ByteBuffer, contentType: String, effort: Effort = .best, gzip: Gzip = .zlib) {
         identity = body
         self.effort = effort
+        self.gzip = gzip
         let type = contentType.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
         isCompressible =
             body.readableBytes >= Self.minimumSize
@@ -92,7 +95,7 @@ final class EncodedBody: Sendable {
     /// then both compress a new body; the first result is kept).
     func compress() {
         guard isCompressible, gzipped.withLock({ $0 == nil }) else { return }
-        guard let made = Self.gzip(identity, effort: effort) else { return }
+        guard let made = gzip(identity, effort: effort) else { return }
         gzipped.withLock { stored in
             if stored == nil { stored = made }
         }
@@ -117,30 +120,11 @@ final class EncodedBody: Sendable {
     /// canonical body's encoding. Done once.
     func improveCompression() {
         guard effort == .fast, !improved.exchange(true, ordering: .relaxed), isCompressible,
-            let made = Self.gzip(identity, effort: .best)
+            let made = gzip(identity, effort: .best)
         else { return }
         gzipped.withLock { $0 = made }
     }
 
     /// The bytes kept for this body: the identity and, once made, the gzip encoding.
     var storedBytes: Int { identity.readableBytes + (gzipped.withLock { $0?.readableBytes } ?? 0) }
-
-    /// gzip at `effort`'s zlib level.
-    /// - Returns: nil when zlib fails; the failure is logged, as the body then goes out uncompressed.
-    static func gzip(_ body: ByteBuffer, effort: Effort = .best, logger: Logger = Logger(label: "worldclock.serve")) -> ByteBuffer? {
-        var input = body
-        let compressor = CompressionAlgorithm.gzip(configuration: .init(compressionLevel: effort.level)).compressor
-        do {
-            try compressor.startStream()
-            defer { try? compressor.finishStream() }
-            var output = ByteBufferAllocator().buffer(capacity: compressor.maxSize(from: input))
-            try compressor.streamDeflate(from: &input, to: &output, flush: .finish)
-            // Kept for as long as the body: without the room zlib's bound asked for (the size
-            // of the input, some eight times what JSON compresses to).
-            return ByteBuffer(bytes: output.readableBytesView)
-        } catch {
-            logger.error("gzip failed (\(error)); sending the \(body.readableBytes)-byte body uncompressed")
-            return nil
-        }
-    }
 }

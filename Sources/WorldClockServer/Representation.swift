@@ -19,12 +19,14 @@ struct Representation: Sendable {
         self.init(buffer: ByteBuffer(bytes: body), contentType: contentType, etag: etag, cacheControl: cacheControl, contentLocation: contentLocation)
     }
 
-    /// - Parameter effort: how hard to compress the body when a client asks for gzip.
+    /// - Parameters:
+    ///   - effort: how hard to compress the body when a client asks for gzip.
+    ///   - gzip: the compressor and the log of its failures (zlib and the server's log but in tests).
     init(
         buffer: ByteBuffer, contentType: String = "application/json; charset=utf-8", etag: String?, cacheControl: String,
-        contentLocation: String? = nil, effort: EncodedBody.Effort = .best
+        contentLocation: String? = nil, effort: EncodedBody.Effort = .best, gzip: Gzip = .zlib
     ) {
-        self.encoded = EncodedBody(buffer, contentType: contentType, effort: effort)
+        self.encoded = EncodedBody(buffer, contentType: contentType, effort: effort, gzip: gzip)
         self.contentType = contentType
         self.etag = etag
         self.cacheControl = cacheControl

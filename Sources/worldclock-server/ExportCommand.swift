@@ -23,12 +23,13 @@ struct ExportCommand: Command {
     var writesJSON: Bool { false }
 
     func run() throws {
-        let catalogue = try table.catalogue()
+        let rules = try tzdata.database()
+        let catalogue = try table.catalogue(tzdata: rules)
         let at = instant.instant()
         let index: StaticExport.Index
         do {
             index = try StaticExport.write(
-                catalogue: catalogue, tzdata: try tzdata.database(), at: at,
+                catalogue: catalogue, tzdata: rules, at: at,
                 to: URL(fileURLWithPath: directory, isDirectory: true))
         } catch let error as CLIError {
             throw error

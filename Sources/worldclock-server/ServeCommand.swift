@@ -40,8 +40,8 @@ struct ServeCommand: Command {
     /// thread waits: the tool's `main` is synchronous, so that the other commands do not pay for
     /// starting that runtime (2 ms, a fifth of a hello-world).
     func run() throws {
-        let catalogue = try table.catalogue()
         let choice = try tzdata.choice(warn: false)
+        let catalogue = try table.catalogue(tzdata: choice.database)
         let configuration = FeedServerConfiguration(
             host: host, port: port, quiet: quiet, idleTimeout: .seconds(idleTimeout),
             requestTimeout: .seconds(requestTimeout), maxConnections: maxConnections)

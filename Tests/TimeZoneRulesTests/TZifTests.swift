@@ -58,9 +58,10 @@ extension TZif {
         return localTimeTypes[transitionTypes[lastTransition(atOrBefore: t)!]]
     }
 
-    /// The tz abbreviation in effect at `date`.
+    /// The tz abbreviation a clock shows at `date`: read through `ZoneRules`, the lookup the
+    /// program uses, so that these tests hold it rather than a lookup of their own.
     func abbreviation(at date: Date) -> String? {
-        localTimeType(at: date)?.abbreviation
+        date.timeIntervalSince1970.isFinite ? ZoneRules(self).period(at: ZoneRules.seconds(date)).abbreviation : nil
     }
 
     /// The local time type in effect at `date`, as tz flags it; nil only for a non-finite date.

@@ -53,6 +53,18 @@ struct ExitCodeTests {
         #expect(result.stderr.contains("\(file.path)/site에 쓰지 못했습니다"))
     }
 
+    @Test(
+        "my clocks that cannot be saved (the config folder is a file) are an I/O failure (4) naming the path",
+        arguments: [["add", "서울"], ["from", "서울"]])
+    func unsavableClocks(command: [String]) throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("worldclock-config-\(UUID())")
+        try Data("x".utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let result = try CommandRunner.run(command + ["--tzdata", "bundled"], environment: ["XDG_CONFIG_HOME": file.path])
+        #expect(result.status == 4, "\(result.stderr)")
+        #expect(result.stderr.contains("내 시계를 저장하지 못했습니다: \(file.path)/worldclock"), "\(result.stderr)")
+    }
+
     @Test("the root help lists every exit code, in Korean")
     func helpListsExitCodes() throws {
         let result = try CommandRunner.run(["--help"])

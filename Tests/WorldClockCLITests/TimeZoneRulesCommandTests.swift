@@ -1,4 +1,5 @@
 import Foundation
+import HangulCollation
 import Testing
 
 /// `Data/tzdata/zoneinfo` in the repository.
@@ -98,12 +99,13 @@ struct TimeZoneRulesCommandTests {
         )
         // The CLI links no Foundation (FoundationEssentials only), so it has no Foundation rules to list.
         #expect(!text.stdout.contains("Foundation"))
-        #expect(text.stdout.contains("ICU 72"))
+        #expect(text.stdout.contains("ICU \(ICUInfo.version)  "), "\(text.stdout)")
         let json = try CommandRunner.run(["doctor", "--json", "--tzdata", "bundled"])
         let report = try #require(json.json as? [String: Any])
         #expect((report["in_use"] as? [String: Any])?["source"] as? String == "bundled")
         #expect((report["in_use"] as? [String: Any])?["version"] as? String == "2026f")
         #expect(report["foundation_tzdata_version"] == nil)
         #expect((report["icu_tzdata_version"] as? String)?.isEmpty == false)
+        #expect(report["icu_version"] as? String == ICUInfo.version)
     }
 }

@@ -96,3 +96,20 @@ struct SearchTableTests {
         }
     }
 }
+
+/// The CLI's `search` and the web app (through `field_name`) name a match's field from one table;
+/// a field without a Korean name would reach users as its raw key (`zone_name`).
+@Suite("Every field search can report has a Korean name")
+struct SearchFieldNameTests {
+    @Test("the bundled index's fields, the terms' kinds and the offset field")
+    func everyFieldNamed() throws {
+        let catalogue = try Catalogue.load()
+        let fields =
+            Set(catalogue.search.compiled.fieldNames.split(separator: ",").map(String.init))
+            .union(Term.Kind.allCases.map(\.rawValue)).union([PlaceSearch.offsetField, "name", "alias", "english", "country", "zone"])
+        for field in fields.sorted() {
+            #expect(FeedMatch.koreanFieldNames[field] != nil, "no Korean name for the search field \(field)")
+            #expect(FeedMatch.koreanFieldName(field) != field)
+        }
+    }
+}
