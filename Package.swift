@@ -132,7 +132,7 @@ let package = Package(
         .testTarget(name: "FoundationCanaryTests", dependencies: ["HangulCollation"]),
         .testTarget(name: "TimeZoneRulesTests", dependencies: ["TimeZoneRules"]),
         .testTarget(
-            name: "WorldClockTests", dependencies: ["WorldClockKit", "CatalogueBuilder", "TimeZoneRules"], exclude: ["user-queries.tsv", "Fixtures"]),
+            name: "WorldClockTests", dependencies: ["WorldClockKit", "CatalogueBuilder", "TimeZoneRules", "FNV"], exclude: ["user-queries.tsv", "Fixtures"]),
         .testTarget(
             name: "WorldClockServerTests",
             dependencies: [

@@ -17,7 +17,7 @@ struct EmbedFiles: BuildToolPlugin {
             let tables = ["contents": "Data/zones.tsv", "searchOnly": "Data/search-only.tsv", "terms": "Data/terms.tsv"]
             entries =
                 ["--enum", "EmbeddedTable"] + tables.sorted { $0.key < $1.key }.map { "text:\($0.key)=\(path($0.value))" }
-                + ["digest:searchDigest=searchOnly+terms"]
+                + ["digest:searchDigest=searchOnly+terms", "digest:tablesDigest=contents+searchDigest"]
             inputs = tables.values.map(path)
         case "WorldClockServer":
             let web = path("Sources/WorldClockServer/Web")

@@ -10,6 +10,7 @@
 //   base64:PROPERTY=DIR       static let PROPERTY: String, a line "relative/path TAB base64" per file
 //                             under DIR, sorted by path (binary files: TZif)
 //   digest:PROPERTY=P1+P2…    static let PROPERTY: String, FNV-1a (64 bits, hex) of those texts
+//                             (or digests) above, concatenated
 //
 // Texts go into raw multi-line literals with as many #s as needed, so nothing in them is an escape;
 // a carriage return (which a multi-line literal cannot keep) or invalid UTF-8 is an error.
@@ -90,7 +91,9 @@ func render(_ arguments: ArraySlice<String>) throws -> String {
                 guard let text = texts[String(name)] else { throw Failure(description: "digest of \(name), which is not a text above") }
                 bytes += Array(text.utf8)
             }
-            out += "    package static let \(property) = \"\(FNV1a.hex(bytes))\"\n"
+            let digest = FNV1a.hex(bytes)
+            texts[property] = digest
+            out += "    package static let \(property) = \"\(digest)\"\n"
         default:
             throw Failure(description: "unknown kind in \(argument)")
         }

@@ -94,7 +94,12 @@ public struct IndexDefinition: Sendable, Equatable {
     /// (가 → ㄱ), both with `resolvedFrom` set. Anything else — empty, two letters, a vowel, a
     /// digit — is an error listing the valid titles.
     public func resolveTitle(_ input: String) throws(SectionTitleError) -> ResolvedTitle {
-        let trimmed = String(input.drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }.reversed())
+        // Trimmed by index, not through reversed views: their generic metadata, built at run time,
+        // was a twentieth of a `list --section` run.
+        var start = input.startIndex, end = input.endIndex
+        while start < end, input[start].isWhitespace { start = input.index(after: start) }
+        while end > start, input[input.index(before: end)].isWhitespace { end = input.index(before: end) }
+        let trimmed = String(input[start..<end])
         let failure = SectionTitleError(input: trimmed, validTitles: titles.map(\.text))
         if let exact = titles.first(where: { $0.text == trimmed }) { return ResolvedTitle(title: exact, resolvedFrom: nil) }
         guard trimmed.count == 1, let character = trimmed.first else { throw failure }

@@ -43,7 +43,13 @@ public struct SectionIndex<Row> {
     }
 
     /// All rows, section after section.
-    public var rows: [Row] { sections.flatMap(\.rows) }
+    public var rows: [Row] {
+        // A loop, not `flatMap(\.rows)`: the key path is applied through the generic runtime.
+        var rows: [Row] = []
+        rows.reserveCapacity(sections.reduce(0) { $0 + $1.rows.count })
+        for section in sections { rows += section.rows }
+        return rows
+    }
 
     /// An index of sections already grouped and sorted (a compiled catalogue): nothing is collated.
     public init(orderedSections sections: [Section<Row>]) { self.init(sections: sections) }

@@ -6,6 +6,27 @@ import Musl
 import Darwin
 #endif
 
+/// Byte searches with the C library's vectorised `memchr`.
+enum CLibrary {
+    /// The offset of the first `byte` in `bytes` at or after `start`, or nil.
+    static func firstIndex(of byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+        guard let base = bytes.baseAddress, start < bytes.count else { return nil }
+        guard let found = memchr(base + start, Int32(byte), bytes.count - start) else { return nil }
+        return UnsafeRawPointer(found) - UnsafeRawPointer(base)
+    }
+
+    /// Byte order (`memcmp`, then length): negative, zero or positive as `a` sorts before, with or
+    /// after `b`.
+    static func compare(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Int {
+        let common = min(a.count, b.count)
+        if common > 0, let x = a.baseAddress, let y = b.baseAddress {
+            let order = memcmp(x, y, common)
+            if order != 0 { return Int(order) }
+        }
+        return a.count - b.count
+    }
+}
+
 /// An environment variable, read with the C library: `ProcessInfo.environment` copies the whole
 /// environment into a dictionary, a measurable part of a CLI run that needs one or two variables.
 public enum Environment {

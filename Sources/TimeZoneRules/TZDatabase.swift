@@ -108,13 +108,14 @@ public final class TZDatabase: Sendable {
             }
         }
         let zones = BundledZones.shared
+        // A link's target, at most eight links deep (tz's are one deep).
         var id = zoneID
-        for _ in 0..<8 where zones.data(for: id) == nil {
+        for _ in 0...8 {
+            if let data = zones.data(for: id) { return (try? TZif(data: data)).map(ZoneRules.init) }
             guard let target = zones.links[id] else { return nil }
             id = target
         }
-        guard let data = zones.data(for: id), let tzif = try? TZif(data: data) else { return nil }
-        return ZoneRules(tzif)
+        return nil
     }
 
     /// The version a zoneinfo directory states: `tzdata.zi`'s "# version 2026f", else `+VERSION`.
@@ -137,54 +138,80 @@ public final class TZDatabase: Sendable {
 struct BundledZones: Sendable {
     static let shared = BundledZones()
 
-    /// Zone id → where its TZif file's base64 lies in `BundledTZData.zones`' UTF-8.
-    private let base64: [String: Range<Int>]
-    /// Alias → zone.
-    let links: [String: String]
+    /// Each zone's line of `BundledTZData.zones`: where its id and its TZif file's base64 lie in the
+    /// UTF-8, in byte order of the ids. A lookup is a binary search: a dictionary of the 600 ids
+    /// cost more than the few zones a command looks up.
+    private let lines: [(id: Range<Int>, base64: Range<Int>)]
 
     private init() {
-        // Lines are split on the UTF-8 bytes: the text is ASCII, and splitting 600 KB as Characters
-        // cost a third of a short command's run.
-        var base64: [String: Range<Int>] = [:]
-        for (id, value) in Self.fields(of: BundledTZData.zones) { base64[String(decoding: id, as: UTF8.self)] = value }
-        self.base64 = base64
-        var links: [String: String] = [:]
-        for (alias, target) in Self.fields(of: BundledTZData.links) {
-            links[String(decoding: alias, as: UTF8.self)] = Self.text(BundledTZData.links, bytes: target)
+        // Sorted here too, whatever order the plugin wrote (it sorts: this is then one pass).
+        lines = Self.withUTF8(of: BundledTZData.zones) { bytes in
+            Self.fields(of: bytes).map { (id: $0.key, base64: $0.value) }.sorted {
+                CLibrary.compare(UnsafeBufferPointer(rebasing: bytes[$0.id]), UnsafeBufferPointer(rebasing: bytes[$1.id])) < 0
+            }
         }
-        self.links = links
     }
 
-    /// Each "key TAB value" line of `text`: the key's bytes, and the value's range of byte offsets.
-    private static func fields(of text: String) -> [(key: [UInt8], value: Range<Int>)] {
-        var fields: [(key: [UInt8], value: Range<Int>)] = []
-        let bytes = Array(text.utf8)
+    /// Alias → zone, read on the first use of a link.
+    var links: [String: String] { Self.links }
+    private static let links: [String: String] = withUTF8(of: BundledTZData.links) { bytes in
+        let fields = Self.fields(of: bytes)
+        var links = [String: String](minimumCapacity: fields.count)
+        for (alias, target) in fields { links[text(bytes, alias)] = text(bytes, target) }
+        return links
+    }
+
+    /// Each "key TAB value" line: the byte ranges of its key and its value. Read in place with
+    /// `memchr`: copying and scanning the 600 KB of base64 byte by byte was an eighth of a short
+    /// command's run.
+    private static func fields(of bytes: UnsafeBufferPointer<UInt8>) -> [(key: Range<Int>, value: Range<Int>)] {
+        guard let base = bytes.baseAddress else { return [] }
+        var fields: [(key: Range<Int>, value: Range<Int>)] = []
         var lineStart = 0
         while lineStart < bytes.count {
-            let lineEnd = bytes[lineStart...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
-            if let tab = bytes[lineStart..<lineEnd].firstIndex(of: UInt8(ascii: "\t")) {
-                fields.append((Array(bytes[lineStart..<tab]), (tab + 1)..<lineEnd))
+            let lineEnd = CLibrary.firstIndex(of: UInt8(ascii: "\n"), in: bytes, from: lineStart) ?? bytes.count
+            if let tab = CLibrary.firstIndex(of: UInt8(ascii: "\t"), in: UnsafeBufferPointer(start: base, count: lineEnd), from: lineStart) {
+                fields.append((lineStart..<tab, (tab + 1)..<lineEnd))
             }
             lineStart = lineEnd + 1
         }
         return fields
     }
 
-    /// The TZif bytes of a zone (not a link), or nil.
-    func data(for zoneID: String) -> Data? {
-        guard let range = base64[zoneID] else { return nil }
-        return Data(base64Encoded: Self.text(BundledTZData.zones, bytes: range))
+    /// The line of `zoneID`, or nil.
+    private func line(of zoneID: String) -> (id: Range<Int>, base64: Range<Int>)? {
+        var zoneID = zoneID
+        return zoneID.withUTF8 { key in
+            Self.withUTF8(of: BundledTZData.zones) { bytes in
+                var low = 0, high = lines.count
+                while low < high {
+                    let middle = (low + high) / 2
+                    let order = CLibrary.compare(UnsafeBufferPointer(rebasing: bytes[lines[middle].id]), key)
+                    if order == 0 { return lines[middle] }
+                    if order < 0 { low = middle + 1 } else { high = middle }
+                }
+                return nil
+            }
+        }
     }
 
-    /// The part of `text` at UTF-8 offsets `range` (O(1) to find in a native string).
-    private static func text(_ text: String, bytes range: Range<Int>) -> String {
-        let utf8 = text.utf8
-        let start = utf8.index(utf8.startIndex, offsetBy: range.lowerBound)
-        return String(decoding: utf8[start..<utf8.index(start, offsetBy: range.count)], as: UTF8.self)
+    /// The TZif bytes of a zone (not a link), or nil.
+    func data(for zoneID: String) -> Data? {
+        guard let line = line(of: zoneID) else { return nil }
+        return Self.withUTF8(of: BundledTZData.zones) { Data(base64Encoded: Data(UnsafeBufferPointer(rebasing: $0[line.base64]))) }
     }
 
     /// Every zone id (not the links), sorted.
-    var zoneIDs: [String] { base64.keys.sorted() }
+    var zoneIDs: [String] { Self.withUTF8(of: BundledTZData.zones) { bytes in lines.map { Self.text(bytes, $0.id) } } }
+
+    private static func withUTF8<Result>(of text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        var text = text
+        return text.withUTF8(body)
+    }
+
+    private static func text(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String {
+        String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+    }
 }
 
 /// A value built on first use, once, from any thread (shared with the catalogue's lazy parts).

@@ -39,9 +39,20 @@ struct TZif: Sendable {
     /// Whether `identifier` names a file inside a zoneinfo directory: relative, no empty, "." or ".."
     /// component, no NUL.
     static func isSafeIdentifier(_ identifier: String) -> Bool {
-        !identifier.hasPrefix("/") && !identifier.contains("\0")
-            && identifier.split(separator: "/", omittingEmptySubsequences: false)
-                .allSatisfy { !$0.isEmpty && $0 != "." && $0 != ".." }
+        // On the UTF-8 bytes: splitting into Characters cost a tenth of loading a zone.
+        func isSafe(_ length: Int, dots: Int) -> Bool { length > 0 && !(length <= 2 && dots == length) }
+        var length = 0, dots = 0
+        for byte in identifier.utf8 {
+            switch byte {
+            case 0: return false
+            case UInt8(ascii: "/"):
+                guard isSafe(length, dots: dots) else { return false }
+                (length, dots) = (0, 0)
+            case UInt8(ascii: "."): (length, dots) = (length + 1, dots + 1)
+            default: length += 1
+            }
+        }
+        return isSafe(length, dots: dots)
     }
 
     /// Parses the bytes of a TZif file, preferring the 64-bit data block of version 2+ files.

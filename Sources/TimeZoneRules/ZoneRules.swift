@@ -132,14 +132,17 @@ public final class ZoneRules: Sendable {
         }
         // Past the stored transitions, the footer switches at least once a year if it switches at all.
         let from = max(t, footerStart)
-        return footerTransitions(after: from, through: from + 2 * Self.yearSeconds).first
+        return footerSwitches(after: from, through: from + 2 * Self.yearSeconds).lazy.compactMap { self.transition(at: $0) }.first
     }
 
     /// The last transition at or before `t`; nil when the clocks never changed before it.
     public func previousTransition(atOrBefore t: Int64) -> ZoneTransition? {
         let t = TZif.clamp(t)
-        if t > footerStart, let change = footerTransitions(after: max(footerStart, t - 2 * Self.yearSeconds), through: t).last {
-            return change
+        if t > footerStart {
+            // Latest first, stopping at the first that changes something: each costs two periods.
+            for instant in footerSwitches(after: max(footerStart, t - 2 * Self.yearSeconds), through: t).reversed() {
+                if let change = transition(at: instant) { return change }
+            }
         }
         var index = tzif.lastTransition(atOrBefore: t) ?? -1
         while index >= 0 {
@@ -171,13 +174,24 @@ public final class ZoneRules: Sendable {
 
     /// The footer's transitions after `start` through `end` (both past the stored transitions).
     private func footerTransitions(after start: Int64, through end: Int64) -> [ZoneTransition] {
+        footerSwitches(after: start, through: end).compactMap { transition(at: $0) }
+    }
+
+    /// The instants after `start` through `end` at which the footer's rule may switch, in order
+    /// and each once; `transition(at:)` says which of them change what the clocks show.
+    private func footerSwitches(after start: Int64, through end: Int64) -> [Int64] {
         let start = TZif.clamp(start), end = TZif.clamp(end)
         guard let footer = tzif.footer, footer.daylight != nil, start < end else { return [] }
         let years = (TZif.POSIXRule.year(of: start) - 1)...(TZif.POSIXRule.year(of: end) + 1)
         // Switch times may run past the new year (±167 h), so take the neighbouring years' too, and
         // let `period(at:)` settle ties such as year-round DST's end-and-start at the same instant.
-        let instants = Set(years.flatMap { footer.switches(inYear: $0) }).filter { $0 > start && $0 <= end }.sorted()
-        return instants.compactMap { transition(at: $0) }
+        var instants = years.flatMap { footer.switches(inYear: $0) }.filter { $0 > start && $0 <= end }
+        instants.sort()
+        var previous: Int64?
+        return instants.filter { instant in
+            defer { previous = instant }
+            return instant != previous
+        }
     }
 
     /// A generous year in seconds, for windows that must hold at least one whole year of switches.

@@ -18,10 +18,17 @@ struct TextTable {
     /// Colour for one cell (row, column), applied after the layout so escape codes never count
     /// as width; only called when colour is on.
     var colour: ((_ row: Int, _ column: Int) -> Terminal.Colour?)? = nil
+    /// Each cell's display width, measured once: the layout and every line need them.
+    private let cellWidths: [[Int]]
+    /// Each column's widest cell.
+    private let naturalWidths: [Int]
 
     init(columns: [Column], rows: [[String]]) {
         self.columns = columns
         self.rows = rows
+        let cellWidths = rows.map { $0.map(Terminal.displayWidth) }
+        self.cellWidths = cellWidths
+        naturalWidths = columns.indices.map { column in cellWidths.map { column < $0.count ? $0[column] : 0 }.max() ?? 0 }
     }
 
     /// Every column always shown, none cut (a table whose cells are short by nature).
@@ -31,9 +38,7 @@ struct TextTable {
 
     /// The width of each column as shown, nil for a column left out.
     func widths(fitting width: Int?) -> [Int?] {
-        let natural = columns.indices.map { column in
-            rows.map { column < $0.count ? Terminal.displayWidth($0[column]) : 0 }.max() ?? 0
-        }
+        let natural = naturalWidths
         guard let width else { return natural }
         var shown: [Int?] = columns.map { $0.priority == 0 ? 0 : nil }
         for column in columns.indices where shown[column] != nil { shown[column] = natural[column] }
@@ -65,20 +70,28 @@ struct TextTable {
         let widths = self.widths(fitting: width.map { $0 - Terminal.displayWidth(indent) })
         let last = widths.lastIndex { $0 != nil }
         return rows.enumerated().map { number, row in
-            var line = indent, plain = indent
+            var line = indent, plain = indent, plainWidth = Terminal.displayWidth(indent)
             for (column, columnWidth) in widths.enumerated() {
                 guard let columnWidth else { continue }
-                let cell = Terminal.truncate(column < row.count ? row[column] : "", to: columnWidth)
-                let padding = column == last ? "" : String(repeating: " ", count: columnWidth - Terminal.displayWidth(cell) + 2)
+                var cell = column < row.count ? row[column] : "", cellWidth = column < row.count ? cellWidths[number][column] : 0
+                if cellWidth > columnWidth {
+                    cell = Terminal.truncate(cell, to: columnWidth)
+                    cellWidth = Terminal.displayWidth(cell)
+                }
+                let padding = column == last ? "" : String(repeating: " ", count: columnWidth - cellWidth + 2)
                 var shown = columns[column].dimmed && !cell.isEmpty ? Terminal.dim(cell) : cell
                 if Terminal.usesColour, !cell.isEmpty, let colour = colour?(number, column) { shown = Terminal.coloured(cell, colour) }
                 line += shown + padding
                 plain += cell + padding
+                plainWidth += cellWidth + padding.count
             }
             while line.last == " " { line.removeLast() }
-            while plain.last == " " { plain.removeLast() }
+            while plain.last == " " {
+                plain.removeLast()
+                plainWidth -= 1
+            }
             // Narrower than the essential columns: cut the row itself rather than let it wrap.
-            if let width, Terminal.displayWidth(plain) > width { return Terminal.truncate(plain, to: width) }
+            if let width, plainWidth > width { return Terminal.truncate(plain, to: width) }
             return line
         }
     }

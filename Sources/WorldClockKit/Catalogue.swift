@@ -85,10 +85,10 @@ public struct Catalogue: Sendable {
     /// the tzdata then, and the tests check them again; the bundled ids are the canonical ones.
     private init(table: ZoneTable, digest: String, compiled: CompiledCatalogue) {
         let indexer = compiled.indexer
-        let sections = compiled.sections(of: table, indexer: indexer)
+        let (rows, sections) = compiled.sections(of: table, indexer: indexer)
         PhaseTrace.mark("sections from the compiled catalogue")
         self.init(
-            sections: sections, indexer: indexer, icuVersion: compiled.icuVersion, path: table.path, digest: digest,
+            sections: sections, rows: rows, indexer: indexer, icuVersion: compiled.icuVersion, path: table.path, digest: digest,
             rewrittenZones: [], canonicalZoneIDs: nil, searchTables: .bundled
         ) { listed, searchData in
             SearchIndex(compiled: compiled.search, droppableSuffixes: Self.droppableSuffixes) { position in
@@ -179,12 +179,13 @@ public struct Catalogue: Sendable {
     /// - Parameter canonicalZoneIDs: tzdata's canonical ids; nil: the places' own (the bundled table).
     /// - Parameter makeSearch: the search index, from the listed rows and (read if it needs them)
     ///   the search-only places and terms; run on first use.
+    /// - Parameter rows: `sections.rows`, when the caller has them already.
     private init(
-        sections: SectionIndex<Place>, indexer: IndexDefinition, icuVersion: String, path: String, digest: String,
+        sections: SectionIndex<Place>, rows: [Place]? = nil, indexer: IndexDefinition, icuVersion: String, path: String, digest: String,
         rewrittenZones: [(line: Int, written: String, canonical: String)], canonicalZoneIDs: Set<String>?,
         searchTables: SearchTables?, makeSearch: @escaping @Sendable ([Place], Lazy<Result<SearchData, TableError>>) -> SearchIndex<Place>
     ) {
-        let rows = sections.rows
+        let rows = rows ?? sections.rows
         self.sections = sections
         self.places = rows
         self.indexer = indexer
@@ -192,7 +193,7 @@ public struct Catalogue: Sendable {
         self.path = path
         self.digest = digest
         self.rewrittenZones = rewrittenZones
-        let placeZoneIDs = Lazy { Set(rows.map(\.zoneID)) }
+        let placeZoneIDs = Lazy { Set(rows.map { $0.zoneID }) }
         self.placeZoneIDs = placeZoneIDs
         let canonical = canonicalZoneIDs.map { ids in Lazy { ids } } ?? placeZoneIDs
         self.canonicalZoneIDs = canonical
@@ -260,7 +261,11 @@ public struct Catalogue: Sendable {
 
     /// The places in `zoneID` (canonical or alias), in index order.
     public func places(inZone zoneID: String) -> [Place] {
-        guard let canonical = self.zoneID(for: zoneID) else { return [] }
+        // The places' ids are canonical: an id that has places needs no lookup of the catalogue's
+        // ids (a set built on first use, a tenth of a `list` run's own work).
+        let direct = places.filter { $0.zoneID == zoneID }
+        guard direct.isEmpty else { return direct }
+        guard let canonical = self.zoneID(for: zoneID), canonical != zoneID else { return [] }
         return places.filter { $0.zoneID == canonical }
     }
 
@@ -272,8 +277,9 @@ public struct Catalogue: Sendable {
         Set((try? ZoneTable(bytes: Array(EmbeddedTable.contents.utf8), path: EmbeddedTable.path))?.rows.map(\.place.zoneID) ?? [])
     }()
 
-    /// The digest of the bundled tables.
-    package static var bundledDigest: String { fnv1a(Array(EmbeddedTable.contents.utf8) + Array(EmbeddedTable.searchDigest.utf8)) }
+    /// The digest of the bundled tables: FNV-1a of `zones.tsv` followed by the search tables' digest,
+    /// computed when they were compiled in (hashing them here was a fifth of a `list` run).
+    package static var bundledDigest: String { EmbeddedTable.tablesDigest }
 
     /// FNV-1a, 64 bits, as 16 hex digits: the catalogue digest, and the server's entity tags
     /// (`FNV1a`, which the build tool that embeds the tables uses too).

@@ -10,7 +10,7 @@ struct BrowserTests {
     static let root = folder.deletingLastPathComponent().deletingLastPathComponent()
 
     @Test(
-        "the page loads without console errors; the index bar jumps and scrubs; search highlights and names what matched; clocks tick across a transition; my clocks persist; all by keyboard too; the shared wording table holds; offline reloads run on the kept feed and say when they may be wrong; axe-core finds nothing serious in six states; 200 % text clips no row"
+        "the page loads without console errors; the index bar jumps and scrubs; search highlights and names what matched; clocks tick across a transition; my clocks persist; all by keyboard too; the shared wording table holds; offline reloads (the network cut in the page and its service worker) run on the kept feed and say when they may be wrong; the feed is revalidated with its ETag on the wire; axe-core finds nothing serious in six states; 200 % text clips no row"
     )
     func browser() throws {
         let worldclock = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("worldclock")

@@ -11,16 +11,27 @@ import FoundationNetworking
 /// The repository's root, for Scripts/nginx-export.conf.
 private let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-/// A process started for a test and stopped when the value goes away.
+/// A process started for a test and stopped when the value goes away; what it writes on stderr
+/// is kept, to say why it stopped.
 private final class Background {
     let process = Process()
+    private let log: URL
 
-    init(_ executable: String, _ arguments: [String]) throws {
+    init(_ executable: String, _ arguments: [String], log: URL) throws {
+        self.log = log
+        FileManager.default.createFile(atPath: log.path, contents: nil)
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
         process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
+        process.standardError = try FileHandle(forWritingTo: log)
         try process.run()
+    }
+
+    /// Why it is not serving: it exited (with its stderr), or nil while it runs.
+    var exited: String? {
+        guard !process.isRunning else { return nil }
+        let stderr = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
+        return "\(process.executableURL?.lastPathComponent ?? "?") exited with status \(process.terminationStatus): \(stderr)"
     }
 
     deinit {
@@ -29,10 +40,14 @@ private final class Background {
     }
 }
 
+/// A server that stopped before it answered.
+private struct ServerExited: Error, CustomStringConvertible { let description: String }
+
 /// The body of `url` without content coding, and its status. Until the server listens the
 /// connection is refused; it is tried again until it answers, for at most 60 s (a guard against a
-/// server that never starts, not a measure of how fast it starts).
-private func fetch(_ url: String, acceptEncoding: String = "identity") async throws -> (Data, HTTPURLResponse) {
+/// server that never starts, not a measure of how fast it starts), and not at all once `server`
+/// has exited: its stderr then says why (a port taken meanwhile, a bad configuration).
+private func fetch(_ url: String, from server: Background, acceptEncoding: String = "identity") async throws -> (Data, HTTPURLResponse) {
     var request = URLRequest(url: URL(string: url)!)
     request.setValue(acceptEncoding, forHTTPHeaderField: "Accept-Encoding")
     let deadline = ContinuousClock.now + .seconds(60)
@@ -40,7 +55,8 @@ private func fetch(_ url: String, acceptEncoding: String = "identity") async thr
         do {
             let (data, response) = try await URLSession.shared.data(for: request)
             return (data, response as! HTTPURLResponse)
-        } catch  where ContinuousClock.now < deadline {
+        } catch where ContinuousClock.now < deadline {
+            if let exited = server.exited { throw ServerExited(description: exited) }
             try await Task.sleep(for: .milliseconds(100))
         }
     }
@@ -93,16 +109,17 @@ struct ExportTests {
             .replacingOccurrences(of: "PIDFILE", with: work.appendingPathComponent("nginx.pid").path)
         let configFile = work.appendingPathComponent("nginx.conf")
         try config.write(to: configFile, atomically: true, encoding: .utf8)
-        let web = try Background(binary, ["-c", configFile.path, "-p", work.path, "-e", "stderr"])
-        let serve = try Background(CommandRunner.executable.path, ["serve", "--port", String(servePort), "--quiet", "--tzdata", "bundled"])
-        defer { _ = (web, serve) }
+        let web = try Background(binary, ["-c", configFile.path, "-p", work.path, "-e", "stderr"], log: work.appendingPathComponent("nginx.log"))
+        let serve = try Background(
+            CommandRunner.executable.path, ["serve", "--port", String(servePort), "--quiet", "--tzdata", "bundled"],
+            log: work.appendingPathComponent("serve.log"))
 
         var compared = 0
         for path in paths {
             // Catalogue-only bodies take no `at`; every time-dependent one is asked for at the export's instant.
             let query = ["/v1/meta", "/healthz", "/openapi.yaml"].contains(path) ? "" : "?at=" + at
-            let (fromNginx, nginxResponse) = try await fetch("http://127.0.0.1:\(nginxPort)\(path)")
-            let (fromServe, serveResponse) = try await fetch("http://127.0.0.1:\(servePort)\(path)\(query)")
+            let (fromNginx, nginxResponse) = try await fetch("http://127.0.0.1:\(nginxPort)\(path)", from: web)
+            let (fromServe, serveResponse) = try await fetch("http://127.0.0.1:\(servePort)\(path)\(query)", from: serve)
             #expect(nginxResponse.statusCode == 200, "\(path)")
             #expect(serveResponse.statusCode == 200, "\(path)")
             #expect(fromNginx == fromServe, "\(path): nginx \(fromNginx.count) bytes, serve \(fromServe.count) bytes")
@@ -113,7 +130,7 @@ struct ExportTests {
         }
         #expect(compared == paths.count)
         // The precompressed file is what nginx sends to a client that accepts gzip.
-        let (_, gzipped) = try await fetch("http://127.0.0.1:\(nginxPort)/v1/sections", acceptEncoding: "gzip")
+        let (_, gzipped) = try await fetch("http://127.0.0.1:\(nginxPort)/v1/sections", from: web, acceptEncoding: "gzip")
         #expect(gzipped.value(forHTTPHeaderField: "Content-Encoding") == "gzip")
         #expect(gzipped.value(forHTTPHeaderField: "Vary") == "Accept-Encoding")
     }

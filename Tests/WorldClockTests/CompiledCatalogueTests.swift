@@ -1,4 +1,5 @@
 import CatalogueBuilder
+import FNV
 import Foundation
 import HangulCollation
 import HangulIndex
@@ -51,6 +52,12 @@ struct CompiledCatalogueTests {
             searchOnlyLines: bundled.searchOnlyLines, search: bundled.search)
         #expect(CompiledVerdict(bundled: bundled, fresh: edited, builtWithICU: "72.1", runningICU: "74.2") == .tablesChanged)
         #expect(CompiledVerdict(bundled: bundled, fresh: bundled, builtWithICU: "72.1", runningICU: "74.2") == .current)
+    }
+
+    @Test("the tables' digest compiled in at build time is the FNV-1a of the tables' text")
+    func buildTimeDigest() {
+        let search = FNV1a.hex(Array(EmbeddedTable.searchOnly.utf8) + Array(EmbeddedTable.terms.utf8))
+        #expect(Catalogue.bundledDigest == FNV1a.hex(Array(EmbeddedTable.contents.utf8) + Array(search.utf8)))
     }
 
     @Test("the bundled table split without its checks gives the rows the checking parser gives")

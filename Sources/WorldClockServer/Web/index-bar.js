@@ -36,6 +36,8 @@ export class IndexBar {
       track.setPointerCapture(event.pointerId);
       this.dragging = true;
       this.pointed = -1;
+      // Read once per drag: a read during the drag would force the layout the last move dirtied.
+      this.rect = track.getBoundingClientRect();
       track.classList.add('active');
       this.pointAt(event.clientY);
     });
@@ -106,20 +108,21 @@ export class IndexBar {
 
   /** Scrubbing: the title under the pointer's y (clamped to the bar). */
   pointAt(y) {
-    const rect = this.track.getBoundingClientRect();
+    const rect = this.rect;
     const n = this.titles.length;
     const i = Math.min(n - 1, Math.max(0, Math.floor(((y - rect.top) / rect.height) * n)));
     if (i === this.pointed) return;
     this.pointed = i;
-    this.showBubble(this.titles[i]);
     this.go(i);
+    this.showBubble(this.titles[i]);
   }
 
+  /** Jumps to title `i`'s section: the list scrolls first (it reads the layout), then this bar's marks change. */
   go(i) {
     const j = this.target(i);
     if (j < 0) return;
-    this.markCurrent(j);
     this.onSelect(this.titles[j]);
+    this.markCurrent(j);
   }
 
   key(event) {

@@ -1,8 +1,9 @@
 // The list: one <section> per index title, a sticky header (title + count), one row per place.
 // Rows grow with the user's text size, and all rows have the same height at any size (one line
-// per field), so sections off screen are skipped by the browser (content-visibility: auto) at
-// their exact size, measured from a drawn row: jumps land exactly and a long catalogue costs only
-// what is visible; times are updated in the visible sections only. The add buttons are one tab
+// per field), so sections and rows off screen are skipped by the browser (content-visibility:
+// auto) at their exact size, measured from a drawn row: jumps land exactly, and a long catalogue,
+// or a jump into a long section, costs only the rows on screen; times are updated in the visible
+// sections only. The add buttons are one tab
 // stop (a roving tabindex): arrows, Page Up/Down, Home and End move between them.
 import { describe } from './clock.js';
 
@@ -86,19 +87,29 @@ export class PlaceList {
   }
 
   /**
-   * Gives every section its exact size while skipped: the first section's header and first row,
-   * measured as drawn now (the rows all have one height; the first section is rendered to measure).
+   * Gives every section and every row its exact size while skipped: the first section's header and
+   * first row, measured as drawn now (the rows all have one height; both are rendered to measure).
    */
   sizeSections() {
     const first = this.root.firstElementChild;
     if (!first) return;
-    const saved = first.style.contentVisibility;
+    const firstRow = first.querySelector('.row');
+    const saved = [first.style.contentVisibility, firstRow?.style.contentVisibility];
     first.style.contentVisibility = 'visible';
+    if (firstRow) firstRow.style.contentVisibility = 'visible';
     const header = first.querySelector('.section-header').getBoundingClientRect().height;
-    const row = first.querySelector('.row')?.getBoundingClientRect().height ?? 0;
-    first.style.contentVisibility = saved;
+    const row = firstRow?.getBoundingClientRect().height ?? 0;
+    // A skipped row's size is its content box's (contain-intrinsic-size): padding and border come on top.
+    let rowContent = row;
+    if (firstRow) {
+      const style = getComputedStyle(firstRow);
+      for (const side of ['paddingTop', 'paddingBottom', 'borderTopWidth', 'borderBottomWidth']) rowContent -= parseFloat(style[side]) || 0;
+    }
+    first.style.contentVisibility = saved[0];
+    if (firstRow) firstRow.style.contentVisibility = saved[1];
     if (header === this.headerHeight && row === this.rowHeight) return;
     [this.headerHeight, this.rowHeight] = [header, row];
+    this.root.style.setProperty('--row-content-h', `${rowContent}px`);
     for (const element of this.sections.values()) {
       element.style.containIntrinsicSize = `auto ${header + element.querySelectorAll('.row').length * row}px`;
     }

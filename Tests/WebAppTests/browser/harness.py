@@ -106,6 +106,79 @@ def chromium(width=1280, height=800, default_font_size=None):
     return driver
 
 
+class CDP:
+    """A second DevTools connection to the browser that selenium drives, for what selenium's
+    `execute_cdp_cmd` cannot do: receive events (tracing, network) and reach other targets (the
+    service worker) through flattened sessions. `send` waits for the reply; events are kept."""
+
+    def __init__(self, driver):
+        import threading
+        import websocket  # websocket-client, a dependency of selenium
+        address = driver.capabilities["goog:chromeOptions"]["debuggerAddress"]
+        with urllib.request.urlopen(f"http://{address}/json/version", timeout=10) as response:
+            url = json.load(response)["webSocketDebuggerUrl"]
+        self.socket = websocket.create_connection(url, max_size=None, suppress_origin=True)
+        self.next_id = 0
+        self.replies = {}
+        self.events = []
+        self.changed = threading.Condition()
+        threading.Thread(target=self._receive, daemon=True).start()
+
+    def _receive(self):
+        while True:
+            try:
+                message = json.loads(self.socket.recv())
+            except Exception:  # the connection closed: every wait ends at its deadline
+                return
+            with self.changed:
+                if "id" in message:
+                    self.replies[message["id"]] = message
+                else:
+                    self.events.append(message)
+                self.changed.notify_all()
+
+    def send(self, method, params=None, session=None, timeout=120):
+        """The result of `method` (in the target of `session`, else the browser); raises on a CDP error."""
+        with self.changed:
+            self.next_id += 1
+            number = self.next_id
+        message = {"id": number, "method": method, "params": params or {}}
+        if session:
+            message["sessionId"] = session
+        self.socket.send(json.dumps(message))
+        with self.changed:
+            if not self.changed.wait_for(lambda: number in self.replies, timeout=timeout):
+                raise TimeoutError(f"CDP {method}: no reply within {timeout} s")
+            reply = self.replies.pop(number)
+        if "error" in reply:
+            raise RuntimeError(f"CDP {method}: {reply['error']}")
+        return reply["result"]
+
+    def wait_for(self, predicate, what, timeout=60):
+        """The first kept event for which `predicate(event)` holds, waiting up to `timeout` (a deadline, not a delay)."""
+        with self.changed:
+            found = []
+            if not self.changed.wait_for(lambda: found.extend(e for e in self.events if predicate(e)) or found, timeout=timeout):
+                raise TimeoutError(f"CDP: {what} within {timeout} s")
+            return found[0]
+
+    def trace(self, categories, action):
+        """The trace events recorded while `action()` runs."""
+        self.send("Tracing.start", {"categories": categories, "transferMode": "ReportEvents"})
+        try:
+            action()
+        finally:
+            self.send("Tracing.end")
+        self.wait_for(lambda e: e["method"] == "Tracing.tracingComplete", "the trace", timeout=300)
+        with self.changed:
+            events = [t for e in self.events if e["method"] == "Tracing.dataCollected" for t in e["params"]["value"]]
+            self.events = [e for e in self.events if not e["method"].startswith("Tracing.")]
+        return events
+
+    def close(self):
+        self.socket.close()
+
+
 def viewport(driver, width, height, mobile=False, dark=False):
     """Sets the page's viewport (a phone gets touch), and the colour scheme."""
     driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",

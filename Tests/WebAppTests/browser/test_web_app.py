@@ -11,6 +11,7 @@ import argparse
 import datetime
 import os
 import sys
+import tempfile
 import time
 import unittest
 import urllib.parse
@@ -23,6 +24,7 @@ import harness  # noqa: E402
 ARGS = None
 SERVER = None
 DRIVER = None
+CDP = None  # a second DevTools connection: events, and the service worker's own target
 
 # The page's own query parameters for a deterministic reference zone.
 SEOUL = "?from=Asia/Seoul"
@@ -451,16 +453,61 @@ class WebAppTests(unittest.TestCase):
         # The page that registered it is claimed; its next load goes through it.
         self.wait(lambda: self.js("return !!navigator.serviceWorker.controller"), "the service worker controls the page", timeout=30)
 
-    def set_offline(self, offline):
-        """The page offline (CDP), and the server stopped too: Chromium's emulation does not reach
-        the service worker's own fetches, and a real device offline reaches no server at all."""
-        DRIVER.execute_cdp_cmd("Network.enable", {})
-        DRIVER.execute_cdp_cmd("Network.emulateNetworkConditions",
-                               {"offline": offline, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1})
-        if offline:
-            SERVER.stop()
-        else:
-            SERVER.start()
+    def attach(self, kind):
+        """A CDP session in this origin's `kind` target ("page" or "service_worker"), its network
+        events on. Chromium emulates network conditions and reports requests per target: the
+        service worker's own fetches are seen, and cut, only in its own target."""
+        infos = CDP.send("Target.getTargets")["targetInfos"]
+        target = [t for t in infos if t["type"] == kind and t["url"].startswith(SERVER.base + "/")][-1]
+        session = CDP.send("Target.attachToTarget", {"targetId": target["targetId"], "flatten": True})["sessionId"]
+        CDP.send("Network.enable", {}, session)
+        return session
+
+    def detach(self, *sessions):
+        for session in sessions:
+            CDP.send("Target.detachFromTarget", {"sessionId": session})
+
+    def set_offline(self, offline, sessions):
+        """The network cut (CDP `Network.emulateNetworkConditions`) in each session's target: the
+        page and its service worker. The server keeps running: what reaches it is not cut."""
+        for session in sessions:
+            CDP.send("Network.emulateNetworkConditions",
+                     {"offline": offline, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1}, session)
+
+    def network(self, session, since):
+        """The requests a target made since event number `since`: {request id: {url, sent, status, error, from_service_worker}}."""
+        requests = {}
+        for event in CDP.events[since:]:
+            if event.get("sessionId") != session:
+                continue
+            p = event["params"]
+            entry = requests.setdefault(p.get("requestId"), {})
+            if event["method"] == "Network.requestWillBeSent":
+                entry["url"] = p["request"]["url"]
+            elif event["method"] == "Network.requestWillBeSentExtraInfo":  # the headers as sent on the wire
+                entry["sent"] = {k.lower(): v for k, v in p["headers"].items()}
+            elif event["method"] == "Network.responseReceivedExtraInfo":
+                entry["status"] = p["statusCode"]
+                entry["received"] = {k.lower(): v for k, v in p["headers"].items()}
+            elif event["method"] == "Network.responseReceived":
+                entry.setdefault("status", p["response"]["status"])
+                entry["from_service_worker"] = p["response"].get("fromServiceWorker", False)
+            elif event["method"] == "Network.loadingFailed":
+                entry["error"] = p["errorText"]
+        return {k: v for k, v in requests.items() if "url" in v}
+
+    def feed_exchange(self, session, since):
+        """The service worker's request for the plain feed since event `since`, once answered."""
+        def done():
+            found = [r for r in self.network(session, since).values()
+                     if urllib.parse.urlsplit(r["url"]).path == "/v1/sections" and not urllib.parse.urlsplit(r["url"]).query]
+            return found and "sent" in found[-1] and "status" in found[-1] and found[-1]
+        return self.wait(done, "the service worker's request for /v1/sections", timeout=60)
+
+    def cached_feed_etag(self):
+        DRIVER.set_script_timeout(30)
+        return DRIVER.execute_async_script("""const done = arguments[0];
+            caches.open('worldclock-feed').then(c => c.match('/v1/sections')).then(r => done(r ? r.headers.get('ETag') : null));""")
 
     def test_18_offline_reload_shows_the_sections_and_right_times_from_the_cached_feed(self):
         self.js("localStorage.setItem('worldclock.my-clocks.v1', JSON.stringify([{name: '뉴욕', zone: 'America/New_York', country: '미국'}]))")
@@ -469,8 +516,10 @@ class WebAppTests(unittest.TestCase):
         self.open()  # loaded through the service worker: the feed is now cached
         ny = SERVER.json("/v1/zones/America/New_York")
         places = SERVER.json("/v1/meta")["place_count"]
-        self.set_offline(True)
+        page, worker = sessions = (self.attach("page"), self.attach("service_worker"))
+        self.set_offline(True, sessions)
         try:
+            since = len(CDP.events)
             t0 = time.time()
             self.open()
             self.assertEqual(self.js("return document.querySelectorAll('.row').length"), places)
@@ -480,8 +529,21 @@ class WebAppTests(unittest.TestCase):
             possible = {local_time(t + ny["raw_offset"] + ny["dst_offset"]) for t in range(int(t0) - 1, int(t1) + 2)}
             self.assertIn((big, sec), possible, "the offline clock shows New York's true time")
             self.assertNotIn("틀릴", self.card_text("뉴욕", ".card-rel"))
+            # From the service worker's cache: the page's document and feed were answered by the
+            # worker, whose own fetches of both (network first) failed offline; the server, still
+            # running, was never reached.
+            paths = lambda requests: {urllib.parse.urlsplit(r["url"]).path for r in requests}  # noqa: E731
+            answered = self.wait(lambda: (lambda r: {"/", "/v1/sections"} <= paths(r) and all("status" in x for x in r) and r)(
+                [r for r in self.network(page, since).values() if urllib.parse.urlsplit(r["url"]).path in ("/", "/v1/sections")]),
+                "the page's requests for the document and the feed answered")
+            self.assertTrue(all(r["from_service_worker"] for r in answered), f"answered by the service worker: {answered}")
+            tried = self.wait(lambda: (lambda r: {"/", "/v1/sections"} <= paths(r) and all("error" in x for x in r) and r)(
+                list(self.network(worker, since).values())), "the service worker's fetches failed")
+            self.assertEqual({r["error"] for r in tried}, {"net::ERR_INTERNET_DISCONNECTED"}, f"cut by the emulation: {tried}")
+            self.assertEqual([r for r in tried if "status" in r], [], "nothing reached the server")
         finally:
-            self.set_offline(False)
+            self.set_offline(False, sessions)
+            self.detach(*sessions)
         DRIVER.get_log("browser")  # the failed network requests while offline are expected
 
     def test_19_offline_past_transitions_until_every_clock_says_it_may_be_wrong(self):
@@ -491,7 +553,8 @@ class WebAppTests(unittest.TestCase):
         self.open()
         until = SERVER.json("/v1/sections")["transitions_until"]
         later = datetime.datetime.fromisoformat(until.replace("Z", "+00:00")).timestamp() + 86_400
-        self.set_offline(True)
+        sessions = (self.attach("page"), self.attach("service_worker"))
+        self.set_offline(True, sessions)
         try:
             self.open("?from=Asia/Seoul&now=" + iso(later))
             self.assertIn("틀릴 수 있습니다", self.js("return document.getElementById('list-status').textContent"))
@@ -502,7 +565,8 @@ class WebAppTests(unittest.TestCase):
                 "return [...document.querySelectorAll('.section')].slice(0, 2).flatMap(s => [...s.querySelectorAll('.row .rel')].map(r => r.textContent))")),
                 f"every row on screen says it may be wrong: {rows[:3]}")
         finally:
-            self.set_offline(False)
+            self.set_offline(False, sessions)
+            self.detach(*sessions)
         DRIVER.get_log("browser")
         # Online again, the page refetches and the warning goes.
         self.open()
@@ -538,6 +602,64 @@ class WebAppTests(unittest.TestCase):
         names = DRIVER.execute_async_script("const done = arguments[0]; caches.keys().then(done);")
         self.assertIn("worldclock-app-" + version, names)
         self.assertEqual([n for n in names if n.startswith("worldclock-app-")], ["worldclock-app-" + version])
+
+    def test_20b_online_the_feed_is_revalidated_on_the_wire_a_304_keeps_it_and_a_changed_feed_is_taken(self):
+        self.open()
+        self.wait_for_service_worker()
+        self.open()  # the service worker now keeps the feed with its ETag
+        places = SERVER.json("/v1/meta")["place_count"]
+        worker = self.attach("service_worker")
+        try:
+            # Unchanged: the worker's request on the wire carries the kept ETag, and the server
+            # answers 304. The live feed's weak ETag is the minute's: a reload that crosses a
+            # minute boundary meets a new one (a 200, taken); the reload after it cannot.
+            for _ in range(3):
+                kept = self.cached_feed_etag()
+                self.assertTrue(kept, "the kept feed has an ETag")
+                since = len(CDP.events)
+                self.open()
+                exchange = self.feed_exchange(worker, since)
+                self.assertEqual(exchange["sent"].get("if-none-match"), kept, "If-None-Match on the wire is the kept ETag")
+                if exchange["status"] == 304:
+                    break
+                self.assertEqual(exchange["status"], 200, exchange)
+                self.assertNotEqual(exchange["received"].get("etag"), kept)
+            self.assertEqual(exchange["status"], 304, "an unchanged feed is answered 304")
+            self.assertEqual(self.cached_feed_etag(), kept, "after a 304 the kept feed stays")
+            self.assertEqual(self.js("return document.querySelectorAll('.row').length"), places)
+            # Changed: the server again with a table of one place fewer (a new catalogue digest,
+            # so a new ETag): the worker's revalidation gets a 200, keeps the new feed, and the
+            # page shows it.
+            root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
+            with open(os.path.join(root, "Data", "zones.tsv"), encoding="utf-8") as file:
+                lines = file.read().splitlines(keepends=True)
+            header = next(i for i, line in enumerate(lines) if not line.startswith("#"))
+            dropped = lines[header + 1].split("\t")[0]
+            table = os.path.join(tempfile.mkdtemp(), "zones.tsv")
+            with open(table, "w", encoding="utf-8") as file:
+                file.writelines(lines[:header + 1] + lines[header + 2:])
+            command = SERVER.command
+            SERVER.stop()
+            SERVER.command = command + ["--data", table]
+            SERVER.start()
+            try:
+                kept = self.cached_feed_etag()
+                since = len(CDP.events)
+                self.open()
+                exchange = self.feed_exchange(worker, since)
+                self.assertEqual(exchange["sent"].get("if-none-match"), kept)
+                self.assertEqual(exchange["status"], 200, "a changed feed is sent whole")
+                changed = exchange["received"].get("etag")
+                self.assertTrue(changed and changed != kept, f"a new ETag: {changed}")
+                self.assertEqual(self.cached_feed_etag(), changed, "the worker keeps the changed feed")
+                self.wait(lambda: self.js("return document.querySelectorAll('.row').length") == places - 1, "the page shows the changed feed")
+                self.assertEqual(self.js("return document.querySelectorAll(`.row[data-name=\"${arguments[0]}\"]`).length", dropped), 0)
+            finally:
+                SERVER.stop()
+                SERVER.command = command
+                SERVER.start()
+        finally:
+            self.detach(worker)
 
     # Accessibility: axe-core in each state, the user's text size
 
@@ -631,7 +753,7 @@ class LargeTextTests(unittest.TestCase):
         self.assertEqual(d.execute_script("return getComputedStyle(document.documentElement).fontSize"), "32px")
         # Every row drawn (none skipped), with every part inside its row and no line cut.
         problems = d.execute_script("""
-            for (const s of document.querySelectorAll('.section')) s.style.contentVisibility = 'visible';
+            for (const s of document.querySelectorAll('.section, .row')) s.style.contentVisibility = 'visible';
             const out = [];
             const heights = new Set();
             for (const row of document.querySelectorAll('.row')) {
@@ -648,7 +770,7 @@ class LargeTextTests(unittest.TestCase):
               }
               if (out.length > 20) break;
             }
-            for (const s of document.querySelectorAll('.section')) s.style.contentVisibility = '';
+            for (const s of document.querySelectorAll('.section, .row')) s.style.contentVisibility = '';
             return {out, heights: [...heights]};""")
         self.assertEqual(problems["out"], [])
         self.assertEqual(len(problems["heights"]), 1, f"every row has one height: {problems['heights']}")
@@ -686,7 +808,7 @@ class LargeTextTests(unittest.TestCase):
 
 
 def main():
-    global ARGS, SERVER, DRIVER
+    global ARGS, SERVER, DRIVER, CDP
     parser = argparse.ArgumentParser()
     parser.add_argument("--worldclock", required=True, help="the built worldclock executable")
     parser.add_argument("--screenshots", help="folder for the layout screenshots")
@@ -699,6 +821,7 @@ def main():
     SERVER = harness.Server(ARGS.worldclock)
     try:
         DRIVER = harness.chromium()
+        CDP = harness.CDP(DRIVER)
         try:
             loader = unittest.TestLoader()
             if ARGS.tests:
@@ -709,6 +832,7 @@ def main():
             result = unittest.TextTestRunner(verbosity=2, stream=sys.stderr).run(suite)
             return 0 if result.wasSuccessful() else 1
         finally:
+            CDP.close()
             DRIVER.quit()
     finally:
         SERVER.stop()
