@@ -64,6 +64,10 @@ let package = Package(
         // times from TimeZoneRules, Korean wording, the feed's schema and its client. No ICU target,
         // FoundationEssentials only: what a clock app, the CLI and the server share.
         .target(name: "WorldClockKit", dependencies: ["HangulIndex", "TimeZoneRules", "FNV"], swiftSettings: fuzzed, plugins: ["EmbedFiles"]),
+        // Where `worldclock serve` listens and its limits (the open-file limit via getrlimit): the
+        // server's, not an app's, so not in the kit; a target of its own because the CLI prints
+        // the defaults in its help without linking the server (NIO, Hummingbird).
+        .target(name: "ServerConfiguration"),
         // A user's own table (`--data`) and the catalogue compiler: sections and order with ICU.
         .target(name: "CatalogueBuilder", dependencies: ["WorldClockKit", "HangulCollation"], swiftSettings: fuzzed),
         // The HTTP feed (Hummingbird 2): routes, caching, errors, the OpenAPI document.
@@ -73,6 +77,7 @@ let package = Package(
                 "WorldClockKit",
                 "CatalogueBuilder",
                 "TimeZoneRules",
+                "ServerConfiguration",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
@@ -89,13 +94,15 @@ let package = Package(
         ),
         // The command line: a reader for each command's declared options, one file per
         // subcommand, Korean help and errors, terminal rendering.
-        .target(name: "WorldClockCLI", dependencies: ["WorldClockKit", "CatalogueBuilder", "HangulCollation", "TimeZoneRules", "HangulIndex"]),
+        .target(
+            name: "WorldClockCLI",
+            dependencies: ["WorldClockKit", "CatalogueBuilder", "HangulCollation", "TimeZoneRules", "HangulIndex", "ServerConfiguration"]),
         // `worldclock`: WorldClockCLI's main, without the HTTP server: `serve` and `export` are
         // handed to worldclock-server, built beside it by `swift build` (a dependency here would
         // link the server into the CLI, the cost this split removes).
         .executableTarget(name: "worldclock", dependencies: ["WorldClockCLI"]),
         // `worldclock-server`: the same command line with the HTTP server linked in.
-        .executableTarget(name: "worldclock-server", dependencies: ["WorldClockCLI", "WorldClockKit", "WorldClockServer"]),
+        .executableTarget(name: "worldclock-server", dependencies: ["WorldClockCLI", "WorldClockKit", "WorldClockServer", "ServerConfiguration"]),
         // Compiles files into the targets that serve them, at build time (tables, OpenAPI, web app,
         // tzdata): one tool, nothing generated committed.
         // FNV-1a, shared by the build tool and the library: one definition of the digest.
@@ -130,7 +137,7 @@ let package = Package(
         .testTarget(
             name: "WorldClockServerTests",
             dependencies: [
-                "WorldClockServer", "TimeZoneRules",
+                "WorldClockServer", "TimeZoneRules", "ServerConfiguration",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "CompressNIO", package: "compress-nio"),
             ]

@@ -1,3 +1,4 @@
+import ServerConfiguration
 import TimeZoneRules
 import WorldClockKit
 

@@ -98,6 +98,14 @@ struct APIError: HTTPResponseError, Equatable {
             headers: [.retryAfter: String(seconds)])
     }
 
+    /// A costly request whose client closed the connection (or whose task was cancelled) while it
+    /// waited for `CostlyWork`: its body is not built. It shows in the request log as 499, nginx's
+    /// status for the same case; only a client that shut down its sending side and still reads
+    /// receives it.
+    static let clientGone = APIError(
+        status: .init(code: 499, reasonPhrase: "Client Closed Request"), rawCode: "client_closed_request",
+        message: "the client closed the connection before its request was served")
+
     /// A request NIO's HTTP/1 parser refused, before routing.
     static func malformedRequest(_ error: HTTPParserError) -> APIError {
         if error == .headerOverflow {

@@ -3,6 +3,7 @@ import Hummingbird
 import HummingbirdCore
 import Logging
 import NIOCore
+import ServerConfiguration
 import TimeZoneRules
 import WorldClockKit
 
@@ -74,8 +75,8 @@ public struct ListenError: Error, CustomStringConvertible {
 }
 
 /// The router: request log (unless quiet), CORS, JSON errors, canonical paths, then the controllers' routes.
-func buildRouter(service: FeedService, quiet: Bool) -> Router<BasicRequestContext> {
-    let router = Router(context: BasicRequestContext.self)
+func buildRouter(service: FeedService, quiet: Bool) -> Router<FeedRequestContext> {
+    let router = Router(context: FeedRequestContext.self)
     if !quiet { router.add(middleware: RequestLogMiddleware()) }
     router.add(
         middleware: CORSMiddleware(
@@ -93,7 +94,7 @@ func buildRouter(service: FeedService, quiet: Bool) -> Router<BasicRequestContex
 }
 
 /// The controllers' routes: what the OpenAPI document lists (the router also answers 405 on their paths).
-func addRoutes(to router: Router<BasicRequestContext>, service: FeedService) {
+func addRoutes(to router: Router<FeedRequestContext>, service: FeedService) {
     SectionsController(service: service).addRoutes(to: router)
     SearchController(service: service).addRoutes(to: router)
     ZonesController(service: service).addRoutes(to: router)

@@ -75,6 +75,8 @@ final class ConnectionGate: ChannelDuplexHandler, RemovableChannelHandler {
     private var requestStart: NIODeadline?
     /// Kept for `answerAndClose`, called by `HTTP1Semantics` on the same event loop.
     private var context: ChannelHandlerContext?
+    /// Whether the client is still there, for the requests of this connection (`CostlyWork`).
+    private let presence = ClientPresence()
 
     init(limits: ConnectionLimits) {
         self.limits = limits
@@ -82,6 +84,7 @@ final class ConnectionGate: ChannelDuplexHandler, RemovableChannelHandler {
 
     func handlerAdded(context: ChannelHandlerContext) {
         self.context = context
+        ClientPresence.register(presence, for: context.channel)
         if context.channel.isActive { decide(context) }
     }
 
@@ -124,6 +127,7 @@ final class ConnectionGate: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     func channelInactive(context: ChannelHandlerContext) {
+        presence.markGone()
         cancelTimer()
         if state == .admitted { limits.release() }
         state = .refused
@@ -132,7 +136,16 @@ final class ConnectionGate: ChannelDuplexHandler, RemovableChannelHandler {
 
     func handlerRemoved(context: ChannelHandlerContext) {
         cancelTimer()
+        presence.markGone()
+        ClientPresence.unregister(context.channel)
         self.context = nil
+    }
+
+    /// The client closed its side (its `close()`, or a `shutdown` of its writes): nobody may read
+    /// what a queued request would build.
+    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+        if let event = event as? ChannelEvent, event == .inputClosed { presence.markGone() }
+        context.fireUserInboundEventTriggered(event)
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {

@@ -14,11 +14,24 @@ final class CostlyWork: Sendable {
     let concurrency: Int
     let queueLimit: Int
 
+    /// A request waiting for a permit: `release` hands it over, `abandon` takes it out of the
+    /// queue when its client has gone.
+    private struct Waiter {
+        let id: UInt64
+        let continuation: CheckedContinuation<Grant, Never>
+    }
+
     private struct State {
         var running = 0
-        var waiting: [CheckedContinuation<Bool, Never>] = []
+        var waiting: [Waiter] = []
+        var nextID: UInt64 = 0
         /// Requests refused since the start (for tests and the log).
         var refused = 0
+        /// Queued requests dropped because their client closed the connection or their task was
+        /// cancelled before a permit was free (their work never ran).
+        var abandoned = 0
+        /// Works that ran under a permit (for tests: a skipped build is not counted).
+        var ran = 0
     }
     private let state = Mutex(State())
 
@@ -28,16 +41,23 @@ final class CostlyWork: Sendable {
         self.queueLimit = max(0, queueLimit ?? 8 * self.concurrency)
     }
 
-    /// The work running now, the work waiting, and the requests refused so far.
-    var load: (running: Int, waiting: Int, refused: Int) {
-        state.withLock { ($0.running, $0.waiting.count, $0.refused) }
+    /// The work running now, the work waiting, the requests refused and abandoned so far, and the
+    /// works run so far.
+    var load: (running: Int, waiting: Int, refused: Int, abandoned: Int, ran: Int) {
+        state.withLock { ($0.running, $0.waiting.count, $0.refused, $0.abandoned, $0.ran) }
     }
 
-    /// Runs `work` when a permit is free, after the work queued before it.
-    /// - Throws: `APIError.busy` when the queue is full; whatever `work` throws.
-    func run<Value>(_ work: () throws(APIError) -> Value) async throws(APIError) -> Value {
-        try await acquire()
+    /// Runs `work` when a permit is free, after the work queued before it; not at all when
+    /// `client` closes or the task is cancelled before then (nobody would read the answer, and a
+    /// client that queues costly requests and hangs up must not keep the cores busy).
+    /// - Parameter client: whether the client the answer goes to is still there; nil when none is
+    ///   watched (in-memory tests).
+    /// - Throws: `APIError.busy` when the queue is full; `APIError.clientGone` when the client
+    ///   went away while queued; whatever `work` throws.
+    func run<Value>(for client: ClientPresence? = nil, _ work: () throws(APIError) -> Value) async throws(APIError) -> Value {
+        try await acquire(for: client)
         defer { release() }
+        state.withLock { $0.ran += 1 }
         return try work()
     }
 
@@ -49,6 +69,7 @@ final class CostlyWork: Sendable {
         let admitted = state.withLock { state in
             guard state.running < concurrency, state.waiting.isEmpty else { return false }
             state.running += 1
+            state.ran += 1
             return true
         }
         guard admitted else { return false }
@@ -57,42 +78,74 @@ final class CostlyWork: Sendable {
         return true
     }
 
-    private enum Admission { case run, wait, refuse }
+    private enum Grant { case run, refuse, gone, wait }
 
     /// Takes a permit, after the work queued before (`run` pairs it with `release`).
-    func acquire() async throws(APIError) {
-        // A waiter's permit is handed over by `release` (`running` stays counted).
-        let admitted = await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
-            let admission: Admission = state.withLock { state in
-                if state.running < concurrency && state.waiting.isEmpty {
-                    state.running += 1
-                    return .run
-                }
-                if state.waiting.count < queueLimit {
-                    state.waiting.append(continuation)
-                    return .wait
-                }
-                state.refused += 1
-                return .refuse
-            }
-            switch admission {
-            case .run: continuation.resume(returning: true)
-            case .refuse: continuation.resume(returning: false)
-            case .wait: break
-            }
+    /// - Parameter client: when it leaves while this waits, the wait ends without a permit.
+    func acquire(for client: ClientPresence? = nil) async throws(APIError) {
+        let id = state.withLock { state in
+            state.nextID += 1
+            return state.nextID
         }
-        if !admitted { throw APIError.busy(retryAfter: 1) }
+        // Watched before queueing, so that a client leaving at any moment after is heard; one
+        // that left before is refused here.
+        if let client, !client.watch(id, onGone: { [self] in abandon(id) }) {
+            state.withLock { $0.abandoned += 1 }
+            throw APIError.clientGone
+        }
+        defer { client?.unwatch(id) }
+        let grant = await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Grant, Never>) in
+                // A waiter's permit is handed over by `release` (`running` stays counted).
+                let grant: Grant = state.withLock { state in
+                    // A client that left, or a cancellation, before the waiter was queued (the
+                    // watcher and the handler found nothing to take out).
+                    if Task.isCancelled || client?.isGone == true {
+                        state.abandoned += 1
+                        return .gone
+                    }
+                    if state.running < concurrency && state.waiting.isEmpty {
+                        state.running += 1
+                        return .run
+                    }
+                    if state.waiting.count < queueLimit {
+                        state.waiting.append(Waiter(id: id, continuation: continuation))
+                        return .wait
+                    }
+                    state.refused += 1
+                    return .refuse
+                }
+                if grant != .wait { continuation.resume(returning: grant) }
+            }
+        } onCancel: {
+            abandon(id)
+        }
+        switch grant {
+        case .run: return
+        case .refuse: throw APIError.busy(retryAfter: 1)
+        case .gone, .wait: throw APIError.clientGone
+        }
+    }
+
+    /// Takes request `id` out of the queue, if it still waits there: its client has gone.
+    private func abandon(_ id: UInt64) {
+        let waiter: Waiter? = state.withLock { state in
+            guard let index = state.waiting.firstIndex(where: { $0.id == id }) else { return nil }
+            state.abandoned += 1
+            return state.waiting.remove(at: index)
+        }
+        waiter?.continuation.resume(returning: .gone)
     }
 
     /// Gives the permit to the longest waiter, or back.
     func release() {
-        let next: CheckedContinuation<Bool, Never>? = state.withLock { state in
+        let next: Waiter? = state.withLock { state in
             if state.waiting.isEmpty {
                 state.running -= 1
                 return nil
             }
             return state.waiting.removeFirst()
         }
-        next?.resume(returning: true)
+        next?.continuation.resume(returning: .run)
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import HangulIndex
 import Hummingbird
+import NIOCore
 import Synchronization
 import WorldClockKit
 
@@ -163,12 +164,14 @@ final class FeedService: Sendable {
 
     /// The response to `request` for `timed`: from the cache, or computed (under `costly` when
     /// costly), in the coding the request prefers, compressed under `costly` when costly.
-    func respond(to request: Request, _ timed: Timed) async throws(APIError) -> Response {
-        let (representation, hit) = try await self.representation(timed)
+    /// - Parameter client: the connection the answer goes to: costly work queued for it is
+    ///   skipped if its client leaves first (looked up on the costly path only).
+    func respond(to request: Request, _ timed: Timed, client: (any Channel)? = nil) async throws(APIError) -> Response {
+        let (representation, hit) = try await self.representation(timed, client: client)
         let coding = ContentCoding.preferred(request.headers[values: .acceptEncoding])
         if representation.encoded.needsCompression(for: coding) {
             if timed.role == .costly {
-                try await costly.run { () throws(APIError) in representation.encoded.compress() }
+                try await costly.run(for: client.flatMap(ClientPresence.of)) { () throws(APIError) in representation.encoded.compress() }
             } else {
                 representation.encoded.compress()
             }
@@ -179,7 +182,7 @@ final class FeedService: Sendable {
     }
 
     /// The representation for `timed`, and whether it came from the cache.
-    func representation(_ timed: Timed) async throws(APIError) -> (Representation, hit: Bool) {
+    func representation(_ timed: Timed, client: (any Channel)? = nil) async throws(APIError) -> (Representation, hit: Bool) {
         switch timed.role {
         case .canonical:
             if let hit = cache.withLock({ $0.canonical(timed.canonicalKey, second: timed.seconds) }) {
@@ -191,7 +194,7 @@ final class FeedService: Sendable {
             return (made, false)
         case .costly:
             if let hit = cache.withLock({ $0.lookup(timed.cacheKey) }) { return (hit, true) }
-            let made = try await costly.run { () throws(APIError) in try make(timed, effort: .fast) }
+            let made = try await costly.run(for: client.flatMap(ClientPresence.of)) { () throws(APIError) in try make(timed, effort: .fast) }
             cache.withLock { $0.store(made, for: timed.cacheKey) }
             return (made, false)
         case .cheap:

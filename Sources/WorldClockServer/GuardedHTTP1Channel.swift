@@ -2,6 +2,7 @@ import HummingbirdCore
 import Logging
 import NIOCore
 import NIOHTTP1
+import ServerConfiguration
 import WorldClockKit
 
 /// The decoder's limits: a GET of this feed needs a few hundred bytes of head; these leave room

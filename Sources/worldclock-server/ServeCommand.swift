@@ -1,4 +1,5 @@
 import Dispatch
+import ServerConfiguration
 import Synchronization
 import WorldClockCLI
 import WorldClockKit

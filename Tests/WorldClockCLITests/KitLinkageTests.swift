@@ -56,7 +56,7 @@ struct KitLinkageTests {
         var dependencies: [String: [String]] = [:]
         for target in targets {
             let names = (target["dependencies"] as? [[String: Any]] ?? []).compactMap { dependency -> String? in
-                ((dependency["byName"] ?? dependency["target"]) as? [Any])?.first as? String
+                ((dependency["byName"] ?? dependency["target"] ?? dependency["product"]) as? [Any])?.first as? String
             }
             dependencies[target["name"] as! String] = names
         }
@@ -74,5 +74,16 @@ struct KitLinkageTests {
         #expect(graph.isDisjoint(with: ["CICU", "ICUBridge", "HangulCollation", "CatalogueBuilder"]), "\(graph.sorted())")
         // The check can fail: the CLI's graph does hold ICU.
         #expect(try Self.targetGraph(of: "WorldClockCLI").contains("CICU"))
+    }
+
+    @Test("the server's configuration is out of the kit, and the CLI reads it without linking the server")
+    func serverConfigurationOutsideKitAndServer() throws {
+        #expect(!(try Self.targetGraph(of: "WorldClockKit").contains("ServerConfiguration")))
+        let cli = try Self.targetGraph(of: "WorldClockCLI")
+        #expect(cli.contains("ServerConfiguration"))
+        #expect(
+            cli.isDisjoint(with: ["WorldClockServer", "Hummingbird", "HummingbirdCore", "NIOCore", "NIOHTTP1", "CompressNIO"]), "\(cli.sorted())")
+        // The check can fail: the server's graph does hold them.
+        #expect(try Self.targetGraph(of: "worldclock-server").isSuperset(of: ["WorldClockServer", "Hummingbird", "ServerConfiguration"]))
     }
 }

@@ -3,6 +3,7 @@ import Foundation
 import Hummingbird
 import HummingbirdTesting
 import Logging
+import ServerConfiguration
 import Testing
 import WorldClockKit
 
@@ -14,12 +15,13 @@ import WorldClockKit
 /// expects, under a deadline (60 s) far beyond what a loaded machine needs, so that it only stops
 /// a hang.
 func withLiveServer<Value: Sendable>(
-    _ configuration: FeedServerConfiguration, logger: Logger = Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() }),
+    _ configuration: FeedServerConfiguration, service: FeedService = liveService,
+    logger: Logger = Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() }),
     _ test: @escaping @Sendable (Int) async throws -> Value
 ) async throws -> Value {
     var configuration = configuration
     configuration.quiet = true
-    let app = buildApplication(service: liveService, configuration: configuration, logger: logger)
+    let app = buildApplication(service: service, configuration: configuration, logger: logger)
     return try await app.test(.live) { client in
         // The framework's client connects in the background; one answered request makes its
         // connection a fact before the test counts connections.

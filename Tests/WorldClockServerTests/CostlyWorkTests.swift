@@ -1,5 +1,6 @@
 import Foundation
 import HummingbirdTesting
+import ServerConfiguration
 import Synchronization
 import Testing
 import WorldClockKit
@@ -72,6 +73,70 @@ struct CostlyWorkTests {
                 #expect(response.status == .ok)
             }
         }
+    }
+
+    @Test("A queued request whose task is cancelled leaves the queue, and its work never runs", .timeLimit(.minutes(2)))
+    func cancelledWhileQueued() async throws {
+        let costly = CostlyWork(concurrency: 1, queueLimit: 2)
+        try await costly.acquire()
+        let order = Order()
+        let queued = Task { try await costly.run { () throws(APIError) in order.append(1) } }
+        await Self.waitUntil(costly, waiting: 1)
+        queued.cancel()
+        await #expect(throws: APIError.clientGone) { try await queued.value }
+        #expect(costly.load.waiting == 0 && costly.load.abandoned == 1)
+        costly.release()
+        #expect(order.values == [])
+        #expect(costly.load.running == 0 && costly.load.ran == 0)
+    }
+
+    @Test("A queued request whose client leaves is dropped at once; one whose client had left is not queued", .timeLimit(.minutes(2)))
+    func clientLeavesWhileQueued() async throws {
+        let costly = CostlyWork(concurrency: 1, queueLimit: 2)
+        try await costly.acquire()
+        let order = Order()
+        let client = ClientPresence(), other = ClientPresence()
+        let queued = Task { try await costly.run(for: client) { () throws(APIError) in order.append(1) } }
+        let stays = Task { try await costly.run(for: other) { () throws(APIError) in order.append(2) } }
+        await Self.waitUntil(costly, waiting: 2)
+        client.markGone()
+        await #expect(throws: APIError.clientGone) { try await queued.value }
+        #expect(costly.load.waiting == 1 && costly.load.abandoned == 1)
+        await #expect(throws: APIError.clientGone) { try await costly.run(for: client) { () throws(APIError) in order.append(3) } }
+        #expect(costly.load.abandoned == 2)
+        costly.release()
+        try await stays.value
+        #expect(order.values == [2])
+        #expect(costly.load.ran == 1 && costly.load.running == 0)
+    }
+
+    @Test("A client that closes its connection while its variant waits for a permit: the variant is never built nor cached", .timeLimit(.minutes(2)))
+    func closedClientNotBuilt() async throws {
+        let costly = CostlyWork(concurrency: 1, queueLimit: 4)
+        let service = service(now: instant("2026-11-23T12:00:00Z"), costly: costly)
+        let variant = "/v1/sections?at=2026-01-01T00:00:00Z"
+        let answered = try await withLiveServer(FeedServerConfiguration(), service: service) { port in
+            // The one permit is held here, so the request below waits in the queue.
+            try await costly.acquire()
+            let connection = try RawConnection(port: port)
+            connection.send("GET \(variant) HTTP/1.1\r\nHost: x\r\n\r\n")
+            await Self.waitUntil(costly, waiting: 1)
+            // What a client's close() sends: the end of its input (the server allows half-closed
+            // connections, so this is how a client leaving is seen).
+            shutdown(connection.fd, Int32(SHUT_RDWR))
+            while costly.load.abandoned < 1 { await Task.yield() }
+            #expect(costly.load.waiting == 0)
+            costly.release()
+            #expect(costly.load.ran == 0)
+            #expect(service.cacheUsage.variants == 0)
+            // The permit is free again: a client that stays gets the same variant, built now.
+            let next = try RawConnection(port: port)
+            next.send("GET \(variant) HTTP/1.1\r\nHost: x\r\n\r\n")
+            return try await next.readResponse().text
+        }
+        #expect(answered.hasPrefix("HTTP/1.1 200 OK"), "\(answered.prefix(200))")
+        #expect(costly.load.ran == 1)
+        #expect(service.cacheUsage.variants == 1)
     }
 
     final class Order: Sendable {

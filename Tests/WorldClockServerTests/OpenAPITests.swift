@@ -19,7 +19,7 @@ struct OpenAPITests {
 
     @Test("the document lists every route of the controllers with its methods, and no more; the router adds no path")
     func routes() {
-        let controllers = Router(context: BasicRequestContext.self)
+        let controllers = Router(context: FeedRequestContext.self)
         addRoutes(to: controllers, service: liveService)
         let router = buildRouter(service: liveService, quiet: true)
         // Router: /v1/zones/**; document: /v1/zones/{zone}.

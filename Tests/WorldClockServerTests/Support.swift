@@ -3,6 +3,7 @@ import Foundation
 import Hummingbird
 import HummingbirdTesting
 import Logging
+import ServerConfiguration
 import Synchronization
 import Testing
 import TimeZoneRules

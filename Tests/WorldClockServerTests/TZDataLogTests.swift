@@ -1,4 +1,5 @@
 import Foundation
+import ServerConfiguration
 import Testing
 import TimeZoneRules
 import WorldClockKit

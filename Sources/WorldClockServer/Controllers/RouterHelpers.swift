@@ -11,8 +11,10 @@ extension Router {
 }
 
 extension Router {
-    /// The methods a 405 can name: RFC 9110's, and PATCH.
-    static var standardMethods: [HTTPRequest.Method] { [.get, .head, .post, .put, .delete, .connect, .options, .trace, .patch] }
+    /// The methods a 405 can name: RFC 9110's, and PATCH. Read for every request
+    /// (`UnknownMethodRouting`): one array made once, not one per request (a generic type cannot
+    /// store it, so it lives at file scope).
+    static var standardMethods: [HTTPRequest.Method] { standardHTTPMethods }
 
     /// Answers, on every path the router has, each standard method the path lacks: OPTIONS with
     /// 204 and `Allow`, the others with the JSON 405 and `Allow`. Call it after every route is
@@ -40,3 +42,6 @@ extension Router {
         }
     }
 }
+
+/// `Router.standardMethods`.
+private let standardHTTPMethods: [HTTPRequest.Method] = [.get, .head, .post, .put, .delete, .connect, .options, .trace, .patch]

@@ -8,11 +8,14 @@ import WorldClockKit
 struct SectionsController: Sendable {
     let service: FeedService
 
-    func addRoutes(to router: Router<some RequestContext>) {
-        router.getAndHead("/v1/sections") { request, _ in try await service.respond(to: request, sections(request)) }
+    func addRoutes(to router: Router<FeedRequestContext>) {
+        router.getAndHead("/v1/sections") { request, context in
+            try await service.respond(to: request, sections(request), client: context.channel)
+        }
         // One section by path, as a static export (a CDN, nginx) can serve it: /v1/sections/ㄱ.
         router.getAndHead("/v1/sections/:title") { request, context in
-            try await service.respond(to: request, sections(request, pathTitle: Substring(context.parameters.get("title") ?? "")))
+            try await service.respond(
+                to: request, sections(request, pathTitle: Substring(context.parameters.get("title") ?? "")), client: context.channel)
         }
     }
 

@@ -1,8 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -13,6 +8,9 @@ import Darwin
 
 /// Where and how `worldclock serve` listens, and the limits that keep one client from starving
 /// the others.
+///
+/// Read by the server (`WorldClockServer`) and by the CLI, whose `serve --help` prints the
+/// defaults; in a target of its own, with no dependency, so that the CLI does not link the server.
 public struct FeedServerConfiguration: Sendable, Equatable {
     /// The address to bind; loopback unless the user asks for more.
     public var host: String
