@@ -60,15 +60,7 @@ let queries = rows(queriesPath, header: "query\t").compactMap { fields -> Query?
     fields.count == 4 ? Query(text: fields[0], first: Set(fields[1].split(separator: "|").map(String.init)), category: fields[3]) : nil
 }
 // A zone and its tz links are one zone (UTC and Etc/UTC; Asia/Saigon and Asia/Ho_Chi_Minh).
-let links = TZDatabase.bundled.links
-func sameZone(_ zone: String) -> String {
-    var zone = zone
-    for _ in 0..<8 {
-        guard let target = links[zone] else { break }
-        zone = target
-    }
-    return zone
-}
+func sameZone(_ zone: String) -> String { TZDatabase.bundled.followingLinks(zone) }
 var right: [String: (Int, Int)] = [:]
 var wrong: [String] = []
 for query in queries {

@@ -95,6 +95,18 @@ public final class TZDatabase: Sendable {
     /// Old and alternative ids → the zone tz links them to (Asia/Calcutta → Asia/Kolkata).
     public var links: [String: String] { linkTable.value }
 
+    /// The id at the end of `zoneID`'s chain of tz links, at most eight deep: itself when it is no
+    /// link (UTC → Etc/UTC, Asia/Saigon → Asia/Ho_Chi_Minh), so that two ids of one zone compare equal.
+    public func followingLinks(_ zoneID: String) -> String {
+        let links = self.links
+        var zone = zoneID
+        for _ in 0..<8 {
+            guard let target = links[zone] else { break }
+            zone = target
+        }
+        return zone
+    }
+
     private func load(_ zoneID: String) -> ZoneRules? {
         guard TZif.isSafeIdentifier(zoneID) else { return nil }
         if let directory = source.directory {

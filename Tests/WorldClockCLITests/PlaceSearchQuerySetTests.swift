@@ -22,15 +22,7 @@ struct PlaceSearchQuerySetTests {
         let text = try String(contentsOf: Self.root.appendingPathComponent(set), encoding: .utf8)
         let catalogue = try Catalogue.load()
         let search = PlaceSearch(catalogue: catalogue, tzdata: .bundled, at: Date(timeIntervalSince1970: 1_784_116_800))  // 2026-07-15T12:00Z
-        let links = TZDatabase.bundled.links
-        func same(_ zone: String) -> String {
-            var zone = zone
-            for _ in 0..<8 {
-                guard let target = links[zone] else { break }
-                zone = target
-            }
-            return zone
-        }
+        func same(_ zone: String) -> String { TZDatabase.bundled.followingLinks(zone) }
         var index = 0, wrapped = 0, worse: [String] = []
         for line in text.split(separator: "\n") where !line.hasPrefix("#") && !line.hasPrefix("query\t") {
             let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
