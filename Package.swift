@@ -69,7 +69,7 @@ let package = Package(
         // the defaults in its help without linking the server (NIO, Hummingbird).
         .target(name: "ServerConfiguration"),
         // A user's own table (`--data`) and the catalogue compiler: sections and order with ICU.
-        .target(name: "CatalogueBuilder", dependencies: ["WorldClockKit", "HangulCollation"], swiftSettings: fuzzed),
+        .target(name: "CatalogueBuilder", dependencies: ["WorldClockKit", "HangulCollation", "CatalogueRecords"], swiftSettings: fuzzed),
         // The HTTP feed (Hummingbird 2): routes, caching, errors, the OpenAPI document.
         .target(
             name: "WorldClockServer",
@@ -103,15 +103,23 @@ let package = Package(
         .executableTarget(name: "worldclock", dependencies: ["WorldClockCLI"]),
         // `worldclock-server`: the same command line with the HTTP server linked in.
         .executableTarget(name: "worldclock-server", dependencies: ["WorldClockCLI", "WorldClockKit", "WorldClockServer", "ServerConfiguration"]),
-        // Compiles files into the targets that serve them, at build time (tables, OpenAPI, web app,
-        // tzdata): one tool, nothing generated committed.
+        // Compiles files into the targets that serve them, at build time (tables, the catalogue's
+        // records, OpenAPI, web app, tzdata): one tool, nothing generated committed.
         // FNV-1a, shared by the build tool and the library: one definition of the digest.
         .target(name: "FNV"),
-        .executableTarget(name: "EmbedFilesTool", dependencies: ["FNV"]),
+        // The catalogue's record file (Data/compiled-catalogue.txt, one record per line): written by
+        // compile-catalogue, compiled into WorldClockKit's columns by EmbedFilesTool (search index
+        // built there by HangulIndex). No ICU, no Foundation.
+        .target(name: "CatalogueRecords", dependencies: ["HangulIndex", "FNV"]),
+        // Under WORLDCLOCK_FUZZING, HangulIndex carries libFuzzer's coverage hooks and ASan: the tool
+        // links ASan's runtime for them (which has the hooks' defaults), never libFuzzer's main.
+        .executableTarget(
+            name: "EmbedFilesTool", dependencies: ["FNV", "CatalogueRecords"],
+            linkerSettings: fuzzing ? [.unsafeFlags(["-sanitize=address"])] : []),
         .plugin(name: "EmbedFiles", capability: .buildTool(), dependencies: ["EmbedFilesTool"]),
-        // Writes CompiledCatalogue+Bundled.swift: the bundled tables' sections, order and search
-        // index as ICU and the search preparation make them (Scripts/compile-catalogue).
-        .executableTarget(name: "CatalogueCompiler", dependencies: ["CatalogueBuilder"]),
+        // Writes Data/compiled-catalogue.txt: the bundled tables' sections, order and search items as
+        // ICU and the search preparation make them (Scripts/compile-catalogue).
+        .executableTarget(name: "CatalogueCompiler", dependencies: ["CatalogueBuilder", "CatalogueRecords"]),
         .executableTarget(name: "IndexBenchmark", dependencies: ["HangulCollation"]),
         .executableTarget(name: "TimeZoneBenchmark", dependencies: ["TimeZoneRules"]),
         // Search speed and the right-zone-first rate over the user query set (Scripts/bench-search).
@@ -132,7 +140,7 @@ let package = Package(
         .testTarget(name: "FoundationCanaryTests", dependencies: ["HangulCollation"]),
         .testTarget(name: "TimeZoneRulesTests", dependencies: ["TimeZoneRules"]),
         .testTarget(
-            name: "WorldClockTests", dependencies: ["WorldClockKit", "CatalogueBuilder", "TimeZoneRules", "FNV"],
+            name: "WorldClockTests", dependencies: ["WorldClockKit", "CatalogueBuilder", "CatalogueRecords", "TimeZoneRules", "FNV"],
             exclude: ["user-queries.tsv", "Fixtures"]),
         .testTarget(
             name: "WorldClockServerTests",

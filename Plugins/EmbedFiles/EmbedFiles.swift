@@ -1,8 +1,8 @@
 import Foundation
 import PackagePlugin
 
-/// Compiles files into the targets that serve them, at build time: the catalogue's tables into
-/// WorldClockKit, the OpenAPI document and the web app into WorldClockServer, the bundled tzdata into
+/// Compiles files into the targets that serve them, at build time: the catalogue's tables and its
+/// compiled records (`Data/compiled-catalogue.txt`) into WorldClockKit, the OpenAPI document and the web app into WorldClockServer, the bundled tzdata into
 /// TimeZoneRules. One tool (EmbedFilesTool) writes them all as string literals; nothing generated
 /// is committed, and a binary copied alone still has every file.
 @main
@@ -12,6 +12,7 @@ struct EmbedFiles: BuildToolPlugin {
         func path(_ relative: String) -> String { root.appending(path: relative).path }
         let entries: [String]
         let inputs: [String]
+        var commands: [Command] = []
         switch target.name {
         case "WorldClockKit":
             let tables = ["contents": "Data/zones.tsv", "searchOnly": "Data/search-only.tsv", "terms": "Data/terms.tsv"]
@@ -19,6 +20,17 @@ struct EmbedFiles: BuildToolPlugin {
                 ["--enum", "EmbeddedTable"] + tables.sorted { $0.key < $1.key }.map { "text:\($0.key)=\(path($0.value))" }
                 + ["digest:searchDigest=searchOnly+terms", "digest:tablesDigest=contents+searchDigest"]
             inputs = tables.values.map(path)
+            // What ICU and the search preparation made of the tables (Scripts/compile-catalogue),
+            // one record per line, compiled into the columns `CompiledCatalogue.bundled` holds.
+            let catalogue = ["Data/compiled-catalogue.txt", "Data/zones.tsv", "Data/search-only.tsv", "Data/terms.tsv"].map(path)
+            let output = context.pluginWorkDirectoryURL.appending(path: "CompiledCatalogue+Bundled.swift")
+            commands.append(
+                .buildCommand(
+                    displayName: "Compiling the catalogue records into WorldClockKit",
+                    executable: try context.tool(named: "EmbedFilesTool").url,
+                    arguments: ["--catalogue", output.path] + catalogue,
+                    inputFiles: catalogue.map { URL(fileURLWithPath: $0) },
+                    outputFiles: [output]))
         case "WorldClockServer":
             let web = path("Sources/WorldClockServer/Web")
             entries = [
@@ -37,7 +49,7 @@ struct EmbedFiles: BuildToolPlugin {
             return []
         }
         let output = context.pluginWorkDirectoryURL.appending(path: "Embedded.swift")
-        return [
+        return commands + [
             .buildCommand(
                 displayName: "Embedding files into \(target.name)",
                 executable: try context.tool(named: "EmbedFilesTool").url,

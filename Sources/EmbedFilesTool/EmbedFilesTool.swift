@@ -3,6 +3,12 @@
 // names each target's files; nothing it writes is committed.
 //
 //   EmbedFilesTool OUTPUT.swift [--enum NAME ENTRY...]...
+//   EmbedFilesTool --catalogue OUTPUT.swift RECORDS ZONES SEARCH-ONLY TERMS
+//
+// The second form compiles the catalogue's record file (Data/compiled-catalogue.txt, written by
+// Scripts/compile-catalogue) into `CompiledCatalogue.bundled`: the order as positions in ZONES, the
+// sections, the search-only lines' offsets in SEARCH-ONLY and the search index (built here by
+// HangulIndex, with no ICU), as the columns WorldClockKit reads (`CatalogueRecords.swiftSource`).
 //
 // ENTRY is one of
 //   text:PROPERTY=FILE        static let PROPERTY: String, the file's text exactly (UTF-8, no CR)
@@ -14,6 +20,7 @@
 //
 // Texts go into raw multi-line literals with as many #s as needed, so nothing in them is an escape;
 // a carriage return (which a multi-line literal cannot keep) or invalid UTF-8 is an error.
+import CatalogueRecords
 import FNV
 import Foundation
 
@@ -102,18 +109,37 @@ func render(_ arguments: ArraySlice<String>) throws -> String {
     return out
 }
 
+/// The catalogue's record file and the tables it was made from, as Swift source.
+/// Records made from other tables (`Data/` edited, `Scripts/compile-catalogue` not yet run) give no
+/// compiled catalogue and are not read further, so that the build that makes compile-catalogue
+/// never needs its output to be current, nor in this format.
+func compileCatalogue(_ paths: [String]) throws -> String {
+    let tables = CatalogueRecords.Tables(
+        zones: (try readText(paths[1]), paths[1]), searchOnly: (try readText(paths[2]), paths[2]), terms: (try readText(paths[3]), paths[3]))
+    let text = try readText(paths[0])
+    guard CatalogueRecords.digest(in: text) == tables.digest else {
+        return CatalogueRecords.noCatalogue(path: paths[0], because: "the tables changed since it was written")
+    }
+    return try CatalogueRecords(text: text, path: paths[0]).swiftSource(tables: tables, path: paths[0])
+}
+
 /// `@main` rather than top-level code, so that the tool also builds where every module is compiled
 /// with `-parse-as-library` (Scripts/fuzz's build).
 @main
 enum EmbedFilesTool {
     static func main() {
-        let arguments = CommandLine.arguments.dropFirst()
-        guard let output = arguments.first else {
-            FileHandle.standardError.write(Data("usage: EmbedFilesTool OUTPUT.swift [--enum NAME ENTRY...]...\n".utf8))
+        var arguments = CommandLine.arguments.dropFirst()
+        let catalogue = arguments.first == "--catalogue"
+        if catalogue { arguments = arguments.dropFirst() }
+        guard let output = arguments.first, !catalogue || arguments.count == 5 else {
+            FileHandle.standardError.write(
+                Data(
+                    ("usage: EmbedFilesTool OUTPUT.swift [--enum NAME ENTRY...]...\n"
+                        + "       EmbedFilesTool --catalogue OUTPUT.swift RECORDS ZONES SEARCH-ONLY TERMS\n").utf8))
             exit(2)
         }
         do {
-            let source = try render(arguments.dropFirst())
+            let source = try catalogue ? compileCatalogue(Array(arguments.dropFirst())) : render(arguments.dropFirst())
             // Rewritten only when changed, so that an unchanged file does not recompile its target.
             if FileManager.default.contents(atPath: output) != Data(source.utf8) {
                 try Data(source.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)

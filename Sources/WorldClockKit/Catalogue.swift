@@ -163,16 +163,27 @@ public struct Catalogue: Sendable {
         return SearchIndex(
             rows + data.places, fields: Self.searchFields, importance: \.population,
             droppableSuffixes: Self.droppableSuffixes
-        ) { place in
-            var texts = [SearchableText(field: "name", text: place.name)]
-            texts += place.aliases.map { SearchableText(field: "alias", text: $0) }
-            texts.append(SearchableText(field: "english", text: place.englishName))
-            texts += data.termsByPlace[place.name] ?? []
-            // The terms carry the country's own name too, with its short forms (한국, 미국).
-            texts += data.termsByCountry[place.countryCode] ?? [SearchableText(field: "country", text: place.country)]
-            texts.append(SearchableText(field: "zone", text: place.zoneID))
-            return texts
-        }
+        ) { searchTexts(of: $0, data) }
+    }
+
+    /// The texts search finds `place` by, in the order the search index takes them.
+    private static func searchTexts(of place: Place, _ data: SearchData) -> [SearchableText] {
+        var texts = [SearchableText(field: "name", text: place.name)]
+        texts += place.aliases.map { SearchableText(field: "alias", text: $0) }
+        texts.append(SearchableText(field: "english", text: place.englishName))
+        texts += data.termsByPlace[place.name] ?? []
+        // The terms carry the country's own name too, with its short forms (한국, 미국).
+        texts += data.termsByCountry[place.countryCode] ?? [SearchableText(field: "country", text: place.country)]
+        texts.append(SearchableText(field: "zone", text: place.zoneID))
+        return texts
+    }
+
+    /// What the search index of a catalogue built at run time is made from: each item (the listed
+    /// places in index order, then the search-only places) with its texts, in the index's order;
+    /// its importance is the place's population. What `Scripts/compile-catalogue` records.
+    package var searchItems: [(place: Place, texts: [SearchableText])] {
+        let data = Self.checked(searchData)
+        return (places + data.places).map { ($0, Self.searchTexts(of: $0, data)) }
     }
 
     /// The parts every catalogue has, however its sections and search were made.

@@ -1,4 +1,5 @@
 import CatalogueBuilder
+import CatalogueRecords
 import FNV
 import Foundation
 import HangulCollation
@@ -23,13 +24,77 @@ struct CompiledCatalogueTests {
 
     @Test("the tables built at run time, with ICU, compile to exactly what is compiled in (else run Scripts/compile-catalogue)")
     func compiledIsCurrent() throws {
+        // The build compiles Data/compiled-catalogue.txt in only while its digest is the tables'.
+        guard let bundled = CompiledCatalogue.bundled else {
+            Issue.record("\(CompiledVerdict.tablesChanged)")
+            return
+        }
         let verdict = CompiledVerdict(
-            bundled: try #require(CompiledCatalogue.bundled), fresh: try CompiledCatalogue.compileBundled(),
-            builtWithICU: Self.builtWithICU, runningICU: ICUInfo.version)
+            bundled: bundled, fresh: try CompiledCatalogue.compileBundled(), builtWithICU: Self.builtWithICU, runningICU: ICUInfo.version)
         // On another ICU the sections, order and search index may differ without any fault here:
         // that is reported as such, never as "stale". The tables' digest is checked on every ICU.
         if case .icuDiffers = verdict { return }
         #expect(verdict == .current, "\(verdict)")
+    }
+
+    /// The committed record file, which the build compiles in.
+    static let recordPath = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appending(path: "Data/compiled-catalogue.txt").path
+
+    @Test(
+        "the committed record file is exactly what Scripts/compile-catalogue writes from the tables now",
+        .enabled(
+            if: CompiledCatalogueTests.builtWithICU == ICUInfo.version,
+            Comment(rawValue: "ICU differs (built with \(CompiledCatalogueTests.builtWithICU), running \(ICUInfo.version))")))
+    func recordFileIsCurrent() throws {
+        let committed = try String(contentsOfFile: Self.recordPath, encoding: .utf8)
+        let fresh = try CatalogueRecords.compileBundled().text(path: Self.recordPath)
+        let committedLines = committed.split(separator: "\n", omittingEmptySubsequences: false)
+        let freshLines = fresh.split(separator: "\n", omittingEmptySubsequences: false)
+        let first = zip(committedLines, freshLines).enumerated().first { $0.element.0 != $0.element.1 }
+        #expect(
+            committed == fresh,
+            "stale: \(Self.recordPath) differs from what the tables make now, first at line \(first.map { "\($0.offset + 1)" } ?? "the end"): run Scripts/compile-catalogue"
+        )
+    }
+
+    @Test("the record file reads back as it was written, and compiles to the columns compiled in")
+    func recordsRoundTrip() throws {
+        let text = try String(contentsOfFile: Self.recordPath, encoding: .utf8)
+        let records = try CatalogueRecords(text: text, path: Self.recordPath)
+        #expect(try records.text(path: Self.recordPath) == text)
+        #expect(records.listed.count == CompiledCatalogue.bundled?.order.count)
+        #expect(records.searchOnly.count == CompiledCatalogue.bundled?.searchOnlyLines.count)
+    }
+
+    @Test("a malformed record file or one that does not fit the tables is an error naming the file, the line and what is wrong")
+    func recordErrors() throws {
+        let text = try String(contentsOfFile: Self.recordPath, encoding: .utf8)
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let firstPlace = try #require(lines.firstIndex { $0.hasPrefix("place\t") })
+        func error(_ lines: [String]) -> RecordError? {
+            do {
+                let records = try CatalogueRecords(text: lines.joined(separator: "\n"), path: "records.txt")
+                let tables = CatalogueRecords.Tables(
+                    zones: (EmbeddedTable.contents, "zones.tsv"), searchOnly: (EmbeddedTable.searchOnly, "search-only.tsv"),
+                    terms: (EmbeddedTable.terms, "terms.tsv"))
+                _ = try records.swiftSource(tables: tables, path: "records.txt")
+                return nil
+            } catch {
+                return error
+            }
+        }
+        #expect(error(lines) == nil)
+        var unknown = lines
+        unknown[firstPlace] = "plaice" + unknown[firstPlace].dropFirst(5)
+        #expect(error(unknown) == RecordError(path: "records.txt", line: firstPlace + 1, problem: "unknown record `plaice`"))
+        var badImportance = lines
+        var cells = badImportance[firstPlace].split(separator: "\t").map(String.init)
+        cells[3] = "many"
+        badImportance[firstPlace] = cells.joined(separator: "\t")
+        #expect(error(badImportance)?.line == firstPlace + 1)
+        let dropped = lines.remove(at: firstPlace)
+        #expect(error(lines)?.problem.hasPrefix("the row of \(dropped.split(separator: "\t")[2])") == true)
     }
 
     @Test("a difference on another ICU says which ICUs, and a difference on the same ICU says stale")
