@@ -1,4 +1,3 @@
-import CatalogueRecords
 import HangulCollation
 import HangulIndex
 import TimeZoneRules
@@ -74,31 +73,9 @@ extension CompiledCatalogue {
     }
 }
 
-extension CatalogueRecords {
-    /// The bundled tables built now, with ICU, as records: what `Scripts/compile-catalogue` writes
-    /// to `Data/compiled-catalogue.txt`.
-    /// - Throws: `CatalogueError` for a malformed table or an unknown zone.
-    package static func compileBundled() throws(CatalogueError) -> CatalogueRecords {
-        try CatalogueRecords(try Catalogue.bundledAtRunTime().catalogue)
-    }
-
-    /// A catalogue's sections, order and search items as records.
-    package init(_ catalogue: Catalogue) {
-        let titles = catalogue.sections.sections.flatMap { section in Array(repeating: section.title.text, count: section.rows.count) }
-        let items = catalogue.searchItems
-        func item(_ item: (place: Place, texts: [SearchableText]), section: String?) -> Item {
-            Item(section: section, name: item.place.name, importance: item.place.population, texts: item.texts)
-        }
-        self.init(
-            tablesDigest: catalogue.digest, icuVersion: catalogue.icuVersion, indexer: catalogue.indexer, fields: Catalogue.searchFields,
-            listed: zip(items, titles).map { item($0, section: $1) },
-            searchOnly: items.dropFirst(titles.count).map { item($0, section: nil) })
-    }
-}
-
 extension Catalogue {
     /// The bundled tables, checked, with their catalogue built now with ICU.
-    fileprivate static func bundledAtRunTime() throws(CatalogueError) -> (catalogue: Catalogue, table: ZoneTable, searchOnly: ZoneTable) {
+    package static func bundledAtRunTime() throws(CatalogueError) -> (catalogue: Catalogue, table: ZoneTable, searchOnly: ZoneTable) {
         let table: ZoneTable, searchOnly: ZoneTable
         do {
             table = try ZoneTable(bytes: Array(EmbeddedTable.contents.utf8), path: EmbeddedTable.path)

@@ -1,4 +1,5 @@
 import CatalogueBuilder
+import CatalogueCompiler
 import CatalogueRecords
 import FNV
 import Foundation
