@@ -10,7 +10,7 @@ extension CatalogueRecords {
     /// to `Data/compiled-catalogue.txt`.
     /// - Throws: `CatalogueError` for a malformed table or an unknown zone.
     package static func compileBundled() throws(CatalogueError) -> CatalogueRecords {
-        try CatalogueRecords(try Catalogue.bundledAtRunTime().catalogue)
+        CatalogueRecords(try Catalogue.bundledAtRunTime().catalogue)
     }
 
     /// A catalogue's sections, order and search items as records.

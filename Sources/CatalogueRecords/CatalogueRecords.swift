@@ -137,8 +137,12 @@ extension CatalogueRecords {
 
     /// The digest of the tables a record file was made from (its `tables` record), read without
     /// reading the rest.
-    package static func digest(in text: String) -> String? {
-        text.split(separator: "\n").first { $0.hasPrefix("tables\t") }.map { String($0.dropFirst("tables\t".count)) }
+    package static func digest(in text: String) -> String? { value(of: "tables", in: text) }
+
+    /// The value of a record file's one-value record (`tables`, `icu`, `locale`), read without
+    /// reading the rest.
+    package static func value(of kind: String, in text: String) -> String? {
+        text.split(separator: "\n").first { $0.hasPrefix(kind + "\t") }.map { String($0.dropFirst(kind.count + 1)) }
     }
 
     /// Reads a record file.
