@@ -2,9 +2,10 @@ import Foundation
 import PackagePlugin
 
 /// Compiles files into the targets that serve them, at build time: the catalogue's tables and its
-/// compiled records (`Data/compiled-catalogue.txt`) into WorldClockKit, the OpenAPI document and the web app into WorldClockServer, the bundled tzdata into
-/// TimeZoneRules. One tool (EmbedFilesTool) writes them all as string literals; nothing generated
-/// is committed, and a binary copied alone still has every file.
+/// compiled records (`Data/compiled-catalogue.txt`) into WorldClockKit, the OpenAPI document and
+/// the web app into WorldClockServer, the bundled tzdata into TimeZoneRules. One tool
+/// (EmbedFilesTool) writes them all as string literals; nothing generated is committed, and a
+/// binary copied alone still has every file.
 @main
 struct EmbedFiles: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
