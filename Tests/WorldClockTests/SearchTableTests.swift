@@ -112,4 +112,13 @@ struct SearchFieldNameTests {
             #expect(FeedMatch.koreanFieldName(field) != field)
         }
     }
+
+    @Test("every kind of match has its own Korean name, which the feed sends as kind_name")
+    func everyKindNamed() throws {
+        for kind in MatchKind.allCases { #expect(FeedMatch.koreanKindNames[kind] != nil, "no Korean name for \(kind.name)") }
+        #expect(Set(FeedMatch.koreanKindNames.values).count == MatchKind.allCases.count)
+        let found = try Catalogue.load().search.search("ㄴㅇ", limit: 1)
+        let match = FeedSearchResult(try #require(found.matches.first), time: nil).match
+        #expect((match.kind, match.kindName) == ("choseong", "초성"))
+    }
 }
