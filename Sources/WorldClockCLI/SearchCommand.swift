@@ -23,12 +23,19 @@ struct SearchCommand: Command {
         ]
     )
 
-    /// The kinds of match in rank order, by the names the web app shows too (`FeedMatch.koreanKindNames`),
+    /// The kinds of match in rank order, by the names the web app shows too (`FeedMatch.koreanKindName`),
     /// with an example where the name alone does not show it. Similar spellings come only when nothing
     /// else matched, so they are not ranked here.
     private static var ranking: String {
-        let examples: [MatchKind: String] = [.choseong: "(ㄴㅇ → 뉴욕)", .mixed: "(뉴ㅇ)", .incremental: "(늉 → 뉴욕)"]
-        return MatchKind.allCases.filter { $0 != .similar }.map { FeedMatch.koreanKindName($0) + (examples[$0] ?? "") }.joined(separator: " > ")
+        func example(_ kind: MatchKind) -> String {
+            switch kind {
+            case .choseong: "(ㄴㅇ → 뉴욕)"
+            case .mixed: "(뉴ㅇ)"
+            case .incremental: "(늉 → 뉴욕)"
+            default: ""
+            }
+        }
+        return MatchKind.allCases.filter { $0 != .similar }.map { FeedMatch.koreanKindName($0) + example($0) }.joined(separator: " > ")
     }
 
     let options: DisplayOptions
