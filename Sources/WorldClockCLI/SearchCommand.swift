@@ -35,7 +35,9 @@ struct SearchCommand: Command {
             default: ""
             }
         }
-        return MatchKind.allCases.filter { $0 != .similar }.map { FeedMatch.koreanKindName($0) + example($0) }.joined(separator: " > ")
+        return MatchKind.allCases.filter { $0 != .similar }.map { FeedMatch.koreanKindName($0) + example($0) }.reduce("") {
+            $0.isEmpty ? $1 : $0 + " > " + $1
+        }
     }
 
     let options: DisplayOptions
