@@ -65,7 +65,7 @@ private struct SyllableComposer {
             return
         }
         if initial != nil, let open = medial, final == nil,
-            let compound = Jamo.compoundVowels.first(where: { $0.value == [open, vowel] })?.key
+            let compound = Jamo.medials.indices.first(where: { Jamo.compoundVowel($0).map { $0 == (open, vowel) } ?? false })
         {
             medial = compound
             return

@@ -41,7 +41,7 @@ enum HangulMatcher {
         guard let final else {
             // An open syllable: a final may still come (뉴요 → 뉴욕), or the vowel may still grow
             // into the text's compound vowel (고 → 과).
-            return textMedial == medial || Jamo.compoundVowels[textMedial]?.first == medial ? last + 1 : nil
+            return textMedial == medial || Jamo.compoundVowel(textMedial)?.first == medial ? last + 1 : nil
         }
         guard textMedial == medial else { return nil }
         let finalJamo = Jamo.finals[final]

@@ -79,15 +79,21 @@ public enum Jamo {
         "ㄿ": ("ㄹ", "ㅍ"), "ㅀ": ("ㄹ", "ㅎ"), "ㅄ": ("ㅂ", "ㅅ"),
     ]
 
-    /// Compound vowels by index in `medials`, with the two vowels typed for them (ㅘ = ㅗ + ㅏ).
-    public static let compoundVowels: [Int: [Int]] = {
-        let pairs: [(Character, Character, Character)] = [
-            ("ㅘ", "ㅗ", "ㅏ"), ("ㅙ", "ㅗ", "ㅐ"), ("ㅚ", "ㅗ", "ㅣ"), ("ㅝ", "ㅜ", "ㅓ"),
-            ("ㅞ", "ㅜ", "ㅔ"), ("ㅟ", "ㅜ", "ㅣ"), ("ㅢ", "ㅡ", "ㅣ"),
-        ]
-        func index(_ vowel: Character) -> Int { medials.firstIndex(of: vowel.unicodeScalars.first!)! }
-        return Dictionary(uniqueKeysWithValues: pairs.map { (index($0.0), [index($0.1), index($0.2)]) })
-    }()
+    /// The two vowels typed for a compound vowel (ㅘ = ㅗ + ㅏ), as indices in `medials`; nil for
+    /// a simple vowel. A switch, not a dictionary: a `[Int: [Int]]` cost a run-time conformance
+    /// lookup, over 1 % of a CLI search.
+    public static func compoundVowel(_ medial: Int) -> (first: Int, second: Int)? {
+        switch medial {
+        case 9: (8, 0)  // ㅘ = ㅗ + ㅏ
+        case 10: (8, 1)  // ㅙ = ㅗ + ㅐ
+        case 11: (8, 20)  // ㅚ = ㅗ + ㅣ
+        case 14: (13, 4)  // ㅝ = ㅜ + ㅓ
+        case 15: (13, 5)  // ㅞ = ㅜ + ㅔ
+        case 16: (13, 20)  // ㅟ = ㅜ + ㅣ
+        case 19: (18, 20)  // ㅢ = ㅡ + ㅣ
+        default: nil
+        }
+    }
 
     private static let initialIndexOfCompatibility: [Int?] = (0x3131...0x314E).map { value in
         initials.firstIndex(of: Unicode.Scalar(UInt32(value))!)

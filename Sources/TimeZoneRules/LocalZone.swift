@@ -45,6 +45,8 @@ public enum LocalZone {
     static func zoneID(fromPath path: String) -> String {
         let parts = path.split(separator: "/", omittingEmptySubsequences: false)
         guard let zoneinfo = parts.lastIndex(where: { $0 == "zoneinfo" || $0.hasPrefix("zoneinfo-") }) else { return path }
-        return parts[(zoneinfo + 1)...].joined(separator: "/")
+        // The rest of the path itself, not its parts joined again (`joined` costs a run-time
+        // conformance lookup on every CLI start).
+        return zoneinfo + 1 < parts.count ? String(path[parts[zoneinfo + 1].startIndex...]) : ""
     }
 }

@@ -45,7 +45,9 @@ public final class TZDatabase: Sendable {
     /// The tz release, from `tzdata.zi`'s first line or `+VERSION`; nil when the directory says neither.
     public let version: TZDataVersion?
     private let cache = Mutex<[String: ZoneRules]>([:])
-    private let linkTable: Lazy<[String: String]>
+    /// The links of this copy's `tzdata.zi` (nil for the bundled copy); the bundled links answer
+    /// for any alias it lacks.
+    private let ziLinks: Lazy<LinkTable?>
     private let fallbackLog = Mutex<[String: TZifError]>([:])
 
     /// The zones looked up so far whose file in this directory exists but could not be read as
@@ -62,7 +64,7 @@ public final class TZDatabase: Sendable {
     private init(bundledVersion: Void) {
         source = .bundled
         version = TZDataVersion(BundledTZData.version)
-        linkTable = Lazy { BundledZones.shared.links }
+        ziLinks = Lazy { nil }
     }
 
     /// The rules in the zoneinfo directory of `source` (not checked here; `TZDataChoice.choose`
@@ -71,16 +73,7 @@ public final class TZDatabase: Sendable {
         let directory = source.directory ?? ""
         self.source = source
         version = Self.version(ofDirectory: directory)
-        linkTable = Lazy {
-            // tzdata.zi's "L TARGET ALIAS" lines; the bundled links fill in what an older copy lacks.
-            var links = BundledZones.shared.links
-            let text = FileManager.default.contents(atPath: directory + "/tzdata.zi").map { String(decoding: $0, as: UTF8.self) } ?? ""
-            for line in text.split(separator: "\n") where line.hasPrefix("L ") {
-                let parts = line.split(separator: " ")
-                if parts.count == 3 { links[String(parts[2])] = String(parts[1]) }
-            }
-            return links
-        }
+        ziLinks = Lazy { SystemFile.read(directory + "/tzdata.zi").map(LinkTable.init(zi:)) }
     }
 
     /// The rules of `zoneID` (a zone or a link to one); nil when neither this copy nor the bundled one has it.
@@ -92,16 +85,22 @@ public final class TZDatabase: Sendable {
         return rules
     }
 
-    /// Old and alternative ids → the zone tz links them to (Asia/Calcutta → Asia/Kolkata).
-    public var links: [String: String] { linkTable.value }
+    /// Old and alternative ids → the zone tz links them to (Asia/Calcutta → Asia/Kolkata), every one.
+    public var links: [String: String] {
+        BundledZones.shared.links.dictionary.merging(ziLinks.value?.dictionary ?? [:]) { $1 }
+    }
+
+    /// The id `alias` links to (Asia/Calcutta → Asia/Kolkata), one link deep; nil when it is no link.
+    public func linkTarget(of alias: String) -> String? {
+        ziLinks.value?.target(of: alias) ?? BundledZones.shared.links.target(of: alias)
+    }
 
     /// The id at the end of `zoneID`'s chain of tz links, at most eight deep: itself when it is no
     /// link (UTC → Etc/UTC, Asia/Saigon → Asia/Ho_Chi_Minh), so that two ids of one zone compare equal.
     public func followingLinks(_ zoneID: String) -> String {
-        let links = self.links
         var zone = zoneID
         for _ in 0..<8 {
-            guard let target = links[zone] else { break }
+            guard let target = linkTarget(of: zone) else { break }
             zone = target
         }
         return zone
@@ -124,7 +123,7 @@ public final class TZDatabase: Sendable {
         var id = zoneID
         for _ in 0...8 {
             if let data = zones.data(for: id) { return (try? TZif(data: data)).map(ZoneRules.init) }
-            guard let target = zones.links[id] else { return nil }
+            guard let target = zones.links.target(of: id) else { return nil }
             id = target
         }
         return nil
@@ -165,13 +164,8 @@ struct BundledZones: Sendable {
     }
 
     /// Alias → zone, read on the first use of a link.
-    var links: [String: String] { Self.links }
-    private static let links: [String: String] = withUTF8(of: BundledTZData.links) { bytes in
-        let fields = Self.fields(of: bytes)
-        var links = [String: String](minimumCapacity: fields.count)
-        for (alias, target) in fields { links[text(bytes, alias)] = text(bytes, target) }
-        return links
-    }
+    var links: LinkTable { Self.links }
+    private static let links = LinkTable(tabSeparated: BundledTZData.links)
 
     /// Each "key TAB value" line: the byte ranges of its key and its value. Read in place with
     /// `memchr`: copying and scanning the 600 KB of base64 byte by byte was an eighth of a short

@@ -44,8 +44,6 @@ public struct ZoneTransition: Sendable, Hashable {
 public final class ZoneRules: Sendable {
     /// The parsed file.
     let tzif: TZif
-    /// `periods[0]` holds before the first transition; `periods[i + 1]` from transition `i` on.
-    private let periods: [ZonePeriod]
     /// The footer's standard and daylight halves, as shown; nil without a footer.
     private let footerPeriods: (standard: ZonePeriod, daylight: ZonePeriod?)?
 
@@ -56,40 +54,6 @@ public final class ZoneRules: Sendable {
 
     init(_ tzif: TZif) {
         self.tzif = tzif
-        let raw = [tzif.localTimeTypes[0]] + tzif.transitionTypes.map { tzif.localTimeTypes[$0] }
-        let footerStandard = tzif.footer?.standard
-        var previousStandard: [Int?] = [], nextStandard = [Int?](repeating: nil, count: raw.count)
-        var last: Int?
-        for type in raw {
-            previousStandard.append(last)
-            if !type.isDST { last = type.utOffset }
-        }
-        last = footerStandard?.utOffset
-        for (k, type) in raw.enumerated().reversed() {
-            nextStandard[k] = last
-            if !type.isDST { last = type.utOffset }
-        }
-        // A DST period's standard time is the previous standard period's offset, unless that equals
-        // its own (a zone that moved its standard time at the same instant, as Scoresbysund did in
-        // 2024: −01 standard, then −01 as DST over −02), where the next one says it better.
-        let tzStandard = raw.indices.map { k in
-            guard raw[k].isDST else { return raw[k].utOffset }
-            if let previous = previousStandard[k], previous != raw[k].utOffset { return previous }
-            return nextStandard[k] ?? previousStandard[k] ?? raw[k].utOffset
-        }
-        func isNegativeDST(_ k: Int) -> Bool { raw[k].isDST && raw[k].utOffset < tzStandard[k] }
-        var periods: [ZonePeriod] = []
-        for k in raw.indices {
-            var standard = isNegativeDST(k) ? raw[k].utOffset : tzStandard[k]
-            if !raw[k].isDST {
-                // A standard period next to negative DST is the summer of a zone whose winter is "DST".
-                for n in [k - 1, k + 1] where raw.indices.contains(n) && isNegativeDST(n) {
-                    standard = min(standard, raw[n].utOffset)
-                }
-            }
-            periods.append(ZonePeriod(utcOffset: raw[k].utOffset, standardOffset: standard, abbreviation: raw[k].abbreviation))
-        }
-        self.periods = periods
         self.footerPeriods = tzif.footer.map { footer in
             let standard = footer.standard
             guard let daylight = footer.daylight?.type else {
@@ -102,6 +66,59 @@ public final class ZoneRules: Sendable {
                 ZonePeriod(utcOffset: daylight.utOffset, standardOffset: base, abbreviation: daylight.abbreviation)
             )
         }
+    }
+
+    /// What the clocks show in stretch `k` of the stored transitions: before the first (k = 0), or
+    /// from transition k − 1 on. Worked out when asked, from the neighbouring stretches: building
+    /// every stretch of a zone up front was a sixteenth of a CLI search, which looks up a few
+    /// instants in each of its zones.
+    private func storedPeriod(_ k: Int) -> ZonePeriod {
+        let type = storedType(k)
+        var standard = isNegativeDST(k) ? type.utOffset : tzStandard(k)
+        if !type.isDST {
+            // A standard stretch next to negative DST is the summer of a zone whose winter is "DST".
+            for n in [k - 1, k + 1] where (0...tzif.transitionTypes.count).contains(n) && isNegativeDST(n) {
+                standard = min(standard, storedType(n).utOffset)
+            }
+        }
+        return ZonePeriod(utcOffset: type.utOffset, standardOffset: standard, abbreviation: type.abbreviation)
+    }
+
+    /// The local time type of stretch `k`.
+    private func storedType(_ k: Int) -> TZif.LocalTimeType {
+        k == 0 ? tzif.localTimeTypes[0] : tzif.localTimeTypes[tzif.transitionTypes[k - 1]]
+    }
+
+    /// The standard offset tz means for stretch `k`. A DST stretch's is the previous standard
+    /// stretch's offset, unless that equals its own (a zone that moved its standard time at the same
+    /// instant, as Scoresbysund did in 2024: −01 standard, then −01 as DST over −02), where the next
+    /// one (or the footer's) says it better.
+    private func tzStandard(_ k: Int) -> Int {
+        let type = storedType(k)
+        guard type.isDST else { return type.utOffset }
+        let previous = previousStandard(k)
+        if let previous, previous != type.utOffset { return previous }
+        return nextStandard(k) ?? previous ?? type.utOffset
+    }
+
+    /// The offset of the nearest standard (not DST) stretch before `k`, or nil.
+    private func previousStandard(_ k: Int) -> Int? {
+        for i in stride(from: k - 1, through: 0, by: -1) where !storedType(i).isDST { return storedType(i).utOffset }
+        return nil
+    }
+
+    /// The offset of the nearest standard stretch after `k`, else the footer's standard time.
+    private func nextStandard(_ k: Int) -> Int? {
+        for i in stride(from: k + 1, through: tzif.transitionTypes.count, by: 1) where !storedType(i).isDST {
+            return storedType(i).utOffset
+        }
+        return tzif.footer?.standard.utOffset
+    }
+
+    /// Whether stretch `k` is flagged DST with an offset below its standard time (Dublin's winter).
+    private func isNegativeDST(_ k: Int) -> Bool {
+        let type = storedType(k)
+        return type.isDST && type.utOffset < tzStandard(k)
     }
 
     /// `date` as whole seconds since 1970 UT, rounded down, clamped far beyond any calendar (±2^56 s).
@@ -117,8 +134,8 @@ public final class ZoneRules: Sendable {
         if t >= footerStart, let footer = tzif.footer, let footerPeriods {
             return footer.isDaylight(at: t) ? footerPeriods.daylight ?? footerPeriods.standard : footerPeriods.standard
         }
-        guard let index = tzif.lastTransition(atOrBefore: t) else { return periods[0] }
-        return periods[index + 1]
+        guard let index = tzif.lastTransition(atOrBefore: t) else { return storedPeriod(0) }
+        return storedPeriod(index + 1)
     }
 
     /// The first transition strictly after `t`, however far ahead; nil when the clocks never change again.

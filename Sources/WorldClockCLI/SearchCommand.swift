@@ -7,7 +7,7 @@ struct SearchCommand: Command {
         name: "search",
         abstract: "곳을 찾습니다: 한국어 이름과 옛 표기, 영어 이름, 나라, 지역(캘리포니아, 발리), 시간대 이름과 약어(KST, CST), 공항 코드(ICN), 시간대 id.",
         discussion: """
-            순위: 완전 일치 > 앞부분 일치 > 초성(ㄴㅇ → 뉴욕) > 음절과 초성 섞어 쓰기(뉴ㅇ) > 치는 중(늉 → 뉴욕) > 중간 일치. \
+            순위: \(ranking). \
             같은 순위에서는 이름이 다른 이름·나라·약어보다 앞서고, 큰 도시가 앞섭니다. 여러 시간대를 가리키는 약어는 흔히 \
             뜻하는 곳이 먼저입니다(CST → 시카고, 상하이 …). 라틴 문자는 대소문자를 가리지 않고, 띄어쓰기는 상관없습니다. \
             UTC+9, +09:00, GMT-5, +5:30 같은 오프셋은 지금(--at) 그 오프셋인 곳을 찾고, 약어(PST, CST)는 지금이나 앞으로 1년 안에 \
@@ -22,6 +22,23 @@ struct SearchCommand: Command {
                 repeats: true)
         ]
     )
+
+    /// The kinds of match in rank order, by the names the web app shows too (`FeedMatch.koreanKindName`),
+    /// with an example where the name alone does not show it. Similar spellings come only when nothing
+    /// else matched, so they are not ranked here.
+    private static var ranking: String {
+        func example(_ kind: MatchKind) -> String {
+            switch kind {
+            case .choseong: "(ㄴㅇ → 뉴욕)"
+            case .mixed: "(뉴ㅇ)"
+            case .incremental: "(늉 → 뉴욕)"
+            default: ""
+            }
+        }
+        return MatchKind.allCases.filter { $0 != .similar }.map { FeedMatch.koreanKindName($0) + example($0) }.reduce("") {
+            $0.isEmpty ? $1 : $0 + " > " + $1
+        }
+    }
 
     let options: DisplayOptions
     let query: String

@@ -69,8 +69,10 @@ struct TextTable {
     func lines(fitting width: Int?, indent: String = "") -> [String] {
         let widths = self.widths(fitting: width.map { $0 - Terminal.displayWidth(indent) })
         let last = widths.lastIndex { $0 != nil }
+        let space = UInt8(ascii: " ")
+        // Built as UTF-8 bytes: appending to a String cell by cell was half the cost of a search's output.
         return rows.enumerated().map { number, row in
-            var line = indent, plain = indent, plainWidth = Terminal.displayWidth(indent)
+            var line = Array(indent.utf8), plain = line, plainWidth = Terminal.displayWidth(indent)
             for (column, columnWidth) in widths.enumerated() {
                 guard let columnWidth else { continue }
                 var cell = column < row.count ? row[column] : "", cellWidth = column < row.count ? cellWidths[number][column] : 0
@@ -78,21 +80,28 @@ struct TextTable {
                     cell = Terminal.truncate(cell, to: columnWidth)
                     cellWidth = Terminal.displayWidth(cell)
                 }
-                let padding = column == last ? "" : String(repeating: " ", count: columnWidth - cellWidth + 2)
+                let padding = column == last ? 0 : columnWidth - cellWidth + 2
                 var shown = columns[column].dimmed && !cell.isEmpty ? Terminal.dim(cell) : cell
                 if Terminal.usesColour, !cell.isEmpty, let colour = colour?(number, column) { shown = Terminal.coloured(cell, colour) }
-                line += shown + padding
-                plain += cell + padding
-                plainWidth += cellWidth + padding.count
+                line.append(contentsOf: shown.utf8)
+                line.append(contentsOf: repeatElement(space, count: padding))
+                // The plain row (no escape codes) is needed only to cut a row that is too wide.
+                if width != nil {
+                    plain.append(contentsOf: cell.utf8)
+                    plain.append(contentsOf: repeatElement(space, count: padding))
+                    plainWidth += cellWidth + padding
+                }
             }
-            while line.last == " " { line.removeLast() }
-            while plain.last == " " {
-                plain.removeLast()
-                plainWidth -= 1
-            }
+            while line.last == space { line.removeLast() }
             // Narrower than the essential columns: cut the row itself rather than let it wrap.
-            if let width, plainWidth > width { return Terminal.truncate(plain, to: width) }
-            return line
+            if let width {
+                while plain.last == space {
+                    plain.removeLast()
+                    plainWidth -= 1
+                }
+                if plainWidth > width { return Terminal.truncate(String(decoding: plain, as: UTF8.self), to: width) }
+            }
+            return String(decoding: line, as: UTF8.self)
         }
     }
 }

@@ -130,10 +130,10 @@ public struct Catalogue: Sendable {
             let zone = row.place.zoneID
             var canonical = zone
             if !canonicalZoneIDs.contains(zone) {
-                guard tzdata.links[zone] != nil || tzdata.rules(for: zone) != nil else {
+                guard tzdata.linkTarget(of: zone) != nil || tzdata.rules(for: zone) != nil else {
                     throw .table(TableError(path: table.path, line: row.line, problem: .unknownZone(zone)))
                 }
-                if aliases == nil { aliases = ZoneAliases(canonical: canonicalZoneIDs, links: tzdata.links) }
+                if aliases == nil { aliases = ZoneAliases(canonical: canonicalZoneIDs, tzdata: tzdata) }
                 canonical = aliases!.canonicalID(for: zone)
             }
             if canonical != zone { rewritten.append((row.line, zone, canonical)) }
@@ -208,7 +208,7 @@ public struct Catalogue: Sendable {
         self.placeZoneIDs = placeZoneIDs
         let canonical = canonicalZoneIDs.map { ids in Lazy { ids } } ?? placeZoneIDs
         self.canonicalZoneIDs = canonical
-        self.zoneAliases = Lazy { ZoneAliases(canonical: canonical.value, links: TZDataChoice.automatic.database.links) }
+        self.zoneAliases = Lazy { ZoneAliases(canonical: canonical.value, tzdata: TZDataChoice.automatic.database) }
         let placeByName = Lazy { Dictionary(uniqueKeysWithValues: rows.map { ($0.name, $0) }) }
         self.placeByName = placeByName
         let searchData = Lazy { () -> Result<SearchData, TableError> in

@@ -17,7 +17,8 @@ public struct FeedSearchResult: Codable, Equatable, Sendable {
     public init(_ match: SearchMatch<Place>, time: ZoneTime?, reference: ZoneTime? = nil) {
         place = FeedPlace(match.item, time: time, reference: reference)
         self.match = FeedMatch(
-            kind: match.kind.name, field: match.field, fieldName: FeedMatch.koreanFieldName(match.field),
+            kind: match.kind.name, kindName: FeedMatch.koreanKindName(match.kind), field: match.field,
+            fieldName: FeedMatch.koreanFieldName(match.field),
             text: match.text, label: match.label,
             utf16Start: match.utf16Range.lowerBound, utf16End: match.utf16Range.upperBound)
     }
@@ -29,6 +30,9 @@ public struct FeedSearchResult: Codable, Equatable, Sendable {
 public struct FeedMatch: Codable, Equatable, Sendable {
     /// The `MatchKind` name: exact, prefix, choseong, mixed, incremental, substring or similar.
     public let kind: String
+    /// The kind's Korean name ("초성" for `choseong`), as the web app shows it and the CLI's help
+    /// ranks them.
+    public let kindName: String
     /// The field the query matched: name, alias, english, region, zone_name, airport, country or zone.
     public let field: String
     /// The field's Korean name ("시간대 이름" for `zone_name`), as the CLI and the web app show it.
@@ -44,7 +48,7 @@ public struct FeedMatch: Codable, Equatable, Sendable {
     public let utf16End: Int
 
     enum CodingKeys: String, CodingKey {
-        case kind, field, fieldName = "field_name", text, label, utf16Start = "utf16_start", utf16End = "utf16_end"
+        case kind, kindName = "kind_name", field, fieldName = "field_name", text, label, utf16Start = "utf16_start", utf16End = "utf16_end"
     }
 
     /// The Korean name of every search field: the one table the CLI's `search` and the web app's
@@ -54,6 +58,21 @@ public struct FeedMatch: Codable, Equatable, Sendable {
         "zone_name": "시간대 이름", "airport": "공항", "zone": "시간대",
         "offset": "UTC 오프셋",
     ]
+
+    /// The Korean name of `kind`: the one table the CLI's `search` help and the web app's results
+    /// (through `kind_name`) both use. A switch, not a dictionary: a `[MatchKind: String]` costs a
+    /// run-time conformance lookup, a twentieth of a millisecond on every CLI start.
+    public static func koreanKindName(_ kind: MatchKind) -> String {
+        switch kind {
+        case .exact: "완전 일치"
+        case .prefix: "앞부분 일치"
+        case .choseong: "초성"
+        case .mixed: "초성 섞어 쓰기"
+        case .incremental: "치는 중"
+        case .substring: "중간 일치"
+        case .similar: "비슷한 철자"
+        }
+    }
 
     /// The Korean name of `field`, or `field` itself for one this build does not know.
     public static func koreanFieldName(_ field: String) -> String { koreanFieldNames[field] ?? field }

@@ -59,7 +59,8 @@ public struct PlaceSearch {
     public func search(_ query: String, limit: Int? = nil) throws(SearchError) -> Outcome {
         let trimmed = try SearchIndex<Place>.validatedQuery(query)
         if let offset = OffsetQuery(trimmed) { return offsetMatches(offset, limit: limit) }
-        let found = try catalogue.search.search(trimmed, limit: nil)
+        let index = catalogue.search
+        let found = try index.hits(trimmed)
         var clocks: [String: ZoneClock?] = [:]
         func clock(_ zone: String) -> ZoneClock? {
             if let known = clocks[zone] { return known }
@@ -67,12 +68,19 @@ public struct PlaceSearch {
             clocks[zone] = made
             return made
         }
-        var kept: [SearchMatch<Place>] = [], former: [SearchMatch<Place>] = []
+        // Only zone ids and zone names need their match made to be judged; the rest are made
+        // when shown (`made` holds those made already, with a label changed where it was).
+        var kept: [(hit: SearchHit, made: SearchMatch<Place>?)] = [], former: [SearchMatch<Place>] = []
         var countries: [(name: String, code: String)]?
-        for match in found.matches {
+        for hit in found.hits {
+            guard hit.field == "zone" || hit.field == "zone_name" else {
+                kept.append((hit, nil))
+                continue
+            }
+            let match = index.match(hit)
             if match.field == "zone", !Self.startsSegment(match) { continue }
             guard match.field == "zone_name", Self.isAbbreviation(match.text) else {
-                kept.append(match)
+                kept.append((hit, match))
                 continue
             }
             guard let clock = clock(match.item.zoneID), uses(clock, abbreviation: match.text) else {
@@ -80,13 +88,15 @@ public struct PlaceSearch {
                 continue
             }
             if countries == nil { countries = countryCodes }
-            kept.append(neutralLabel(match, clock: clock, countries: countries ?? []))
+            kept.append((hit, neutralLabel(match, clock: clock, countries: countries ?? [])))
         }
         if kept.isEmpty && !former.isEmpty {
-            kept = former.map { $0.relabelled(($0.label.map { $0 + ", " } ?? "") + "예전 약어") }
-            former = []
+            let relabelled = former.map { $0.relabelled(($0.label.map { $0 + ", " } ?? "") + "예전 약어") }
+            return Outcome(
+                result: SearchResult(limit.map { Array(relabelled.prefix($0)) } ?? relabelled, keyboardConversion: found.keyboardConversion),
+                total: relabelled.count, former: [], offset: nil)
         }
-        let shown = limit.map { Array(kept.prefix($0)) } ?? kept
+        let shown = (limit.map { Array(kept.prefix($0)) } ?? kept).map { $0.made ?? index.match($0.hit) }
         return Outcome(
             result: SearchResult(shown, keyboardConversion: found.keyboardConversion), total: kept.count,
             former: former, offset: nil)

@@ -74,20 +74,11 @@ public struct ListenError: Error, CustomStringConvertible {
     public var description: String { "cannot listen on \(host):\(port): \(reason)" }
 }
 
-/// The router: request log (unless quiet), CORS, JSON errors, canonical paths, then the controllers' routes.
+/// The router: request log (unless quiet), `FeedMiddleware` (CORS, JSON errors, canonical paths), then the controllers' routes.
 func buildRouter(service: FeedService, quiet: Bool) -> Router<FeedRequestContext> {
     let router = Router(context: FeedRequestContext.self)
     if !quiet { router.add(middleware: RequestLogMiddleware()) }
-    router.add(
-        middleware: CORSMiddleware(
-            allowOrigin: .all,
-            allowHeaders: [.accept, .ifNoneMatch, .ifModifiedSince, .cacheControl],
-            allowMethods: [.get, .head, .options],
-            exposedHeaders: ["ETag", "Content-Location"],
-            maxAge: .seconds(86_400)
-        ))
-    router.add(middleware: FeedErrorMiddleware())
-    router.add(middleware: CanonicalPathMiddleware())
+    router.add(middleware: FeedMiddleware())
     addRoutes(to: router, service: service)
     router.addMethodNotAllowedRoutes()
     return router

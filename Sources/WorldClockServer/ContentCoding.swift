@@ -9,13 +9,15 @@ import Synchronization
 enum ContentCoding: String, Sendable {
     case identity, gzip
 
-    /// The coding to send for `Accept-Encoding` (its field lines), by q-value (RFC 9110 §12.5.3):
+    /// The coding to send for the request's `Accept-Encoding`, by q-value (RFC 9110 §12.5.3):
     /// gzip when it is acceptable (q > 0, named or through `*`) and `identity` is not named with a
     /// higher q; else identity, which is always acceptable. Without the header, identity.
-    static func preferred(_ acceptEncoding: [String]) -> ContentCoding {
+    static func preferred(in headers: HTTPFields) -> ContentCoding {
+        // Several field lines come joined by commas, as the list they make.
+        guard let acceptEncoding = headers[.acceptEncoding] else { return .identity }
         var gzip: Double?, identity: Double?, any: Double?
-        for element in acceptEncoding.lazy.flatMap({ $0.split(separator: ",") }) {
-            let parts = element.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+        for element in acceptEncoding.split(separator: ",") {
+            let parts = element.split(separator: ";").map { trimmed($0).lowercased() }
             guard let name = parts.first, !name.isEmpty else { continue }
             var quality = 1.0
             for parameter in parts.dropFirst() where parameter.hasPrefix("q=") {
@@ -31,6 +33,16 @@ enum ContentCoding: String, Sendable {
         }
         let gzipQuality = gzip ?? any ?? 0
         return gzipQuality > 0 && gzipQuality >= identity ?? 0 ? .gzip : .identity
+    }
+
+    /// `text` without the spaces and tabs (HTTP's optional whitespace) around it; without
+    /// Foundation, which a request's header would otherwise go through.
+    static func trimmed(_ text: Substring) -> Substring {
+        let isSpace = { (character: Character) in character == " " || character == "\t" }
+        guard let first = text.firstIndex(where: { !isSpace($0) }), let last = text.lastIndex(where: { !isSpace($0) }) else {
+            return text[text.endIndex...]
+        }
+        return text[first...last]
     }
 
     /// RFC 9110's qvalue: 0 to 1 with at most three decimals.

@@ -168,7 +168,7 @@ final class FeedService: Sendable {
     ///   skipped if its client leaves first (looked up on the costly path only).
     func respond(to request: Request, _ timed: Timed, client: (any Channel)? = nil) async throws(APIError) -> Response {
         let (representation, hit) = try await self.representation(timed, client: client)
-        let coding = ContentCoding.preferred(request.headers[values: .acceptEncoding])
+        let coding = ContentCoding.preferred(in: request.headers)
         if representation.encoded.needsCompression(for: coding) {
             if timed.role == .costly {
                 try await costly.run(for: client.flatMap(ClientPresence.of)) { () throws(APIError) in representation.encoded.compress() }
@@ -178,7 +178,7 @@ final class FeedService: Sendable {
         } else if hit, coding == .gzip, representation.encoded.canImproveCompression {
             costly.runIfIdle { representation.encoded.improveCompression() }
         }
-        return representation.response(to: request)
+        return representation.response(to: request, preferring: coding)
     }
 
     /// The representation for `timed`, and whether it came from the cache.

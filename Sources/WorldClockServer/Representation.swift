@@ -12,8 +12,18 @@ struct Representation: Sendable {
     let cacheControl: String
     /// Set when the answer is another URL's (an alias zone, ㄲ for ㄱ): that URL.
     let contentLocation: String?
-    /// The entity tag of the gzip variant (`"…-gzip"`), made once rather than per request.
-    private let gzipETag: String?
+    /// The response headers per coding, made once rather than per request (each field a
+    /// request would otherwise build and validate again).
+    private let identityHeaders: Headers
+    private let gzipHeaders: Headers
+
+    /// A coding's entity tag and headers: of a 304 (validators and freshness) and of a 200
+    /// (those, the content type and the coding).
+    private struct Headers: Sendable {
+        let etag: String?
+        let notModified: HTTPFields
+        let ok: HTTPFields
+    }
 
     init(body: Data, contentType: String = "application/json; charset=utf-8", etag: String?, cacheControl: String, contentLocation: String? = nil) {
         self.init(buffer: ByteBuffer(bytes: body), contentType: contentType, etag: etag, cacheControl: cacheControl, contentLocation: contentLocation)
@@ -31,7 +41,21 @@ struct Representation: Sendable {
         self.etag = etag
         self.cacheControl = cacheControl
         self.contentLocation = contentLocation
-        self.gzipETag = etag.map { String($0.dropLast()) + "-gzip\"" }
+        let isCompressible = encoded.isCompressible
+        func headers(_ coding: ContentCoding) -> Headers {
+            // Each coding has its own entity tag (`"…-gzip"`).
+            let etag = coding == .identity ? etag : etag.map { String($0.dropLast()) + "-gzip\"" }
+            var headers: HTTPFields = [.cacheControl: cacheControl]
+            if isCompressible { headers[.vary] = "Accept-Encoding" }
+            if let etag { headers[.eTag] = etag }
+            if let contentLocation { headers[.contentLocation] = contentLocation }
+            var ok = headers
+            ok[.contentType] = contentType
+            if coding != .identity { ok[.contentEncoding] = coding.rawValue }
+            return Headers(etag: etag, notModified: headers, ok: ok)
+        }
+        identityHeaders = headers(.identity)
+        gzipHeaders = headers(.gzip)
     }
 
     /// The identity body.
@@ -41,18 +65,19 @@ struct Representation: Sendable {
     /// `If-None-Match` names this representation in that coding. Each coding has its own entity
     /// tag (`"…-gzip"`), and a compressible body always says `Vary: Accept-Encoding`.
     func response(to request: Request) -> Response {
-        let (body, coding) = encoded.body(ContentCoding.preferred(request.headers[values: .acceptEncoding]))
-        let etag = coding == .identity ? etag : gzipETag
-        var headers: HTTPFields = [.cacheControl: cacheControl]
-        if encoded.isCompressible { headers[.vary] = "Accept-Encoding" }
-        if let etag { headers[.eTag] = etag }
-        if let contentLocation { headers[.contentLocation] = contentLocation }
-        if let etag, HTTPCaching.ifNoneMatch(request.headers[values: .ifNoneMatch], matches: etag) {
-            return Response(status: .notModified, headers: headers)
+        response(to: request, preferring: ContentCoding.preferred(in: request.headers))
+    }
+
+    /// The same, for a request whose preferred coding was read already.
+    func response(to request: Request, preferring preferred: ContentCoding) -> Response {
+        let (body, coding) = encoded.body(preferred)
+        let headers = coding == .identity ? identityHeaders : gzipHeaders
+        if let etag = headers.etag, let ifNoneMatch = request.headers[.ifNoneMatch],
+            HTTPCaching.ifNoneMatch(ifNoneMatch, matches: etag)
+        {
+            return Response(status: .notModified, headers: headers.notModified)
         }
-        headers[.contentType] = contentType
-        if coding != .identity { headers[.contentEncoding] = coding.rawValue }
-        let response = Response(status: .ok, headers: headers, body: .init(byteBuffer: body))
+        let response = Response(status: .ok, headers: headers.ok, body: .init(byteBuffer: body))
         return request.method == .head ? response.createHeadResponse() : response
     }
 }
@@ -66,15 +91,13 @@ enum HTTPCaching {
     /// revalidates (and gets a 304 until the server is upgraded).
     static let catalogueMaxAge = 3_600
 
-    /// Whether an `If-None-Match` header (its field lines) matches `etag`: `*`, or any listed tag
-    /// by the weak comparison RFC 9110 §13.1.2 prescribes (W/ ignored).
-    static func ifNoneMatch(_ values: [String], matches etag: String) -> Bool {
+    /// Whether an `If-None-Match` header (its field lines joined by commas) matches `etag`: `*`,
+    /// or any listed tag by the weak comparison RFC 9110 §13.1.2 prescribes (W/ ignored).
+    static func ifNoneMatch(_ value: String, matches etag: String) -> Bool {
         let ours = opaque(etag)
-        for value in values {
-            for candidate in value.split(separator: ",") {
-                let tag = candidate.trimmingCharacters(in: .whitespaces)
-                if tag == "*" || opaque(tag) == ours { return true }
-            }
+        for candidate in value.split(separator: ",") {
+            let tag = ContentCoding.trimmed(candidate)
+            if tag == "*" || opaque(tag) == ours { return true }
         }
         return false
     }

@@ -67,6 +67,17 @@ struct ChoseongTests {
         #expect(try Choseong.string(of: name) == expected)
     }
 
+    @Test(
+        "a compound vowel is the two vowels typed for it, and no other vowel is compound",
+        arguments: [("ㅘ", "ㅗ", "ㅏ"), ("ㅙ", "ㅗ", "ㅐ"), ("ㅚ", "ㅗ", "ㅣ"), ("ㅝ", "ㅜ", "ㅓ"), ("ㅞ", "ㅜ", "ㅔ"), ("ㅟ", "ㅜ", "ㅣ"), ("ㅢ", "ㅡ", "ㅣ")])
+    func compoundVowels(compound: Unicode.Scalar, first: Unicode.Scalar, second: Unicode.Scalar) throws {
+        let index = { (vowel: Unicode.Scalar) in Jamo.medials.firstIndex(of: vowel) }
+        let compoundIndex = try #require(index(compound))
+        let parts = try #require(Jamo.compoundVowel(compoundIndex))
+        #expect(parts.first == index(first) && parts.second == index(second))
+        #expect(Jamo.medials.indices.filter { Jamo.compoundVowel($0) != nil }.count == 7)
+    }
+
     @Test("syllable arithmetic round-trips for all 11,172 syllables")
     func syllableRoundTrip() {
         for value in UInt32(0xAC00)...0xD7A3 {

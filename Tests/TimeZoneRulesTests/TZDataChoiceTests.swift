@@ -53,6 +53,37 @@ struct TZDataChoiceTests {
         #expect(choice.database.links["Asia/Calcutta"] == "Asia/Kolkata")
     }
 
+    @Test(
+        "tzdata.zi's link lines are read, anything else is passed over, and an alias linked twice takes the last line",
+        arguments: [
+            ("L America/Vancouver Canada/Pacific\n", "Canada/Pacific", "America/Vancouver"),
+            ("# version 2099a\nZ Etc/UTC 0 - UTC\nL Etc/UTC Test/Last", "Test/Last", "Etc/UTC"),  // no final newline
+            ("L Etc/UTC Test/Three words\n", "Test/Three", nil),
+            ("L Etc/UTC\n", "Etc/UTC", nil),
+            ("L  Etc/UTC Test/Gap\n", "Test/Gap", nil),
+            ("l Etc/UTC Test/Lower\nR Etc/UTC Test/Rule\n", "Test/Lower", nil),
+            ("", "Asia/Calcutta", nil),
+            ("L Asia/Kolkata Asia/Calcutta\nL B/B A/A\nL Etc/UTC Asia/Calcutta\nL C/C Z/Z\n", "Asia/Calcutta", "Etc/UTC"),
+            ("L Asia/Kolkata Asia/Calcutta\nL B/B A/A\nL Etc/UTC Asia/Calcutta\nL C/C Z/Z\n", "A/A", "B/B"),
+            ("L Asia/Kolkata Asia/Calcutta\nL B/B A/A\nL Etc/UTC Asia/Calcutta\nL C/C Z/Z\n", "Z/Z", "C/C"),
+        ] as [(String, String, String?)])
+    func ziLinks(zi: String, alias: String, target: String?) {
+        let table = LinkTable(zi: Array(zi.utf8))
+        #expect(table.target(of: alias) == target)
+        #expect(table.dictionary[alias] == target)
+    }
+
+    @Test("The bundled links read in place are the lines of links.tsv, every one")
+    func bundledLinkTable() {
+        let lines = BundledTZData.links.split(separator: "\n").map { $0.split(separator: "\t").map(String.init) }
+        let expected = Dictionary(uniqueKeysWithValues: lines.map { ($0[0], $0[1]) })
+        #expect(expected.count > 200)
+        #expect(BundledZones.shared.links.dictionary == expected)
+        for (alias, target) in expected { #expect(BundledZones.shared.links.target(of: alias) == target, "\(alias)") }
+        #expect(BundledZones.shared.links.target(of: "Asia/Seoul") == nil)
+        #expect(BundledZones.shared.links.target(of: "") == nil)
+    }
+
     @Test("A corrupt zone file is answered by the bundled copy and recorded; a missing one only falls back")
     func corruptZoneRecorded() throws {
         let system = try FakeZoneinfo(version: "2099a")

@@ -91,6 +91,15 @@ struct SearchCommandTests {
         #expect(result.stdout.contains("(나라: 뉴질랜드)"))
     }
 
+    @Test("search --help ranks the kinds of match by the names the web app shows (the feed's kind_name)")
+    func rankingInHelp() throws {
+        let help = try CommandRunner.run(["search", "--help"])
+        #expect(help.status == 0)
+        // Help wraps at the width: a line break is a space.
+        let text = help.stdout.replacingOccurrences(of: "\n", with: " ")
+        #expect(text.contains("순위: 완전 일치 > 앞부분 일치 > 초성(ㄴㅇ → 뉴욕) > 초성 섞어 쓰기(뉴ㅇ) > 치는 중(늉 → 뉴욕) > 중간 일치."), "\(help.stdout)")
+    }
+
     @Test(
         "choseong, mixed, half-typed, old spellings and Latin find the place",
         arguments: [

@@ -44,19 +44,23 @@ private final class Background {
 private struct ServerExited: Error, CustomStringConvertible { let description: String }
 
 /// The body of `url` without content coding, and its status. Until the server listens the
-/// connection is refused; it is tried again until it answers, for at most 60 s (a guard against a
-/// server that never starts, not a measure of how fast it starts), and not at all once `server`
-/// has exited: its stderr then says why (a port taken meanwhile, a bad configuration).
+/// connection is refused; it is tried again until it answers, up to 600 times 100 ms apart (a guard
+/// against a server that never starts, not a measure of how fast it starts), and not at all once
+/// `server` has exited: its stderr then says why (a port taken meanwhile, a bad configuration).
+/// Attempts are counted, not wall-clock time: on a loaded machine an attempt that was refused
+/// before the server listened can come back after a minute in the test pool's queue, and it is
+/// then simply tried again.
 private func fetch(_ url: String, from server: Background, acceptEncoding: String = "identity") async throws -> (Data, HTTPURLResponse) {
     var request = URLRequest(url: URL(string: url)!)
     request.setValue(acceptEncoding, forHTTPHeaderField: "Accept-Encoding")
-    let deadline = ContinuousClock.now + .seconds(60)
+    var attempts = 0
     while true {
         do {
             let (data, response) = try await URLSession.shared.data(for: request)
             return (data, response as! HTTPURLResponse)
-        } catch  where ContinuousClock.now < deadline {
+        } catch  where attempts < 600 {
             if let exited = server.exited { throw ServerExited(description: exited) }
+            attempts += 1
             try await Task.sleep(for: .milliseconds(100))
         }
     }

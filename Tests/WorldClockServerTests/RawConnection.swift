@@ -45,18 +45,20 @@ final class RawConnection: @unchecked Sendable {
 
     /// What arrives until `isDone` says the bytes are enough, the server closes the connection, or
     /// `timeout` passes. Between reads of an empty socket it waits 20 ms: a polling interval, which
-    /// decides nothing (the bytes do, or the close).
+    /// decides nothing (the bytes do, or the close). The socket is read once more after the
+    /// deadline before giving up, so a task that waited long in a loaded pool still sees what came.
     private func receive(for timeout: Duration, until isDone: ([UInt8]) -> Bool) async throws -> (text: String, closed: Bool) {
         var received: [UInt8] = []
         let deadline = ContinuousClock.now + timeout
         var buffer = [UInt8](repeating: 0, count: 65_536)
-        while ContinuousClock.now < deadline {
-            if isDone(received) { return (String(decoding: received, as: UTF8.self), false) }
+        while !isDone(received) {
             let count = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }
             if count > 0 {
                 received += buffer[..<count]
             } else if count == 0 || (errno != EAGAIN && errno != EWOULDBLOCK) {
                 return (String(decoding: received, as: UTF8.self), true)
+            } else if ContinuousClock.now >= deadline {
+                break
             } else {
                 try await Task.sleep(for: .milliseconds(20))
             }

@@ -112,4 +112,14 @@ struct SearchFieldNameTests {
             #expect(FeedMatch.koreanFieldName(field) != field)
         }
     }
+
+    @Test("every kind of match has its own Korean name, which the feed sends as kind_name")
+    func everyKindNamed() throws {
+        let names = MatchKind.allCases.map(FeedMatch.koreanKindName)
+        #expect(names.allSatisfy { !$0.isEmpty && $0.unicodeScalars.contains { $0.value >= 0xAC00 } }, "\(names)")
+        #expect(Set(names).count == MatchKind.allCases.count)
+        let found = try Catalogue.load().search.search("ㄴㅇ", limit: 1)
+        let match = FeedSearchResult(try #require(found.matches.first), time: nil).match
+        #expect((match.kind, match.kindName) == ("choseong", "초성"))
+    }
 }

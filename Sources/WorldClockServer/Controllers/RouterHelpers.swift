@@ -19,7 +19,7 @@ extension Router {
     /// Answers, on every path the router has, each standard method the path lacks: OPTIONS with
     /// 204 and `Allow`, the others with the JSON 405 and `Allow`. Call it after every route is
     /// added; Hummingbird's own matching then tells a known path with a wrong method (405) from an
-    /// unknown path (404), and CORS preflights still meet `CORSMiddleware` first.
+    /// unknown path (404), and CORS preflights still meet `FeedMiddleware` first.
     func addMethodNotAllowedRoutes() {
         var paths: [(path: RouterPath, methods: [HTTPRequest.Method])] = []
         for route in routes {

@@ -6,8 +6,6 @@ import { search } from './api.js';
 
 const DEBOUNCE_MS = 120;
 
-const KINDS = { exact: '일치', prefix: '앞부분', choseong: '초성', mixed: '초성 섞어 쓰기', incremental: '입력 중', substring: '부분', similar: '비슷한 철자' };
-
 /**
  * `text` as DOM nodes with [start, end) (UTF-16 units) in a <mark>. A match of a query still being
  * typed (늉 → 뉴욕) ends in the syllable being composed (욕, of which only ㅇ is typed): that last
@@ -86,7 +84,7 @@ export function setUpSearch({ input, combo, panel, list, status, onChoose }) {
       reason.className = 'reason';
       // As the CLI's search says why: the field's Korean name from the feed (one table for both),
       // what matched, and what it means for this place (CST: 미 중부 표준시 at 시카고, 중국 표준시 at 상하이).
-      reason.append(`${match.field_name ?? match.field} · ${KINDS[match.kind] ?? match.kind}`);
+      reason.append(`${match.field_name} · ${match.kind_name}`);
       if (match.field !== 'name') reason.append(': ', highlighted(match.text, match.utf16_start, match.utf16_end, match.kind));
       if (match.label && match.label !== match.text) {
         const meaning = document.createElement('span');

@@ -51,7 +51,7 @@ class Server:
         """Starts the server (again, on the same port after stop()) and waits for /healthz."""
         env = dict(os.environ, TZ="Asia/Seoul", LANG="C.UTF-8")
         self.process = subprocess.Popen(self.command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + 120
         while True:
             try:
                 with urllib.request.urlopen(self.base + "/healthz", timeout=1):
@@ -61,7 +61,7 @@ class Server:
                     raise RuntimeError(f"worldclock serve exited with {self.process.returncode}: {self.process.stderr.read().decode()}")
                 if time.monotonic() > deadline:
                     self.stop()
-                    raise RuntimeError(f"worldclock serve did not answer /healthz on port {self.port} within 30 s")
+                    raise RuntimeError(f"worldclock serve did not answer /healthz on port {self.port} within 120 s (a guard against a server that never starts)")
                 time.sleep(0.1)
 
     def json(self, path):

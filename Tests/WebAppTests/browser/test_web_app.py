@@ -194,7 +194,7 @@ class WebAppTests(unittest.TestCase):
         # The API's range is 뉴욕; 욕 is the syllable being typed (only its ㅇ), marked apart.
         self.assertEqual(self.js("return document.querySelector('#search-results .option .name mark:not(.partial)').textContent"), "뉴")
         self.assertEqual(self.js("return document.querySelector('#search-results .option .name mark.partial').textContent"), "욕")
-        self.assertIn("입력 중", self.js("return document.querySelector('#search-results .option .reason').textContent"))
+        self.assertIn("치는 중", self.js("return document.querySelector('#search-results .option .reason').textContent"))
         DRIVER.find_element(By.ID, "search-input").clear()
         DRIVER.find_element(By.ID, "search-input").send_keys("sbdyr")
         self.wait(lambda: "뉴욕" in (self.js("return document.getElementById('search-status').textContent") or ""),
@@ -395,7 +395,7 @@ class WebAppTests(unittest.TestCase):
         for name in ("시카고", "상하이"):
             match = expected[name]
             self.assertEqual(match["field_name"], "시간대 이름")
-            self.assertEqual(reasons[name], f"시간대 이름 · {KINDS[match['kind']]}: {match['text']}, {match['label']}")
+            self.assertEqual(reasons[name], f"시간대 이름 · {match['kind_name']}: {match['text']}, {match['label']}")
             self.assertNotIn("zone_name", reasons[name])
 
     def test_15_the_index_bar_draws_the_feeds_index_titles(self):
@@ -720,9 +720,6 @@ class WebAppTests(unittest.TestCase):
             self.axe(f"phone width{', dark' if dark else ''}")
             self.open_search("ㄴㅇ")
             self.axe(f"phone width{', dark' if dark else ''}, search open")
-
-
-KINDS = {"exact": "일치", "prefix": "앞부분", "choseong": "초성", "mixed": "초성 섞어 쓰기", "incremental": "입력 중", "substring": "부분", "similar": "비슷한 철자"}
 
 
 def json_from(url):
