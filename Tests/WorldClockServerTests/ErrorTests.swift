@@ -188,6 +188,11 @@ struct CORSTests {
                     #expect(response.headers[.accessControlExposeHeaders] == "ETag, Content-Location", "\(uri)")
                 }
             }
+            // A method no standard names gets its 405 as an error like any other.
+            try await client.execute(uri: "/v1/meta", method: HTTPRequest.Method("QUERY")!, headers: [.origin: "https://example.org"]) { response in
+                #expect(response.status == .methodNotAllowed)
+                #expect(response.headers[.accessControlAllowOrigin] == "*")
+            }
         }
     }
 
