@@ -36,7 +36,7 @@ func buildApplication(catalogue: Catalogue, tzdata: TZDataChoice, configuration:
 func buildApplication(service: FeedService, configuration: FeedServerConfiguration, logger: Logger) -> some ApplicationProtocol {
     let limits = ConnectionLimits(maxConnections: configuration.maxConnections, requestTimeout: configuration.requestTimeout, logger: logger)
     return Application(
-        router: UnknownMethodRouting(router: buildRouter(service: service, quiet: configuration.quiet)),
+        router: buildRouter(service: service, quiet: configuration.quiet),
         server: HTTPServerBuilder { responder in GuardedHTTP1Channel(responder: responder, configuration: configuration, limits: limits) },
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "worldclock"),
         logger: logger
@@ -74,13 +74,15 @@ public struct ListenError: Error, CustomStringConvertible {
     public var description: String { "cannot listen on \(host):\(port): \(reason)" }
 }
 
-/// The router: request log (unless quiet), `FeedMiddleware` (CORS, JSON errors, canonical paths), then the controllers' routes.
+/// The router: request log (unless quiet), `FeedMiddleware` (CORS, JSON errors, canonical paths,
+/// unknown methods), then the controllers' routes.
 func buildRouter(service: FeedService, quiet: Bool) -> Router<FeedRequestContext> {
     let router = Router(context: FeedRequestContext.self)
     if !quiet { router.add(middleware: RequestLogMiddleware()) }
-    router.add(middleware: FeedMiddleware())
+    let unknownMethods = UnknownMethodProbe()
+    router.add(middleware: FeedMiddleware(unknownMethods: unknownMethods))
     addRoutes(to: router, service: service)
-    router.addMethodNotAllowedRoutes()
+    unknownMethods.set(paths: router.addMethodNotAllowedRoutes())
     return router
 }
 

@@ -15,6 +15,8 @@ enum ContentCoding: String, Sendable {
     static func preferred(in headers: HTTPFields) -> ContentCoding {
         // Several field lines come joined by commas, as the list they make.
         guard let acceptEncoding = headers[.acceptEncoding] else { return .identity }
+        // What most clients that ask for gzip send, answered without splitting and lowercasing.
+        if acceptEncoding == "gzip" { return .gzip }
         var gzip: Double?, identity: Double?, any: Double?
         for element in acceptEncoding.split(separator: ",") {
             let parts = element.split(separator: ";").map { trimmed($0).lowercased() }

@@ -27,10 +27,9 @@ final class FeedService: Sendable {
     /// The canonical bodies being built, so that the clients asking at the same second wait for
     /// one build rather than each making their own.
     private let canonicalBuilds = Mutex<[String: (second: Int64, build: Task<Representation, any Error>)]>([:])
-    /// Whether canonical bodies are built ahead of their second (with a real clock), and the
-    /// latest second scheduled per key.
+    /// Whether canonical bodies are built ahead of their second (with a real clock); the latest
+    /// second claimed per key is kept with the bodies (`ResponseCache`).
     private let buildsAhead: Bool
-    private let canonicalAhead = Mutex<[String: Int64]>([:])
     /// Where costly bodies are built and compressed.
     let costly: CostlyWork
     /// `/v1/sections` bodies from pieces made once.
@@ -185,12 +184,15 @@ final class FeedService: Sendable {
     func representation(_ timed: Timed, client: (any Channel)? = nil) async throws(APIError) -> (Representation, hit: Bool) {
         switch timed.role {
         case .canonical:
-            if let hit = cache.withLock({ $0.canonical(timed.canonicalKey, second: timed.seconds) }) {
-                buildAhead(timed)
+            let key = timed.canonicalKey, second = timed.seconds
+            let buildsAhead = self.buildsAhead && !timed.instant.fixed
+            let (hit, claimed) = cache.withLock { $0.canonical(key, second: second, claimingAhead: buildsAhead) }
+            if let hit {
+                if claimed { buildAhead(timed, second: second + 1) }
                 return (hit, true)
             }
             let made = try await buildCanonical(timed)
-            buildAhead(timed)
+            if buildsAhead, cache.withLock({ $0.claimAhead(key, second: second + 1) }) { buildAhead(timed, second: second + 1) }
             return (made, false)
         case .costly:
             if let hit = cache.withLock({ $0.lookup(timed.cacheKey) }) { return (hit, true) }
@@ -217,17 +219,10 @@ final class FeedService: Sendable {
     /// Builds the canonical body of the second after `timed`'s, shortly before that second
     /// begins, once per key and second, and only while clients ask for it: the clients asking
     /// at the turn of a second then find it ready rather than waiting for its build and best
-    /// compression (the tail of the current feed's latency otherwise, every second).
-    private func buildAhead(_ timed: Timed) {
-        guard buildsAhead, !timed.instant.fixed else { return }
-        let next = timed.seconds + 1
-        let key = timed.canonicalKey
-        let first = canonicalAhead.withLock { scheduled in
-            guard scheduled[key].map({ $0 < next }) ?? true else { return false }
-            scheduled[key] = next
-            return true
-        }
-        guard first else { return }
+    /// compression (the tail of the current feed's latency otherwise, every second). The caller
+    /// has claimed `next` in the cache (`ResponseCache.canonical(_:second:claimingAhead:)`, under
+    /// the same lock and look-up as the current second's body).
+    private func buildAhead(_ timed: Timed, second next: Int64) {
         let upcoming = timed.at(Instant(date: Date(timeIntervalSince1970: Double(next)), fixed: false))
         Task { [self] in
             let wait = Double(next) - 0.25 - now().timeIntervalSince1970

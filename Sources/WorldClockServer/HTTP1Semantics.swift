@@ -32,19 +32,25 @@ final class HTTP1Semantics: ChannelDuplexHandler, RemovableChannelHandler {
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         guard !stopReading else { return }
+        // Parts pass on as they came (`data`), unwrapped to look at but not wrapped again: a new
+        // `NIOAny` is an allocation, and only a head that must say "close" is changed.
         switch unwrapInboundIn(data) {
-        case .head(var head):
+        case .head(let head):
             if head.method == .CONNECT {
                 stopReading = true
                 gate.answerAndClose(.methodNotAllowed(.connect, path: head.uri, allowed: [.get, .head, .options]))
                 return
             }
-            if !head.isKeepAlive {
+            let keepAlive = head.isKeepAlive
+            pending.append((keepAlive, head.version))
+            if keepAlive {
+                context.fireChannelRead(data)
+            } else {
                 // Hummingbird stops reading after a response when the request says exactly "close".
+                var head = head
                 head.headers.replaceOrAdd(name: "connection", value: "close")
+                context.fireChannelRead(wrapInboundOut(.head(head)))
             }
-            pending.append((head.isKeepAlive, head.version))
-            context.fireChannelRead(wrapInboundOut(.head(head)))
         case .body:
             context.fireChannelRead(data)
         case .end:
@@ -55,15 +61,15 @@ final class HTTP1Semantics: ChannelDuplexHandler, RemovableChannelHandler {
 
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
         switch unwrapOutboundIn(data) {
-        case .head(var head):
-            if let request = pending.first {
-                if !request.keepAlive {
-                    head.headers.replaceOrAdd(name: "connection", value: "close")
-                } else if request.version.minor == 0 {
-                    head.headers.replaceOrAdd(name: "connection", value: "keep-alive")
-                }
+        case .head(let head):
+            // An HTTP/1.1 keep-alive request (nearly all) leaves its response's head as it is.
+            guard let request = pending.first, !request.keepAlive || request.version.minor == 0 else {
+                context.write(data, promise: promise)
+                return
             }
-            context.write(wrapOutboundOut(.head(head)), promise: promise)
+            var changed = head
+            changed.headers.replaceOrAdd(name: "connection", value: request.keepAlive ? "keep-alive" : "close")
+            context.write(wrapOutboundOut(.head(changed)), promise: promise)
         case .end:
             let request = pending.isEmpty ? nil : pending.removeFirst()
             guard let request, !request.keepAlive || (closeWhenAnswered && pending.isEmpty) else {

@@ -1,5 +1,6 @@
 import Hummingbird
 import Logging
+import Synchronization
 import WorldClockKit
 
 /// One log line per request: method, path and query as received, status, duration.
@@ -38,8 +39,14 @@ struct RequestLogMiddleware<Context: RequestContext>: RouterMiddleware {
 ///   `/v1/zones/Asia/Seoul/`) is a 404 naming the canonical path: the router would quietly answer
 ///   for it, and a cache would keep two copies of one resource under names that do not say which
 ///   zone they mean.
+/// - A method no standard names (QUERY, FOO) finds no route, so it reaches here as the router's
+///   404: on a path the router has it becomes the 405 naming the path's methods
+///   (`UnknownMethodProbe`), and only then pays for the look-up.
 struct FeedMiddleware: RouterMiddleware {
     typealias Context = FeedRequestContext
+
+    /// The paths' allowed methods, for a request whose method no standard names.
+    let unknownMethods: UnknownMethodProbe
 
     static var allowMethods: String { "GET, HEAD, OPTIONS" }
     static var allowHeaders: String { "Accept, If-None-Match, If-Modified-Since, Cache-Control" }
@@ -59,12 +66,16 @@ struct FeedMiddleware: RouterMiddleware {
         }
         var response: Response
         do {
-            try Self.requireCanonical(request.uri.path)
+            try Self.requireCanonical(request)
             response = try await next(request, context)
         } catch let error as APIError {
             response = error.response(isHead: request.method == .head)
         } catch let error as HTTPError where error.status == .notFound {
-            response = APIError.notFound(path: request.uri.path).response(isHead: request.method == .head)
+            if let allowed = await unknownMethods.allowed(on: request, context: context) {
+                response = APIError.methodNotAllowed(request.method, path: request.uri.path, allowed: allowed).response(isHead: false)
+            } else {
+                response = APIError.notFound(path: request.uri.path).response(isHead: request.method == .head)
+            }
         } catch let error as any HTTPResponseError where error.status.code < 500 {
             response = APIError.http(error.status).response(isHead: request.method == .head)
         } catch {
@@ -76,6 +87,32 @@ struct FeedMiddleware: RouterMiddleware {
             response.headers[.accessControlAllowOrigin] = "*"
         }
         return response
+    }
+
+    /// `requireCanonical(_:)` of the request's path, read from the request's head as it came when
+    /// it is a path (what `URI` does: the bytes up to "?"), without building the path's string:
+    /// over the bytes' storage, where a loop over `String.UTF8View` cost about 40 instructions a
+    /// byte. Anything it does not pass goes to the full check.
+    static func requireCanonical(_ request: Request) throws(APIError) {
+        guard let target = request.head.path, target.utf8.withContiguousStorageIfAvailable(isCanonicalPath) == true else {
+            return try requireCanonical(request.uri.path)
+        }
+    }
+
+    /// Whether `target` is a path ("/" first) whose part before "?" has no empty segment and no
+    /// trailing slash.
+    static func isCanonicalPath(_ target: UnsafeBufferPointer<UInt8>) -> Bool {
+        let slash = UInt8(ascii: "/")
+        guard target.first == slash else { return false }
+        var previous: UInt8 = 0
+        var count = 0
+        for byte in target {
+            if byte == UInt8(ascii: "?") { break }
+            if byte == slash, previous == slash { return false }
+            previous = byte
+            count += 1
+        }
+        return count == 1 || previous != slash
     }
 
     /// Throws the 404 naming the canonical path for a path with an empty segment or a trailing
@@ -99,28 +136,38 @@ struct FeedMiddleware: RouterMiddleware {
     }
 }
 
-/// The router, with a request whose method it does not know (QUERY, FOO) routed as TRACE, which
-/// no route serves: on a known path it gets the 405 with `Allow` (naming its own method), on an
-/// unknown one the 404, as a standard method the path lacks does. Hummingbird's router finds the
-/// route before any middleware runs, so this wraps the router rather than being one.
-struct UnknownMethodRouting<Builder: HTTPResponderBuilder>: HTTPResponderBuilder where Builder.Responder.Context: RequestContext {
-    let router: Builder
+/// A request whose method the router does not know (QUERY, FOO) finds no route: the router
+/// answers it as a path it does not have, and `FeedMiddleware` asks this probe whether the path
+/// is one the router has. On a known path it gets the 405 with `Allow` (naming its own method), on
+/// an unknown one the 404, as a standard method the path lacks does. A router of its own (TRACE,
+/// which no route serves, on every path, answering with the path's `Allow`), so that the common
+/// request pays nothing for it.
+final class UnknownMethodProbe: Sendable {
+    private let router = Mutex<RouterResponder<FeedRequestContext>?>(nil)
 
-    func buildResponder() -> Responder { Responder(router: router.buildResponder()) }
-
-    struct Responder: HTTPResponder {
-        let router: Builder.Responder
-
-        func respond(to request: Request, context: Builder.Responder.Context) async throws -> Response {
-            guard !Router<Builder.Responder.Context>.standardMethods.contains(request.method) else {
-                return try await router.respond(to: request, context: context)
+    /// Takes the paths and their allowed methods (`Router.addMethodNotAllowedRoutes`).
+    func set(paths: [(path: RouterPath, allowed: [HTTPRequest.Method])]) {
+        let probe = Router(context: FeedRequestContext.self)
+        for (path, allowed) in paths {
+            probe.on(path, method: .trace) { _, _ in
+                Response(status: .methodNotAllowed, headers: [.allow: allowed.map(\.rawValue).joined(separator: ", ")])
             }
-            var head = request.head
-            head.method = .trace
-            let response = try await router.respond(to: Request(head: head, body: request.body), context: context)
-            guard response.status == .methodNotAllowed else { return response }
-            let allowed = (response.headers[.allow] ?? "").split(separator: ", ").compactMap { HTTPRequest.Method(String($0)) }
-            return APIError.methodNotAllowed(request.method, path: request.uri.path, allowed: allowed).response(isHead: false)
         }
+        let responder = probe.buildResponder()
+        router.withLock { $0 = responder }
+    }
+
+    /// The methods `request`'s path allows when its method is not standard and the path is known;
+    /// nil otherwise.
+    func allowed(on request: Request, context: FeedRequestContext) async -> [HTTPRequest.Method]? {
+        guard !Router<FeedRequestContext>.standardMethods.contains(request.method), let router = router.withLock({ $0 }) else {
+            return nil
+        }
+        var head = request.head
+        head.method = .trace
+        guard let response = try? await router.respond(to: Request(head: head, body: request.body), context: context),
+            response.status == .methodNotAllowed
+        else { return nil }
+        return (response.headers[.allow] ?? "").split(separator: ", ").compactMap { HTTPRequest.Method(String($0)) }
     }
 }

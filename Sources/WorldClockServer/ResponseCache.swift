@@ -15,8 +15,14 @@ struct ResponseCache {
 
     let byteBudget: Int
 
-    /// Per key, the bodies of the newest two seconds (the current one and the next, built ahead).
-    private var canonical: [String: [(second: Int64, representation: Representation)]] = [:]
+    /// Per key, the bodies of the newest two seconds (the current one and the next, built ahead),
+    /// and the latest second whose build ahead was claimed (`claimAhead`).
+    private var canonical: [String: Canonical] = [:]
+
+    private struct Canonical {
+        var entries: [(second: Int64, representation: Representation)] = []
+        var aheadClaimed: Int64 = .min
+    }
 
     private struct Node {
         var key: String
@@ -52,17 +58,36 @@ struct ResponseCache {
     // MARK: Canonical
 
     func canonical(_ key: String, second: Int64) -> Representation? {
-        canonical[key]?.first { $0.second == second }?.representation
+        canonical[key]?.entries.first { $0.second == second }?.representation
+    }
+
+    /// The body for `key` at `second`, and whether the caller is the first to claim building
+    /// `key`'s next second ahead (`claimAhead`), in one look-up of the key: what every request
+    /// for the current feed asks.
+    mutating func canonical(_ key: String, second: Int64, claimingAhead: Bool) -> (Representation?, claimed: Bool) {
+        guard let index = canonical.index(forKey: key) else { return (nil, false) }
+        guard let hit = canonical.values[index].entries.first(where: { $0.second == second })?.representation else { return (nil, false) }
+        guard claimingAhead, canonical.values[index].aheadClaimed < second + 1 else { return (hit, false) }
+        canonical.values[index].aheadClaimed = second + 1
+        return (hit, true)
+    }
+
+    /// Whether the caller is the first to claim building `key`'s body for `second` ahead (once
+    /// per key and second).
+    mutating func claimAhead(_ key: String, second: Int64) -> Bool {
+        guard canonical[key, default: Canonical()].aheadClaimed < second else { return false }
+        canonical[key, default: Canonical()].aheadClaimed = second
+        return true
     }
 
     /// Keeps `representation` for `key` at `second`, with the newest other second's; older
     /// seconds are dropped (and a second older than both kept is not stored).
     mutating func storeCanonical(_ representation: Representation, for key: String, second: Int64) {
-        var entries = canonical[key] ?? []
+        var entries = canonical[key]?.entries ?? []
         guard !entries.contains(where: { $0.second == second }) else { return }
         entries.append((second, representation))
         entries.sort { $0.second > $1.second }
-        canonical[key] = Array(entries.prefix(2))
+        canonical[key, default: Canonical()].entries = Array(entries.prefix(2))
     }
 
     // MARK: LRU

@@ -72,6 +72,25 @@ struct ConnectionTests {
         #expect(second.closed && second.text.hasPrefix("HTTP/1.1 200"))
     }
 
+    @Test("pipelined requests are answered in order; keep-alive ones with their heads as they are, an HTTP/1.0 one closing after its answer")
+    func pipelinedKeepAlive() async throws {
+        let (text, closed) = try await withLiveServer(FeedServerConfiguration()) { port in
+            let connection = try RawConnection(port: port)
+            connection.send(
+                "GET /healthz HTTP/1.1\r\nHost: x\r\n\r\nGET /v1/meta HTTP/1.1\r\nHost: x\r\n\r\nGET /healthz HTTP/1.0\r\n\r\n"
+                    + "GET /v1/meta HTTP/1.1\r\nHost: x\r\n\r\n")
+            return try await connection.read(for: .seconds(60))
+        }
+        #expect(closed)
+        let responses = text.components(separatedBy: "HTTP/1.1 ").dropFirst().map { $0.lowercased() }
+        #expect(responses.count == 3, "\(text)")
+        guard responses.count == 3 else { return }
+        #expect(responses.allSatisfy { $0.hasPrefix("200 ok") })
+        #expect(responses[0].hasSuffix(#"{"status":"ok"}"#) && !responses[0].contains("connection:"))
+        #expect(responses[1].contains("tzdata") && !responses[1].contains("connection:"))
+        #expect(responses[2].hasSuffix(#"{"status":"ok"}"#) && responses[2].contains("connection: close"))
+    }
+
     @Test("an idle connection is closed after the idle timeout")
     func idle() async throws {
         let (text, closed) = try await withLiveServer(FeedServerConfiguration(idleTimeout: .seconds(1))) { port in

@@ -112,6 +112,9 @@ let badRequests: [BadRequest] = [
     BadRequest("/v1/zones/Asia/Seoul/", .notFound, "not_found", "did you mean /v1/zones/Asia/Seoul?"),
     BadRequest("/v1/sections/", .notFound, "not_found", "did you mean /v1/sections?"),
     BadRequest("//healthz", .notFound, "not_found", "did you mean /healthz?"),
+    // The check stops at the query: its slashes are the parameter's, a path's before it are not.
+    BadRequest("/v1/zones/Asia/Seoul/?at=2026-01-01T00:00:00Z", .notFound, "not_found", "did you mean /v1/zones/Asia/Seoul?"),
+    BadRequest("/healthz?a=//", .badRequest, "unknown_parameter"),
     BadRequest(.post, "/v1/sections", .methodNotAllowed, "method_not_allowed", "POST is not allowed on /v1/sections", "GET, HEAD, OPTIONS"),
     BadRequest(.delete, "/v1/zones/Asia/Seoul", .methodNotAllowed, "method_not_allowed", "DELETE", "/v1/zones/Asia/Seoul"),
     BadRequest(.put, "/healthz", .methodNotAllowed, "method_not_allowed", "PUT"),
@@ -184,6 +187,11 @@ struct CORSTests {
                     #expect(response.headers[.accessControlAllowOrigin] == "*", "\(uri)")
                     #expect(response.headers[.accessControlExposeHeaders] == "ETag, Content-Location", "\(uri)")
                 }
+            }
+            // A method no standard names gets its 405 as an error like any other.
+            try await client.execute(uri: "/v1/meta", method: HTTPRequest.Method("QUERY")!, headers: [.origin: "https://example.org"]) { response in
+                #expect(response.status == .methodNotAllowed)
+                #expect(response.headers[.accessControlAllowOrigin] == "*")
             }
         }
     }

@@ -12,7 +12,7 @@ extension Router {
 
 extension Router {
     /// The methods a 405 can name: RFC 9110's, and PATCH. Read for every request
-    /// (`UnknownMethodRouting`): one array made once, not one per request (a generic type cannot
+    /// (`UnknownMethodProbe`): one array made once, not one per request (a generic type cannot
     /// store it, so it lives at file scope).
     static var standardMethods: [HTTPRequest.Method] { standardHTTPMethods }
 
@@ -20,7 +20,10 @@ extension Router {
     /// 204 and `Allow`, the others with the JSON 405 and `Allow`. Call it after every route is
     /// added; Hummingbird's own matching then tells a known path with a wrong method (405) from an
     /// unknown path (404), and CORS preflights still meet `FeedMiddleware` first.
-    func addMethodNotAllowedRoutes() {
+    ///
+    /// Returns each path with the methods it allows (for `UnknownMethodProbe`).
+    @discardableResult
+    func addMethodNotAllowedRoutes() -> [(path: RouterPath, allowed: [HTTPRequest.Method])] {
         var paths: [(path: RouterPath, methods: [HTTPRequest.Method])] = []
         for route in routes {
             if let index = paths.firstIndex(where: { $0.path.description == route.path.description }) {
@@ -30,9 +33,11 @@ extension Router {
             }
         }
         let standard = Self.standardMethods
+        var allowedByPath: [(path: RouterPath, allowed: [HTTPRequest.Method])] = []
         for (path, methods) in paths {
             let allowed = standard.filter { methods.contains($0) } + (methods.contains(.options) ? [] : [.options])
             let allow = allowed.map(\.rawValue).joined(separator: ", ")
+            allowedByPath.append((path, allowed))
             for method in standard where !methods.contains(method) {
                 on(path, method: method) { request, _ in
                     if request.method == .options { return Response(status: .noContent, headers: [.allow: allow]) }
@@ -40,6 +45,7 @@ extension Router {
                 }
             }
         }
+        return allowedByPath
     }
 }
 

@@ -19,18 +19,24 @@ struct SectionsController: Sendable {
         }
     }
 
+    /// The parameters of `/v1/sections` and of `/v1/sections/{title}`, and the key of the default
+    /// window: made once, not per request.
+    private static let wholeParameters = ["section", "at", "transitions"]
+    private static let titleParameters = ["at", "transitions"]
+    private static let defaultKey = "transitions=\(Feed.defaultTransitionDays)"
+
     /// The sections `?section=` (or the path's title) selects, at `?at=` or now. The current feed
     /// with the default window, whole or by a title as it is, is canonical (cached apart, never
     /// evicted); any other instant, window or spelling of a title is a costly variant.
     func sections(_ request: Request, pathTitle: Substring? = nil) throws(APIError) -> FeedService.Timed {
-        let allowed = pathTitle == nil ? ["section", "at", "transitions"] : ["at", "transitions"]
+        let allowed = pathTitle == nil ? Self.wholeParameters : Self.titleParameters
         let endpoint = pathTitle == nil ? "/v1/sections" : "/v1/sections/{title}"
         let query = try QueryString(request.uri.query, allowed: allowed, endpoint: endpoint)
         let instant = try service.instant(query)
         let days = try service.transitionDays(query)
         var selected: [Section<Place>]?
         var contentLocation: String?
-        var key = "transitions=\(days)"
+        var key = days == Feed.defaultTransitionDays ? Self.defaultKey : "transitions=\(days)"
         let typed =
             try pathTitle.map { (title) throws(APIError) in
                 try QueryString.decode(title.utf8, what: "the section title in the path", plusIsSpace: false)
