@@ -27,6 +27,12 @@ final class FeedService: Sendable {
     /// The canonical bodies being built, so that the clients asking at the same second wait for
     /// one build rather than each making their own.
     private let canonicalBuilds = Mutex<[String: (second: Int64, build: Task<Representation, any Error>)]>([:])
+    /// The costly variants being built, by cache key: clients asking for the same variant at once
+    /// (the first requests for a new `at`) wait for one build rather than each queueing its own,
+    /// which filled the bounded queue and answered the rest with 503s.
+    private let costlyBuilds = Mutex<[String: Task<Representation, any Error>]>([:])
+    /// How many requests have waited for a costly build another request started (the log of load, and tests).
+    private let joinedCostlyBuilds = Atomic<Int>(0)
     /// Whether canonical bodies are built ahead of their second (with a real clock); the latest
     /// second claimed per key is kept with the bodies (`ResponseCache`).
     private let buildsAhead: Bool
@@ -196,9 +202,7 @@ final class FeedService: Sendable {
             return (made, false)
         case .costly:
             if let hit = cache.withLock({ $0.lookup(timed.cacheKey) }) { return (hit, true) }
-            let made = try await costly.run(for: client.flatMap(ClientPresence.of)) { () throws(APIError) in try make(timed, effort: .fast) }
-            cache.withLock { $0.store(made, for: timed.cacheKey) }
-            return (made, false)
+            return (try await buildCostly(timed, client: client.flatMap(ClientPresence.of)), false)
         case .cheap:
             if let hit = cache.withLock({ $0.lookup(timed.cacheKey) }) { return (hit, true) }
             let made = try make(timed, effort: .best)
@@ -254,6 +258,39 @@ final class FeedService: Sendable {
         }
     }
 
+    /// Builds the costly variant `timed` once for all the clients asking for it at the same time,
+    /// under the bounded executor, and caches it. The build goes ahead for the first client's
+    /// presence; if that client leaves while it waits for a permit, a client still waiting starts
+    /// the build again for itself.
+    private func buildCostly(_ timed: Timed, client: ClientPresence?) async throws(APIError) -> Representation {
+        let key = timed.cacheKey
+        while true {
+            let (build, isOwn) = costlyBuilds.withLock { builds -> (Task<Representation, any Error>, Bool) in
+                if let running = builds[key] {
+                    joinedCostlyBuilds.add(1, ordering: .relaxed)
+                    return (running, false)
+                }
+                let build = Task { [self] () throws -> Representation in
+                    // Gone from the map when done, so that a failed build is not joined again.
+                    defer { costlyBuilds.withLock { $0[key] = nil } }
+                    let made = try await costly.run(for: client) { () throws(APIError) in try make(timed, effort: .fast) }
+                    cache.withLock { $0.store(made, for: key) }
+                    return made
+                }
+                builds[key] = build
+                return (build, true)
+            }
+            switch await build.result {
+            case .success(let made): return made
+            case .failure(let error as APIError):
+                // The first client left before the build had a permit: build it for this one.
+                if error == .clientGone, !isOwn { continue }
+                throw error
+            case .failure: throw APIError.internalError
+            }
+        }
+    }
+
     /// Computes `timed`'s body and wraps it with its validator and freshness. Fixed instants get
     /// a strong ETag and a long max-age; live ones a weak ETag for the minute (the body's seconds
     /// differ, its offsets, abbreviations and wall-clock minutes do not) and a max-age up to the
@@ -280,6 +317,9 @@ final class FeedService: Sendable {
     }
 
     /// The cache's state, for tests: the LRU part's entries and bytes.
+    /// How many requests so far waited for a costly variant's build that another had started.
+    var costlyBuildsJoined: Int { joinedCostlyBuilds.load(ordering: .relaxed) }
+
     var cacheUsage: (variants: Int, bytes: Int, budget: Int) {
         cache.withLock { ($0.variantCount, $0.bytes, $0.byteBudget) }
     }

@@ -75,6 +75,31 @@ struct CostlyWorkTests {
         }
     }
 
+    @Test("Clients asking at once for the same new variant wait for one build: none is refused, and it is built once", .timeLimit(.minutes(2)))
+    func sameVariantBuiltOnce() async throws {
+        // One permit, held here, and room for one build in the queue: without sharing, the
+        // requests after the first would be refused with 503 busy.
+        let costly = CostlyWork(concurrency: 1, queueLimit: 1)
+        let service = service(now: instant("2026-11-23T12:00:00Z"), costly: costly)
+        try await costly.acquire()
+        let statuses = try await withApp(service) { client in
+            try await withThrowingTaskGroup(of: Int.self) { group in
+                for _ in 0..<6 {
+                    group.addTask {
+                        try await client.execute(uri: "/v1/sections?at=2026-01-01T00:00:00Z", method: .get) { $0.status.code }
+                    }
+                }
+                await Self.waitUntil(costly, waiting: 1)
+                while service.costlyBuildsJoined < 5 { await Task.yield() }
+                costly.release()
+                return try await group.reduce(into: []) { $0.append($1) }
+            }
+        }
+        #expect(statuses == Array(repeating: 200, count: 6))
+        #expect(costly.load.ran == 1 && costly.load.refused == 0)
+        #expect(service.cacheUsage.variants == 1)
+    }
+
     @Test("A queued request whose task is cancelled leaves the queue, and its work never runs", .timeLimit(.minutes(2)))
     func cancelledWhileQueued() async throws {
         let costly = CostlyWork(concurrency: 1, queueLimit: 2)
