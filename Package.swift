@@ -104,7 +104,8 @@ let package = Package(
         // `worldclock-server`: the same command line with the HTTP server linked in.
         .executableTarget(name: "worldclock-server", dependencies: ["WorldClockCLI", "WorldClockKit", "WorldClockServer", "ServerConfiguration"]),
         // Compiles files into the targets that serve them, at build time (tables, the catalogue's
-        // records, OpenAPI, web app, tzdata): one tool, nothing generated committed.
+        // records, OpenAPI, web app, tzdata): one tool; nothing it generates is committed (the
+        // records themselves are, written by compile-catalogue).
         // FNV-1a, shared by the build tool and the library: one definition of the digest.
         .target(name: "FNV"),
         // The catalogue's record file (Data/compiled-catalogue.txt, one record per line): written by

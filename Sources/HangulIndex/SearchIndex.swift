@@ -108,7 +108,7 @@ public struct SearchIndex<Item: Sendable>: Sendable {
         return (self.hits(table.similar(letters, limit: limit)), nil)
     }
 
-    /// The match `hit` stands for, with its item.
+    /// The match `hit` stands for, with its item. `hit` must come from this index's `hits`.
     public func match(_ hit: SearchHit) -> SearchMatch<Item> {
         let found = hit.ranked
         let field = SearchField(table.text(of: found.entry))

@@ -42,7 +42,8 @@ struct LinkTable: Sendable {
         self.init(bytes: bytes, lines: lines)
     }
 
-    /// The "L TARGET ALIAS" lines of a `tzdata.zi`; any other line is passed over.
+    /// The "L TARGET ALIAS" lines of a `tzdata.zi`, as zic writes them (single spaces, LF line
+    /// ends); any other line is passed over.
     init(zi bytes: [UInt8]) {
         var lines: [(alias: Range<Int>, target: Range<Int>)] = []
         let space = UInt8(ascii: " ")

@@ -85,7 +85,8 @@ public final class TZDatabase: Sendable {
         return rules
     }
 
-    /// Old and alternative ids → the zone tz links them to (Asia/Calcutta → Asia/Kolkata), every one.
+    /// Old and alternative ids → the zone tz links them to (Asia/Calcutta → Asia/Kolkata), every one:
+    /// a dictionary built on each call. For one id, `linkTarget(of:)`.
     public var links: [String: String] {
         BundledZones.shared.links.dictionary.merging(ziLinks.value?.dictionary ?? [:]) { $1 }
     }

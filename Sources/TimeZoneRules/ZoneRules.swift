@@ -73,8 +73,9 @@ public final class ZoneRules: Sendable {
     /// every stretch of a zone up front was a sixteenth of a CLI search, which looks up a few
     /// instants in each of its zones.
     private func storedPeriod(_ k: Int) -> ZonePeriod {
-        let type = storedType(k)
-        var standard = isNegativeDST(k) ? type.utOffset : tzStandard(k)
+        let type = storedType(k), tzStandard = tzStandard(k)
+        // Negative DST (flagged DST, below its standard time) is shown as standard time.
+        var standard = type.isDST && type.utOffset < tzStandard ? type.utOffset : tzStandard
         if !type.isDST {
             // A standard stretch next to negative DST is the summer of a zone whose winter is "DST".
             for n in [k - 1, k + 1] where (0...tzif.transitionTypes.count).contains(n) && isNegativeDST(n) {
@@ -128,7 +129,8 @@ public final class ZoneRules: Sendable {
     private var footerStart: Int64 { tzif.transitionTimes.last ?? .min }
 
     /// What the zone's clocks show `t` seconds after 1970 UT.
-    /// - Complexity: O(log n) in the stored transitions.
+    /// - Complexity: O(log n) in the stored transitions, then the run of DST stretches around
+    /// the one found (a few).
     public func period(at t: Int64) -> ZonePeriod {
         let t = TZif.clamp(t)
         if t >= footerStart, let footer = tzif.footer, let footerPeriods {

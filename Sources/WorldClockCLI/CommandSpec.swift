@@ -103,7 +103,9 @@ package struct ParsedArguments {
     /// The `index`th positional argument: the reader saw that every declared one is there. The
     /// last, when it repeats, is every word left joined by a space.
     package func argument(_ index: Int) -> String {
-        guard index == command.arguments.count - 1, command.arguments[index].repeats else { return positionals[index] }
+        guard index == command.arguments.count - 1, command.arguments[index].repeats, index < positionals.count else {
+            return index < positionals.count ? positionals[index] : ""
+        }
         // Joined by hand: `joined(separator:)` costs a run-time conformance lookup on every start.
         return positionals[(index + 1)...].reduce(positionals[index]) { $0 + " " + $1 }
     }

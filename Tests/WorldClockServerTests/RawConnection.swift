@@ -55,6 +55,8 @@ final class RawConnection: @unchecked Sendable {
             let count = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }
             if count > 0 {
                 received += buffer[..<count]
+                // A peer that keeps sending what never makes a whole answer stops at the deadline too.
+                if ContinuousClock.now >= deadline { break }
             } else if count == 0 || (errno != EAGAIN && errno != EWOULDBLOCK) {
                 return (String(decoding: received, as: UTF8.self), true)
             } else if ContinuousClock.now >= deadline {

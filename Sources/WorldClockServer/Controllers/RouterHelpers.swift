@@ -11,9 +11,9 @@ extension Router {
 }
 
 extension Router {
-    /// The methods a 405 can name: RFC 9110's, and PATCH. Read for every request
-    /// (`UnknownMethodProbe`): one array made once, not one per request (a generic type cannot
-    /// store it, so it lives at file scope).
+    /// The methods a 405 can name: RFC 9110's, and PATCH. Read for each request the router does
+    /// not find (`UnknownMethodProbe`): one array made once, not one per request (a generic type
+    /// cannot store it, so it lives at file scope).
     static var standardMethods: [HTTPRequest.Method] { standardHTTPMethods }
 
     /// Answers, on every path the router has, each standard method the path lacks: OPTIONS with
