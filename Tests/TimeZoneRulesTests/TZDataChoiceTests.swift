@@ -200,8 +200,11 @@ struct BundledTZDataTests {
         var files: [String] = []
         for case let path as String in enumerator {
             var isDirectory: ObjCBool = false
-            FileManager.default.fileExists(atPath: zoneinfo.appendingPathComponent(path).path, isDirectory: &isDirectory)
-            if !isDirectory.boolValue { files.append(path) }
+            if FileManager.default.fileExists(atPath: zoneinfo.appendingPathComponent(path).path, isDirectory: &isDirectory),
+                !isDirectory.boolValue
+            {
+                files.append(path)
+            }
         }
         #expect(files.sorted() == BundledZones.shared.zoneIDs)
         for zone in files {

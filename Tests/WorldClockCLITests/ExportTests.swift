@@ -19,7 +19,7 @@ private final class Background {
 
     init(_ executable: String, _ arguments: [String], log: URL) throws {
         self.log = log
-        FileManager.default.createFile(atPath: log.path, contents: nil)
+        try Data().write(to: log)
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
         process.standardOutput = FileHandle.nullDevice
