@@ -14,22 +14,14 @@ import Foundation
 /// that is canonical stays as it is even where tzdata links it elsewhere (Europe/Amsterdam, which
 /// people look for, is not collapsed into Europe/Brussels).
 public struct ZoneAliases: Sendable {
-    private let linkTarget: @Sendable (String) -> String?
+    private let tzdata: TZDatabase
     private let canonical: Set<String>
-
-    /// - Parameters:
-    ///   - canonical: the ids that are their own canonical form.
-    ///   - links: tzdata's links, alias → target (`TZDatabase.links`).
-    public init(canonical: Set<String>, links: [String: String]) {
-        self.linkTarget = { links[$0] }
-        self.canonical = canonical
-    }
 
     /// - Parameters:
     ///   - canonical: the ids that are their own canonical form.
     ///   - tzdata: the tzdata whose links lead to them, looked up one id at a time.
     public init(canonical: Set<String>, tzdata: TZDatabase) {
-        self.linkTarget = { tzdata.linkTarget(of: $0) }
+        self.tzdata = tzdata
         self.canonical = canonical
     }
 
@@ -38,7 +30,7 @@ public struct ZoneAliases: Sendable {
     public func canonicalID(for identifier: String) -> String {
         var current = identifier
         for _ in 0..<8 where !canonical.contains(current) {
-            guard let target = linkTarget(current) else { break }
+            guard let target = tzdata.linkTarget(of: current) else { break }
             current = target
         }
         return canonical.contains(current) ? current : identifier
