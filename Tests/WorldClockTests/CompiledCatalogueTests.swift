@@ -41,15 +41,17 @@ struct CompiledCatalogueTests {
         #expect(verdict == .current, "\(verdict)")
     }
 
+    /// Runs a test only on the ICU the committed catalogue was made with; elsewhere it says so.
+    static let onTheICUItWasBuiltWith: ConditionTrait = .enabled(
+        if: builtWithICU == ICUInfo.version, Comment(rawValue: "ICU differs (built with \(builtWithICU), running \(ICUInfo.version))"))
+
     /// The committed record file, which the build compiles in.
     static let recordPath = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appending(path: "Data/compiled-catalogue.txt").path
 
     @Test(
         "the committed record file is exactly what Scripts/compile-catalogue writes from the tables now",
-        .enabled(
-            if: CompiledCatalogueTests.builtWithICU == ICUInfo.version,
-            Comment(rawValue: "ICU differs (built with \(CompiledCatalogueTests.builtWithICU), running \(ICUInfo.version))")))
+        CompiledCatalogueTests.onTheICUItWasBuiltWith)
     func recordFileIsCurrent() throws {
         let committed = try String(contentsOfFile: Self.recordPath, encoding: .utf8)
         let fresh = try CatalogueRecords.compileBundled().text(path: Self.recordPath)
@@ -141,9 +143,7 @@ struct CompiledCatalogueTests {
 
     @Test(
         "the bundled catalogue lists what the run-time catalogue lists, section by section",
-        .enabled(
-            if: CompiledCatalogueTests.builtWithICU == ICUInfo.version,
-            Comment(rawValue: "ICU differs (built with \(CompiledCatalogueTests.builtWithICU), running \(ICUInfo.version))")))
+        CompiledCatalogueTests.onTheICUItWasBuiltWith)
     func sameSections() throws {
         let bundled = try Catalogue.load()
         #expect(bundled.digest == Self.runtime.digest)
