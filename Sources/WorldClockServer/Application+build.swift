@@ -74,15 +74,16 @@ public struct ListenError: Error, CustomStringConvertible {
     public var description: String { "cannot listen on \(host):\(port): \(reason)" }
 }
 
-/// The router: request log (unless quiet), `FeedMiddleware` (CORS, JSON errors, canonical paths,
-/// unknown methods), then the controllers' routes.
+/// The router: request log (unless quiet), then the controllers' routes, each under the feed's
+/// rules (CORS, JSON errors, canonical paths: `Router.feedRoute`), then `FeedMiddleware` for what
+/// no route takes (the JSON 404, and 405 for a method no standard names). Hummingbird applies a
+/// middleware to the routes added after it, and to the router's 404 when it builds the responder.
 func buildRouter(service: FeedService, quiet: Bool) -> Router<FeedRequestContext> {
     let router = Router(context: FeedRequestContext.self)
     if !quiet { router.add(middleware: RequestLogMiddleware()) }
-    let unknownMethods = UnknownMethodProbe()
-    router.add(middleware: FeedMiddleware(unknownMethods: unknownMethods))
     addRoutes(to: router, service: service)
-    unknownMethods.set(paths: router.addMethodNotAllowedRoutes())
+    let unknownMethods = UnknownMethodProbe(paths: router.addMethodNotAllowedRoutes())
+    router.add(middleware: FeedMiddleware(unknownMethods: unknownMethods))
     return router
 }
 

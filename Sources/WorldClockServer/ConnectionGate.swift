@@ -73,7 +73,7 @@ final class ConnectionGate: ChannelDuplexHandler, RemovableChannelHandler {
     private var requestTimer: Scheduled<Void>?
     /// When the request in progress sent its first byte; nil between requests.
     private var requestStart: NIODeadline?
-    /// Kept for `answerAndClose`, called by `HTTP1Semantics` on the same event loop.
+    /// Kept for `answerAndClose`, called by `HTTP1Codec` on the same event loop.
     private var context: ChannelHandlerContext?
     /// Whether the client is still there, for the requests of this connection (`CostlyWork`).
     private let presence = ClientPresence()

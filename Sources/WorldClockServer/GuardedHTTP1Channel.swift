@@ -2,6 +2,7 @@ import HummingbirdCore
 import Logging
 import NIOCore
 import NIOHTTP1
+import NIOHTTPTypes
 import ServerConfiguration
 import WorldClockKit
 
@@ -12,45 +13,50 @@ enum ServerLimits {
     static let maximumHeaderFields = 100
 }
 
-/// Hummingbird's HTTP/1 channel with `ConnectionGate` in front of its decoder (connection limit,
-/// request timeout) and `HTTP1Semantics` behind it (HTTP/1.0 and `Connection: close`, parser
-/// errors and CONNECT as JSON).
-struct GuardedHTTP1Channel: ServerChildChannel {
-    typealias Value = HTTP1Channel.Value
+/// Hummingbird's HTTP/1 channel (`HTTP1Channel`) with `ConnectionGate` in front of NIO's decoder
+/// (connection limit, request timeout) and `HTTP1Codec` in place of the conversion to HTTP types
+/// (HTTP/1.0 and `Connection: close`, parser errors and CONNECT as JSON).
+///
+/// The pipeline is `HTTP1Channel.setup`'s, built here rather than changed after it is built:
+/// the conversion and the HTTP/1 rules are one handler, not two, so each part crosses one handler
+/// fewer. Requests are then served by Hummingbird's own loop (`handleHTTP`), as `HTTP1Channel`'s are.
+struct GuardedHTTP1Channel: ServerChildChannel, HTTPChannelHandler {
+    typealias Value = NIOAsyncChannel<HTTPRequestPart, HTTPResponsePart>
 
-    let base: HTTP1Channel
+    let responder: HTTPChannelHandler.Responder
     let limits: ConnectionLimits
+    /// Hummingbird closes a connection with no request in progress for this long.
+    let idleTimeout: Duration
 
     init(responder: @escaping HTTPChannelHandler.Responder, configuration: FeedServerConfiguration, limits: ConnectionLimits) {
-        base = HTTP1Channel(
-            responder: responder,
-            configuration: .init(
-                idleTimeout: .nanoseconds(
-                    Int64(configuration.idleTimeout.components.seconds) * 1_000_000_000
-                        + configuration.idleTimeout.components.attoseconds / 1_000_000_000),
-                httpDecoderConfiguration: .init(
-                    maxHeaderFieldSize: ServerLimits.maximumHeaderBytes,
-                    maxHeaderListSize: ServerLimits.maximumHeaderBytes,
-                    maxHeaderFieldCount: ServerLimits.maximumHeaderFields)))
+        self.responder = responder
         self.limits = limits
+        self.idleTimeout = configuration.idleTimeout
     }
 
     func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {
-        let limits = self.limits
-        return channel.eventLoop.makeCompletedFuture {
-            try channel.pipeline.syncOperations.addHandler(ConnectionGate(limits: limits))
-        }.flatMap {
-            base.setup(channel: channel, logger: logger)
-        }.flatMapThrowing { value in
+        channel.eventLoop.makeCompletedFuture {
             let pipeline = channel.pipeline.syncOperations
-            let gate = try pipeline.handler(type: ConnectionGate.self)
-            let decoder = try pipeline.handler(type: ByteToMessageHandler<HTTPRequestDecoder>.self)
-            try pipeline.addHandler(HTTP1Semantics(gate: gate), position: .after(decoder))
-            return value
+            let gate = ConnectionGate(limits: limits)
+            try pipeline.addHandler(gate)
+            var decoderLimits = NIOHTTPDecoderLimitConfiguration()
+            decoderLimits.maxHeaderFieldSize = ServerLimits.maximumHeaderBytes
+            decoderLimits.maxHeaderListSize = ServerLimits.maximumHeaderBytes
+            decoderLimits.maxHeaderFieldCount = ServerLimits.maximumHeaderFields
+            try pipeline.configureHTTPServerPipeline(
+                withPipeliningAssistance: false,  // NIOAsyncChannel reads requests one at a time
+                withErrorHandling: false,  // HTTP1Codec answers parse errors
+                withOutboundHeaderValidation: false,  // HTTP types validate their fields
+                withEncoderConfiguration: .init(),
+                withDecoderLimitConfiguration: decoderLimits
+            )
+            try pipeline.addHandler(HTTP1Codec(gate: gate))
+            try pipeline.addHandler(HTTPConnectionStateHandler(idleTimeout: idleTimeout, logger: logger))
+            return try NIOAsyncChannel(wrappingChannelSynchronously: channel, configuration: .init(isOutboundHalfClosureEnabled: true))
         }
     }
 
     func handle(value: Value, logger: Logger) async {
-        await base.handle(value: value, logger: logger)
+        await handleHTTP(asyncChannel: value, logger: logger)
     }
 }

@@ -1,6 +1,5 @@
 import Hummingbird
 import Logging
-import Synchronization
 import WorldClockKit
 
 /// One log line per request: method, path and query as received, status, duration.
@@ -25,8 +24,7 @@ struct RequestLogMiddleware<Context: RequestContext>: RouterMiddleware {
     }
 }
 
-/// The feed's one middleware, one layer per request rather than three (CORS, errors, canonical
-/// paths each cost an async frame and a closure on every request):
+/// The feed's rules around every response, one layer per request:
 ///
 /// - CORS, Hummingbird's `CORSMiddleware` rules for any origin: a request with `Origin` and
 ///   OPTIONS is a preflight, answered 204 here whatever its path; any other request with `Origin`
@@ -42,6 +40,10 @@ struct RequestLogMiddleware<Context: RequestContext>: RouterMiddleware {
 /// - A method no standard names (QUERY, FOO) finds no route, so it reaches here as the router's
 ///   404: on a path the router has it becomes the 405 naming the path's methods
 ///   (`UnknownMethodProbe`), and only then pays for the look-up.
+///
+/// The rules run inside each route's own handler (`Router.feedRoute`), and as a middleware only
+/// for the requests no route takes (the router's 404): a middleware around every route is an
+/// async layer and two existential calls on every request, about 1.5k instructions.
 struct FeedMiddleware: RouterMiddleware {
     typealias Context = FeedRequestContext
 
@@ -53,40 +55,64 @@ struct FeedMiddleware: RouterMiddleware {
     static var exposedHeaders: String { "ETag, Content-Location" }
     static var preflightMaxAge: String { "86400" }
 
+    /// The router's 404 (no route for the path, or none for the method) as the feed's JSON 404 or 405.
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        await Self.respond(to: request, context: context) { request, context in
+            do {
+                return try await next(request, context)
+            } catch let error as HTTPError where error.status == .notFound {
+                if let allowed = await unknownMethods.allowed(on: request, context: context) {
+                    throw APIError.methodNotAllowed(request.method, path: request.uri.path, allowed: allowed)
+                }
+                throw APIError.notFound(path: request.uri.path)
+            }
+        }
+    }
+
+    /// `handler`'s response to `request` under the feed's rules (see the type's description).
+    @inline(__always)
+    static func respond<Context: RequestContext>(
+        to request: Request, context: Context, _ handler: (Request, Context) async throws -> Response
+    ) async -> Response {
         let crossOrigin = request.headers.contains(.origin)
         if crossOrigin, request.method == .options {
             return Response(
                 status: .noContent,
                 headers: [
-                    .accessControlAllowHeaders: Self.allowHeaders, .accessControlAllowMethods: Self.allowMethods,
-                    .accessControlAllowOrigin: "*", .accessControlMaxAge: Self.preflightMaxAge,
-                    .accessControlExposeHeaders: Self.exposedHeaders,
+                    .accessControlAllowHeaders: allowHeaders, .accessControlAllowMethods: allowMethods,
+                    .accessControlAllowOrigin: "*", .accessControlMaxAge: preflightMaxAge,
+                    .accessControlExposeHeaders: exposedHeaders,
                 ])
         }
         var response: Response
         do {
-            try Self.requireCanonical(request)
-            response = try await next(request, context)
-        } catch let error as APIError {
-            response = error.response(isHead: request.method == .head)
-        } catch let error as HTTPError where error.status == .notFound {
-            if let allowed = await unknownMethods.allowed(on: request, context: context) {
-                response = APIError.methodNotAllowed(request.method, path: request.uri.path, allowed: allowed).response(isHead: false)
-            } else {
-                response = APIError.notFound(path: request.uri.path).response(isHead: request.method == .head)
-            }
-        } catch let error as any HTTPResponseError where error.status.code < 500 {
-            response = APIError.http(error.status).response(isHead: request.method == .head)
+            try requireCanonical(request)
+            response = try await handler(request, context)
         } catch {
-            context.logger.error("\(request.method.rawValue) \(request.uri.string) failed: \(String(reflecting: error))")
-            response = APIError.internalError.response(isHead: request.method == .head)
+            response = errorResponse(error, to: request, logger: context.logger)
         }
         if crossOrigin {
-            response.headers[.accessControlExposeHeaders] = Self.exposedHeaders
+            response.headers[.accessControlExposeHeaders] = exposedHeaders
             response.headers[.accessControlAllowOrigin] = "*"
         }
         return response
+    }
+
+    /// The JSON error for `error`: an `APIError` as it is, Hummingbird's errors under 500 with
+    /// their status, anything else a logged 500.
+    static func errorResponse(_ error: any Error, to request: Request, logger: Logger) -> Response {
+        let isHead = request.method == .head
+        switch error {
+        case let error as APIError:
+            return error.response(isHead: isHead)
+        case let error as HTTPError where error.status == .notFound:
+            return APIError.notFound(path: request.uri.path).response(isHead: isHead)
+        case let error as any HTTPResponseError where error.status.code < 500:
+            return APIError.http(error.status).response(isHead: isHead)
+        default:
+            logger.error("\(request.method.rawValue) \(request.uri.string) failed: \(String(reflecting: error))")
+            return APIError.internalError.response(isHead: isHead)
+        }
     }
 
     /// `requireCanonical(_:)` of the request's path, read from the request's head as it came when
@@ -142,27 +168,24 @@ struct FeedMiddleware: RouterMiddleware {
 /// an unknown one the 404, as a standard method the path lacks does. A router of its own (TRACE,
 /// which no route serves, on every path, answering with the path's `Allow`), so that the common
 /// request pays nothing for it.
-final class UnknownMethodProbe: Sendable {
-    private let router = Mutex<RouterResponder<FeedRequestContext>?>(nil)
+struct UnknownMethodProbe: Sendable {
+    private let router: RouterResponder<FeedRequestContext>
 
     /// Takes the paths and their allowed methods (`Router.addMethodNotAllowedRoutes`).
-    func set(paths: [(path: RouterPath, allowed: [HTTPRequest.Method])]) {
+    init(paths: [(path: RouterPath, allowed: [HTTPRequest.Method])]) {
         let probe = Router(context: FeedRequestContext.self)
         for (path, allowed) in paths {
             probe.on(path, method: .trace) { _, _ in
                 Response(status: .methodNotAllowed, headers: [.allow: allowed.map(\.rawValue).joined(separator: ", ")])
             }
         }
-        let responder = probe.buildResponder()
-        router.withLock { $0 = responder }
+        router = probe.buildResponder()
     }
 
     /// The methods `request`'s path allows when its method is not standard and the path is known;
     /// nil otherwise.
     func allowed(on request: Request, context: FeedRequestContext) async -> [HTTPRequest.Method]? {
-        guard !Router<FeedRequestContext>.standardMethods.contains(request.method), let router = router.withLock({ $0 }) else {
-            return nil
-        }
+        guard !Router<FeedRequestContext>.standardMethods.contains(request.method) else { return nil }
         var head = request.head
         head.method = .trace
         guard let response = try? await router.respond(to: Request(head: head, body: request.body), context: context),

@@ -4,9 +4,18 @@ extension Router {
     /// Adds `handler` for GET and HEAD on `path` (a `Representation` leaves out the body for HEAD).
     @discardableResult
     func getAndHead(_ path: RouterPath, use handler: @escaping @Sendable (Request, Context) async throws -> Response) -> Self {
-        get(path, use: handler)
-        head(path, use: handler)
+        feedRoute(path, method: .get, use: handler)
+        feedRoute(path, method: .head, use: handler)
         return self
+    }
+
+    /// Adds `handler` for `method` on `path`, under the feed's rules (CORS, JSON errors,
+    /// canonical paths: `FeedMiddleware.respond`). Every route of the feed is added this way.
+    @discardableResult
+    func feedRoute(
+        _ path: RouterPath, method: HTTPRequest.Method, use handler: @escaping @Sendable (Request, Context) async throws -> Response
+    ) -> Self {
+        on(path, method: method) { request, context in await FeedMiddleware.respond(to: request, context: context, handler) }
     }
 }
 
@@ -19,7 +28,7 @@ extension Router {
     /// Answers, on every path the router has, each standard method the path lacks: OPTIONS with
     /// 204 and `Allow`, the others with the JSON 405 and `Allow`. Call it after every route is
     /// added; Hummingbird's own matching then tells a known path with a wrong method (405) from an
-    /// unknown path (404), and CORS preflights still meet `FeedMiddleware` first.
+    /// unknown path (404), and CORS preflights still meet the feed's rules first.
     ///
     /// Returns each path with the methods it allows (for `UnknownMethodProbe`).
     @discardableResult
@@ -39,7 +48,7 @@ extension Router {
             let allow = allowed.map(\.rawValue).joined(separator: ", ")
             allowedByPath.append((path, allowed))
             for method in standard where !methods.contains(method) {
-                on(path, method: method) { request, _ in
+                feedRoute(path, method: method) { request, _ in
                     if request.method == .options { return Response(status: .noContent, headers: [.allow: allow]) }
                     throw APIError.methodNotAllowed(request.method, path: request.uri.path, allowed: allowed)
                 }

@@ -1,8 +1,12 @@
+import HTTPTypes
 import NIOCore
 import NIOHTTP1
+import NIOHTTPTypes
+import NIOHTTPTypesHTTP1
 
-/// HTTP/1 rules Hummingbird leaves to the application, between NIO's decoder and the conversion
-/// to HTTP types (which drops the request's version):
+/// Between NIO's HTTP/1 decoder and encoder and Hummingbird's HTTP types: converts the parts as
+/// NIO's `HTTP1ToHTTPServerCodec` does, and keeps the HTTP/1 rules Hummingbird leaves to the
+/// application, which need the request's version that the conversion drops:
 ///
 /// - a request that does not keep the connection alive (HTTP/1.0 without `Connection: keep-alive`,
 ///   or `Connection: close` in any case) is answered with `Connection: close` and the connection
@@ -11,10 +15,13 @@ import NIOHTTP1
 /// - a request NIO's parser rejects (garbage, an overlong header, bytes HTTP does not allow) gets
 ///   the feed's JSON error instead of an empty 400, and CONNECT a JSON 405: nothing reaches the
 ///   application for either.
-final class HTTP1Semantics: ChannelDuplexHandler, RemovableChannelHandler {
+///
+/// One handler for both jobs, not the two it was: every part in and out of a connection passes
+/// each handler of the pipeline, and a second one cost about 4k instructions a request.
+final class HTTP1Codec: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPServerRequestPart
-    typealias InboundOut = HTTPServerRequestPart
-    typealias OutboundIn = HTTPServerResponsePart
+    typealias InboundOut = HTTPRequestPart
+    typealias OutboundIn = HTTPResponsePart
     typealias OutboundOut = HTTPServerResponsePart
 
     /// Writes the JSON errors as raw bytes (see `ConnectionGate.answerAndClose`).
@@ -32,8 +39,6 @@ final class HTTP1Semantics: ChannelDuplexHandler, RemovableChannelHandler {
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         guard !stopReading else { return }
-        // Parts pass on as they came (`data`), unwrapped to look at but not wrapped again: a new
-        // `NIOAny` is an allocation, and only a head that must say "close" is changed.
         switch unwrapInboundIn(data) {
         case .head(let head):
             if head.method == .CONNECT {
@@ -43,45 +48,44 @@ final class HTTP1Semantics: ChannelDuplexHandler, RemovableChannelHandler {
             }
             let keepAlive = head.isKeepAlive
             pending.append((keepAlive, head.version))
-            if keepAlive {
-                context.fireChannelRead(data)
-            } else {
+            do {
+                var request = try HTTPRequest(head, secure: false, splitCookie: false)
                 // Hummingbird stops reading after a response when the request says exactly "close".
-                var head = head
-                head.headers.replaceOrAdd(name: "connection", value: "close")
-                context.fireChannelRead(wrapInboundOut(.head(head)))
+                if !keepAlive { request.headerFields[.connection] = "close" }
+                context.fireChannelRead(wrapInboundOut(.head(request)))
+            } catch {
+                context.fireErrorCaught(error)
             }
-        case .body:
-            context.fireChannelRead(data)
-        case .end:
+        case .body(let body):
+            context.fireChannelRead(wrapInboundOut(.body(body)))
+        case .end(let trailers):
             if pending.last?.keepAlive == false { stopReading = true }
-            context.fireChannelRead(data)
+            context.fireChannelRead(wrapInboundOut(.end(trailers.map { HTTPFields($0, splitCookie: false) })))
         }
     }
 
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
         switch unwrapOutboundIn(data) {
-        case .head(let head):
+        case .head(let response):
+            var head = HTTPResponseHead(response)
             // An HTTP/1.1 keep-alive request (nearly all) leaves its response's head as it is.
-            guard let request = pending.first, !request.keepAlive || request.version.minor == 0 else {
-                context.write(data, promise: promise)
-                return
+            if let request = pending.first, !request.keepAlive || request.version.minor == 0 {
+                head.headers.replaceOrAdd(name: "connection", value: request.keepAlive ? "keep-alive" : "close")
             }
-            var changed = head
-            changed.headers.replaceOrAdd(name: "connection", value: request.keepAlive ? "keep-alive" : "close")
-            context.write(wrapOutboundOut(.head(changed)), promise: promise)
-        case .end:
+            context.write(wrapOutboundOut(.head(head)), promise: promise)
+        case .body(let body):
+            context.write(wrapOutboundOut(.body(.byteBuffer(body))), promise: promise)
+        case .end(let trailers):
+            let end = wrapOutboundOut(.end(trailers.map(HTTPHeaders.init)))
             let request = pending.isEmpty ? nil : pending.removeFirst()
             guard let request, !request.keepAlive || (closeWhenAnswered && pending.isEmpty) else {
-                context.write(data, promise: promise)
+                context.write(end, promise: promise)
                 return
             }
-            context.writeAndFlush(data).assumeIsolated().whenComplete { result in
+            context.writeAndFlush(end).assumeIsolated().whenComplete { result in
                 context.close(promise: nil)
                 promise?.completeWith(result)
             }
-        case .body:
-            context.write(data, promise: promise)
         }
     }
 
