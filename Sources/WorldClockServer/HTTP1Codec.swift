@@ -28,21 +28,30 @@ final class HTTP1Codec: ChannelDuplexHandler, RemovableChannelHandler {
     private let gate: ConnectionGate
     /// The requests read and not yet answered, oldest first (pipelining answers in order).
     private var pending: [(keepAlive: Bool, version: HTTPVersion)] = []
-    /// The last request to answer has been read: what follows it on the connection is not.
-    private var stopReading = false
-    /// A parse error came while requests were pending: close once they are answered.
-    private var closeWhenAnswered = false
+    private var input = Input.reading
+
+    /// What becomes of the bytes that come next on the connection.
+    private enum Input {
+        /// Requests are read and passed on.
+        case reading
+        /// The last request to answer has been read (it did not keep the connection alive, was
+        /// CONNECT, or was refused by the parser): what follows it is not.
+        case stopped
+        /// The parser refused bytes that came after requests still being answered: nothing more
+        /// is read, and the connection closes once those are answered.
+        case closingWhenAnswered
+    }
 
     init(gate: ConnectionGate) {
         self.gate = gate
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        guard !stopReading else { return }
+        guard input == .reading else { return }
         switch unwrapInboundIn(data) {
         case .head(let head):
             if head.method == .CONNECT {
-                stopReading = true
+                input = .stopped
                 gate.answerAndClose(.methodNotAllowed(.connect, path: head.uri, allowed: [.get, .head, .options]))
                 return
             }
@@ -59,7 +68,7 @@ final class HTTP1Codec: ChannelDuplexHandler, RemovableChannelHandler {
         case .body(let body):
             context.fireChannelRead(wrapInboundOut(.body(body)))
         case .end(let trailers):
-            if pending.last?.keepAlive == false { stopReading = true }
+            if pending.last?.keepAlive == false { input = .stopped }
             context.fireChannelRead(wrapInboundOut(.end(trailers.map { HTTPFields($0, splitCookie: false) })))
         }
     }
@@ -78,7 +87,7 @@ final class HTTP1Codec: ChannelDuplexHandler, RemovableChannelHandler {
         case .end(let trailers):
             let end = wrapOutboundOut(.end(trailers.map(HTTPHeaders.init)))
             let request = pending.isEmpty ? nil : pending.removeFirst()
-            guard let request, !request.keepAlive || (closeWhenAnswered && pending.isEmpty) else {
+            guard let request, !request.keepAlive || (input == .closingWhenAnswered && pending.isEmpty) else {
                 context.write(end, promise: promise)
                 return
             }
@@ -94,13 +103,15 @@ final class HTTP1Codec: ChannelDuplexHandler, RemovableChannelHandler {
             context.fireErrorCaught(error)
             return
         }
-        let wasReading = !stopReading
-        stopReading = true
+        let wasReading = input == .reading
         if !pending.isEmpty {
             // Bytes after a request still being answered (llhttp also refuses any after
             // `Connection: close`): answer that request, then close.
-            closeWhenAnswered = true
-        } else if wasReading {
+            input = .closingWhenAnswered
+            return
+        }
+        input = .stopped
+        if wasReading {
             gate.answerAndClose(.malformedRequest(parseError))
         } else {
             context.close(promise: nil)
