@@ -150,9 +150,9 @@ final class FeedService: Sendable {
 
     /// One time-dependent request: what identifies its body and how to compute it.
     struct Timed: Sendable {
-        let endpoint: String
-        /// The request's parameters except `at`, canonical.
-        let key: String
+        /// The endpoint and the request's parameters except `at`, canonical
+        /// (`/v1/sections?transitions=365`): what names its body, at any instant.
+        let resource: String
         let instant: Instant
         let role: Role
         /// Computes the body at an instant (the request's, or the next second's for a canonical
@@ -160,11 +160,10 @@ final class FeedService: Sendable {
         let compute: @Sendable (Instant) throws(APIError) -> Computed
 
         /// The same request at another instant.
-        func at(_ other: Instant) -> Timed { Timed(endpoint: endpoint, key: key, instant: other, role: role, compute: compute) }
+        func at(_ other: Instant) -> Timed { Timed(resource: resource, instant: other, role: role, compute: compute) }
 
         var seconds: Int64 { Int64(instant.date.timeIntervalSince1970) }
-        var cacheKey: String { endpoint + "?" + key + (instant.fixed ? "@at=" : "@now=") + String(seconds) }
-        var canonicalKey: String { endpoint + "?" + key }
+        var cacheKey: String { resource + (instant.fixed ? "@at=" : "@now=") + String(seconds) }
     }
 
     /// The response to `request` for `timed`: from the cache, or computed (under `costly` when
@@ -190,7 +189,7 @@ final class FeedService: Sendable {
     func representation(_ timed: Timed, client: (any Channel)? = nil) async throws(APIError) -> (Representation, hit: Bool) {
         switch timed.role {
         case .canonical:
-            let key = timed.canonicalKey, second = timed.seconds
+            let key = timed.resource, second = timed.seconds
             let buildsAhead = self.buildsAhead && !timed.instant.fixed
             let (hit, claimed) = cache.withLock { $0.canonical(key, second: second, claimingAhead: buildsAhead) }
             if let hit {
@@ -237,7 +236,7 @@ final class FeedService: Sendable {
 
     /// One build of a canonical body per second, however many ask during it.
     private func buildCanonical(_ timed: Timed) async throws(APIError) -> Representation {
-        let key = timed.canonicalKey, second = timed.seconds
+        let key = timed.resource, second = timed.seconds
         let build: Task<Representation, any Error> = canonicalBuilds.withLock { builds in
             if let running = builds[key + "@" + String(second)] { return running.build }
             let build = Task { [self] () throws -> Representation in
@@ -308,7 +307,7 @@ final class FeedService: Sendable {
         let seconds = timed.seconds
         let minute = seconds - ((seconds % 60) + 60) % 60
         let transition = computed.nextTransition.map { String(Int64($0.timeIntervalSince1970)) } ?? "-"
-        let validatorKey = timed.endpoint + "?" + timed.key + "@minute=" + String(minute) + "/" + transition
+        let validatorKey = timed.resource + "@minute=" + String(minute) + "/" + transition
         return Representation(
             buffer: computed.body,
             etag: "W/\"\(catalogue.digest)-\(Catalogue.fnv1a((validatorBase + "\n" + validatorKey).utf8))\"",

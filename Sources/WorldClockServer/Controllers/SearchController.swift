@@ -21,9 +21,9 @@ struct SearchController: Sendable {
         }
         let limit = try query.wholeNumber("limit", in: 1...Self.maximumLimit, default: Self.defaultLimit, code: .invalidLimit)
         let instant = try service.instant(query)
-        let key = "limit=\(limit)&q=" + QueryString.encode(q)
+        let resource = "/v1/search?limit=\(limit)&q=" + QueryString.encode(q)
         let service = self.service
-        return FeedService.Timed(endpoint: "/v1/search", key: key, instant: instant, role: .cheap) { (instant) throws(APIError) in
+        return FeedService.Timed(resource: resource, instant: instant, role: .cheap) { (instant) throws(APIError) in
             let result: SearchResult<Place>
             do throws(SearchError) { result = try service.catalogue.search.search(q, limit: limit) } catch {
                 switch error {

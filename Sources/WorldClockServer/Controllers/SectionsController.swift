@@ -19,11 +19,11 @@ struct SectionsController: Sendable {
         }
     }
 
-    /// The parameters of `/v1/sections` and of `/v1/sections/{title}`, and the key of the default
-    /// window: made once, not per request.
+    /// The parameters of `/v1/sections` and of `/v1/sections/{title}`, and the resource of the
+    /// default window: made once, not per request.
     private static let wholeParameters = ["section", "at", "transitions"]
     private static let titleParameters = ["at", "transitions"]
-    private static let defaultKey = "transitions=\(Feed.defaultTransitionDays)"
+    private static let defaultResource = "/v1/sections?transitions=\(Feed.defaultTransitionDays)"
 
     /// The sections `?section=` (or the path's title) selects, at `?at=` or now. The current feed
     /// with the default window, whole or by a title as it is, is canonical (cached apart, never
@@ -36,7 +36,7 @@ struct SectionsController: Sendable {
         let days = try service.transitionDays(query)
         var selected: [Section<Place>]?
         var contentLocation: String?
-        var key = days == Feed.defaultTransitionDays ? Self.defaultKey : "transitions=\(days)"
+        var resource = days == Feed.defaultTransitionDays ? Self.defaultResource : "/v1/sections?transitions=\(days)"
         let typed =
             try pathTitle.map { (title) throws(APIError) in
                 try QueryString.decode(title.utf8, what: "the section title in the path", plusIsSpace: false)
@@ -48,7 +48,7 @@ struct SectionsController: Sendable {
             // A title without places (none in this catalogue) is an empty list, not an error.
             selected = service.catalogue.sections.section(titled: resolved.title.text).map { [$0] } ?? []
             let title = QueryString.encode(resolved.title.text)
-            key += "&section=" + title
+            resource += "&section=" + title
             if resolved.resolvedFrom != nil {
                 var parameters = days == Feed.defaultTransitionDays ? [] : ["transitions=\(days)"]
                 if instant.fixed { parameters.append("at=" + QueryString.encode(ISO8601.utc(instant.date))) }
@@ -56,12 +56,12 @@ struct SectionsController: Sendable {
                 contentLocation =
                     (pathTitle == nil ? "/v1/sections" : "/v1/sections/" + title)
                     + (parameters.isEmpty ? "" : "?" + parameters.joined(separator: "&"))
-                key += (pathTitle == nil ? "&from=" : "&path-from=") + QueryString.encode(typed)
+                resource += (pathTitle == nil ? "&from=" : "&path-from=") + QueryString.encode(typed)
             }
         }
         let canonical = !instant.fixed && days == Feed.defaultTransitionDays && contentLocation == nil
         let service = self.service, chosen = selected, location = contentLocation
-        return FeedService.Timed(endpoint: "/v1/sections", key: key, instant: instant, role: canonical ? .canonical : .costly) { instant in
+        return FeedService.Timed(resource: resource, instant: instant, role: canonical ? .canonical : .costly) { instant in
             if let written = service.sectionsBody.write(selected: chosen, at: instant.date, transitionDays: days) {
                 return .init(body: written.body, nextTransition: written.nextTransition, contentLocation: location)
             }

@@ -40,8 +40,8 @@ struct ZonesController: Sendable {
             zoneID == requested
             ? nil
             : "/v1/zones/" + zoneID + (canonicalQuery.isEmpty ? "" : "?" + canonicalQuery.joined(separator: "&"))
-        let key = "transitions=\(days)&requested=" + QueryString.encode(requested)
-        return FeedService.Timed(endpoint: "/v1/zones/" + zoneID, key: key, instant: instant, role: .cheap) { instant in
+        let resource = "/v1/zones/" + zoneID + "?transitions=\(days)&requested=" + QueryString.encode(requested)
+        return FeedService.Timed(resource: resource, instant: instant, role: .cheap) { instant in
             let time = clock.time(at: instant.date)
             let until = instant.date.addingTimeInterval(Double(days) * 86_400)
             let info = ZoneInfo(
