@@ -7,6 +7,16 @@ import WorldClockKit
 /// their places and times, in the catalogue's order, and their zones' transitions ahead (the shared `Feed`).
 struct SectionsController: Sendable {
     let service: FeedService
+    /// The current feed, whole, with the default window: what a request without a query (nearly
+    /// every one) asks for. Made once, and moved to each request's instant (`Timed.at`).
+    private let current: FeedService.Timed
+
+    init(service: FeedService) {
+        self.service = service
+        current = Self.timed(
+            service: service, resource: Self.defaultResource, instant: .init(date: Date(timeIntervalSince1970: 0), fixed: false),
+            days: Feed.defaultTransitionDays, selected: nil, contentLocation: nil)
+    }
 
     func addRoutes(to router: Router<FeedRequestContext>) {
         router.getAndHead("/v1/sections") { request, context in
@@ -25,10 +35,12 @@ struct SectionsController: Sendable {
     private static let titleParameters = ["at", "transitions"]
     private static let defaultResource = "/v1/sections?transitions=\(Feed.defaultTransitionDays)"
 
-    /// The sections `?section=` (or the path's title) selects, at `?at=` or now. The current feed
-    /// with the default window, whole or by a title as it is, is canonical (cached apart, never
-    /// evicted); any other instant, window or spelling of a title is a costly variant.
+    /// The sections `?section=` (or the path's title) selects, at `?at=` or now, with
+    /// `?transitions=` days of transitions.
     func sections(_ request: Request, pathTitle: Substring? = nil) throws(APIError) -> FeedService.Timed {
+        if pathTitle == nil, request.uri.query == nil {
+            return current.at(.init(date: FeedService.wholeSecond(service.now()), fixed: false))
+        }
         let allowed = pathTitle == nil ? Self.wholeParameters : Self.titleParameters
         let endpoint = pathTitle == nil ? "/v1/sections" : "/v1/sections/{title}"
         let query = try QueryString(request.uri.query, allowed: allowed, endpoint: endpoint)
@@ -59,8 +71,18 @@ struct SectionsController: Sendable {
                 resource += (pathTitle == nil ? "&from=" : "&path-from=") + QueryString.encode(typed)
             }
         }
+        return Self.timed(service: service, resource: resource, instant: instant, days: days, selected: selected, contentLocation: contentLocation)
+    }
+
+    /// The sections `selected` (all when nil) with `days` of transitions, at `instant`. The current
+    /// feed with the default window, whole or by a title as it is, is canonical (cached apart, never
+    /// evicted); any other instant, window or spelling of a title is a costly variant.
+    private static func timed(
+        service: FeedService, resource: String, instant: FeedService.Instant, days: Int, selected: [Section<Place>]?,
+        contentLocation: String?
+    ) -> FeedService.Timed {
         let canonical = !instant.fixed && days == Feed.defaultTransitionDays && contentLocation == nil
-        let service = self.service, chosen = selected, location = contentLocation
+        let chosen = selected, location = contentLocation
         return FeedService.Timed(resource: resource, instant: instant, role: canonical ? .canonical : .costly) { instant in
             if let written = service.sectionsBody.write(selected: chosen, at: instant.date, transitionDays: days) {
                 return .init(body: written.body, nextTransition: written.nextTransition, contentLocation: location)
