@@ -87,6 +87,8 @@ let package = Package(
                 // The connection limits and HTTP/1 rules are NIO channel handlers.
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
+                // CostlyWork's low-priority threads (NIOThreadPool).
+                .product(name: "NIOPosix", package: "swift-nio"),
                 // HTTP1Codec converts NIO's HTTP/1 parts to Hummingbird's HTTP types itself.
                 .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
                 .product(name: "NIOHTTPTypesHTTP1", package: "swift-nio-extras"),

@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import NIOPosix
 import Synchronization
 
 /// Runs the work that costs more than an answer from the cache (building a variant's body,
@@ -8,8 +9,12 @@ import Synchronization
 /// of `queueLimit`; past that the request gets a JSON 503 with `Retry-After` at once, rather than
 /// a wait no client would sit through.
 ///
-/// The work runs on the awaiting task's own thread (Swift's cooperative pool has one thread per
-/// core), so a permit is a core: with `concurrency` = cores − 1, one core is always left.
+/// The work runs on threads of its own (`BackgroundThreads`) at the lowest CPU priority (nice 19),
+/// not on Swift's cooperative pool, whose threads (one per core) answer every other request:
+/// with `concurrency` = cores − 1, one core is always left, and the kernel gives the cores to
+/// an ordinary request's threads first whenever one is ready to run. On the cooperative pool, a
+/// costly build took one of two pool threads for its whole run, and an ordinary request waited
+/// behind it for a time slice (flood: p99 8.9× idle on a quiet 2-core machine).
 final class CostlyWork: Sendable {
     let concurrency: Int
     let queueLimit: Int
@@ -54,11 +59,13 @@ final class CostlyWork: Sendable {
     ///   watched (in-memory tests).
     /// - Throws: `APIError.busy` when the queue is full; `APIError.clientGone` when the client
     ///   went away while queued; whatever `work` throws.
-    func run<Value>(for client: ClientPresence? = nil, _ work: () throws(APIError) -> Value) async throws(APIError) -> Value {
+    func run<Value: Sendable>(
+        for client: ClientPresence? = nil, _ work: @escaping @Sendable () throws(APIError) -> Value
+    ) async throws(APIError) -> Value {
         try await acquire(for: client)
         defer { release() }
         state.withLock { $0.ran += 1 }
-        return try work()
+        return try await BackgroundThreads.run(work)
     }
 
     /// Runs `work` now if a permit is free and nothing waits, else not at all: for work that
@@ -147,5 +154,33 @@ final class CostlyWork: Sendable {
             return state.waiting.removeFirst()
         }
         next?.continuation.resume(returning: .run)
+    }
+}
+
+/// The threads costly work runs on: as many as the permits of a server's `CostlyWork` (cores − 1,
+/// at least one), started on first use and kept for the life of the process, each at nice 19 (on
+/// Linux a thread's nice value is its own: the rest of the process keeps its priority).
+enum BackgroundThreads {
+    private static let pool: NIOThreadPool = {
+        let pool = NIOThreadPool(numberOfThreads: max(1, ProcessInfo.processInfo.activeProcessorCount - 1))
+        pool.start()
+        return pool
+    }()
+
+    /// `work`'s result, computed on one of the threads.
+    static func run<Value: Sendable>(_ work: @escaping @Sendable () throws(APIError) -> Value) async throws(APIError) -> Value {
+        let result: Result<Value, APIError>
+        do {
+            result = try await pool.runIfActive { () -> Result<Value, APIError> in
+                // Who 0 is the calling thread; a failure (not allowed to lower it) leaves the
+                // thread at normal priority, as it was.
+                _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 19)
+                return Result { () throws(APIError) in try work() }
+            }
+        } catch {
+            // The task was cancelled while the work waited for a thread (its client left).
+            throw APIError.clientGone
+        }
+        return try result.get()
     }
 }

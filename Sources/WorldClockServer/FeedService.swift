@@ -272,7 +272,7 @@ final class FeedService: Sendable {
                 let build = Task { [self] () throws -> Representation in
                     // Gone from the map when done, so that a failed build is not joined again.
                     defer { costlyBuilds.withLock { $0[key] = nil } }
-                    let made = try await costly.run(for: client) { () throws(APIError) in try make(timed, effort: .fast) }
+                    let made = try await costly.run(for: client) { () throws(APIError) in try self.make(timed, effort: .fast) }
                     cache.withLock { $0.store(made, for: key) }
                     return made
                 }

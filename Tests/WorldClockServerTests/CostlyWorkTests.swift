@@ -24,6 +24,16 @@ struct CostlyWorkTests {
         #expect(CostlyWork(concurrency: 0).concurrency == 1)
     }
 
+    @Test("Costly work runs on a thread of its own at nice 19; the caller's thread keeps its priority")
+    func lowPriorityThread() async throws {
+        let costly = CostlyWork(concurrency: 1, queueLimit: 1)
+        let which = __priority_which_t(PRIO_PROCESS.rawValue)
+        let niceHere = getpriority(which, 0)
+        let niceThere = try await costly.run { () throws(APIError) in getpriority(which, 0) }
+        #expect(niceThere == 19)
+        #expect(getpriority(which, 0) == niceHere)
+    }
+
     @Test("Work beyond the permits waits in order; past the queue it is refused with busy")
     func queueing() async throws {
         let costly = CostlyWork(concurrency: 1, queueLimit: 2)
