@@ -68,11 +68,12 @@ final class CostlyWork: Sendable {
         return try await BackgroundThreads.run(work)
     }
 
-    /// Runs `work` now if a permit is free and nothing waits, else not at all: for work that
-    /// only improves an answer (compressing a popular variant harder).
-    /// - Returns: whether `work` ran.
+    /// Starts `work` in the background if a permit is free and nothing waits, else not at all:
+    /// for work that only improves later answers (compressing a popular variant harder), which
+    /// the request that starts it does not wait for. The permit is held until `work` is done.
+    /// - Returns: whether `work` was started.
     @discardableResult
-    func runIfIdle(_ work: () -> Void) -> Bool {
+    func runIfIdle(_ work: @escaping @Sendable () -> Void) -> Bool {
         let admitted = state.withLock { state in
             guard state.running < concurrency, state.waiting.isEmpty else { return false }
             state.running += 1
@@ -80,8 +81,10 @@ final class CostlyWork: Sendable {
             return true
         }
         guard admitted else { return false }
-        defer { release() }
-        work()
+        Task { [self] in
+            defer { release() }
+            try? await BackgroundThreads.run(work)
+        }
         return true
     }
 

@@ -88,6 +88,8 @@ struct ResponseCacheTests {
                     sizes.append(response.body.readableBytes)
                 }
             }
+            // The repeat started the better compression in the background; it holds a permit until done.
+            while service.costly.load.running > 0 { await Task.yield() }
             try await client.execute(uri: "/v1/sections?at=2026-11-23T12:00:00Z", method: .get, headers: [.acceptEncoding: "gzip"]) { response in
                 sizes.append(response.body.readableBytes)
             }
@@ -95,10 +97,11 @@ struct ResponseCacheTests {
             try await client.execute(uri: "/v1/sections", method: .get, headers: [.acceptEncoding: "gzip"]) { response in
                 current = response.body.readableBytes
             }
-            // First the fast encoding; the repeat, a cache hit with the executor idle, improved it; the
-            // current feed (the same body: the service's now is that instant) is at the best level at once.
-            #expect(sizes[0] > sizes[1])
-            #expect(sizes[1] == sizes[2])
+            // First the fast encoding, and the repeat too (a cache hit with the executor idle: it
+            // starts the improvement without waiting for it); then the best level. The current feed
+            // (the same body: the service's now is that instant) is at the best level at once.
+            #expect(sizes[0] == sizes[1])
+            #expect(sizes[1] > sizes[2])
             #expect(current == sizes[2])
         }
     }
