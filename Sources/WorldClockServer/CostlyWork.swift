@@ -1,7 +1,12 @@
 import Foundation
 import Hummingbird
+import NIOCore
 import NIOPosix
 import Synchronization
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Runs the work that costs more than an answer from the cache (building a variant's body,
 /// compressing it) at most `concurrency` at a time, so that the other cores stay free for cached
@@ -35,7 +40,8 @@ final class CostlyWork: Sendable {
         /// Queued requests dropped because their client closed the connection or their task was
         /// cancelled before a permit was free (their work never ran).
         var abandoned = 0
-        /// Works that ran under a permit (for tests: a skipped build is not counted).
+        /// Works that ran under a permit, counted when they start on their thread (for tests: a
+        /// skipped build is not counted).
         var ran = 0
     }
     private let state = Mutex(State())
@@ -64,8 +70,10 @@ final class CostlyWork: Sendable {
     ) async throws(APIError) -> Value {
         try await acquire(for: client)
         defer { release() }
-        state.withLock { $0.ran += 1 }
-        return try await BackgroundThreads.run(work)
+        return try await BackgroundThreads.run { [self] () throws(APIError) in
+            state.withLock { $0.ran += 1 }
+            return try work()
+        }
     }
 
     /// Starts `work` in the background if a permit is free and nothing waits, else not at all:
@@ -77,13 +85,15 @@ final class CostlyWork: Sendable {
         let admitted = state.withLock { state in
             guard state.running < concurrency, state.waiting.isEmpty else { return false }
             state.running += 1
-            state.ran += 1
             return true
         }
         guard admitted else { return false }
         Task { [self] in
             defer { release() }
-            try? await BackgroundThreads.run(work)
+            try? await BackgroundThreads.run { [self] () throws(APIError) in
+                state.withLock { $0.ran += 1 }
+                work()
+            }
         }
         return true
     }
@@ -160,9 +170,14 @@ final class CostlyWork: Sendable {
     }
 }
 
-/// The threads costly work runs on: as many as the permits of a server's `CostlyWork` (cores − 1,
-/// at least one), started on first use and kept for the life of the process, each at nice 19 (on
-/// Linux a thread's nice value is its own: the rest of the process keeps its priority).
+/// The threads costly work runs on: cores − 1 of them (at least one), the permits of a server's
+/// `CostlyWork` by default, started on first use and kept for the life of the process. On Linux
+/// each sets its own nice value to 19 (a thread's nice value is its own there: the rest of the
+/// process keeps its priority); elsewhere they run at normal priority.
+///
+/// The result comes back through an event loop, not from the pool thread: a task resumed there
+/// may make the cooperative pool start a thread, and a thread inherits the nice value of the
+/// thread that starts it, so an ordinary request could otherwise be answered at nice 19.
 enum BackgroundThreads {
     private static let pool: NIOThreadPool = {
         let pool = NIOThreadPool(numberOfThreads: max(1, ProcessInfo.processInfo.activeProcessorCount - 1))
@@ -171,19 +186,23 @@ enum BackgroundThreads {
     }()
 
     /// `work`'s result, computed on one of the threads.
+    /// - Throws: what `work` throws; `APIError.internalError` if the pool refuses the work (it is
+    ///   never stopped, so this does not happen).
     static func run<Value: Sendable>(_ work: @escaping @Sendable () throws(APIError) -> Value) async throws(APIError) -> Value {
-        let result: Result<Value, APIError>
-        do {
-            result = try await pool.runIfActive { () -> Result<Value, APIError> in
-                // Who 0 is the calling thread; a failure (not allowed to lower it) leaves the
-                // thread at normal priority, as it was.
-                _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 19)
-                return Result { () throws(APIError) in try work() }
-            }
-        } catch {
-            // The task was cancelled while the work waited for a thread (its client left).
-            throw APIError.clientGone
+        let done = pool.runIfActive(eventLoop: MultiThreadedEventLoopGroup.singleton.any()) { () -> Result<Value, APIError> in
+            lowerPriority()
+            return Result { () throws(APIError) in try work() }
         }
+        let result: Result<Value, APIError>
+        do { result = try await done.get() } catch { throw APIError.internalError }
         return try result.get()
+    }
+
+    /// Sets the calling thread's nice value to 19 (on Linux, who 0 is the calling thread). A
+    /// failure leaves the thread at normal priority, as it was.
+    private static func lowerPriority() {
+        #if canImport(Glibc)
+        _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 19)
+        #endif
     }
 }

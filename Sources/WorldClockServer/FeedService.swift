@@ -173,16 +173,20 @@ final class FeedService: Sendable {
     func respond(to request: Request, _ timed: Timed, client: (any Channel)? = nil) async throws(APIError) -> Response {
         let (representation, hit) = try await self.representation(timed, client: client)
         let coding = ContentCoding.preferred(in: request.headers)
-        if representation.encoded.needsCompression(for: coding) {
+        let compressing = representation.encoded.needsCompression(for: coding)
+        if compressing {
             if timed.role == .costly {
                 try await costly.run(for: client.flatMap(ClientPresence.of)) { () throws(APIError) in representation.encoded.compress() }
             } else {
                 representation.encoded.compress()
             }
-        } else if hit, coding == .gzip, representation.encoded.canImproveCompression {
+        }
+        let response = representation.response(to: request, preferring: coding)
+        // Made before the better compression may start, so that this answer is the encoding it found.
+        if !compressing, hit, coding == .gzip, representation.encoded.canImproveCompression {
             costly.runIfIdle { representation.encoded.improveCompression() }
         }
-        return representation.response(to: request, preferring: coding)
+        return response
     }
 
     /// The representation for `timed`, and whether it came from the cache.

@@ -71,8 +71,8 @@ struct FeedMiddleware: RouterMiddleware {
 
     /// `handler`'s response to `request` under the feed's rules (see the type's description).
     @inline(__always)
-    static func respond<Context: RequestContext>(
-        to request: Request, context: Context, _ handler: (Request, Context) async throws -> Response
+    static func respond<RouteContext: RequestContext>(
+        to request: Request, context: RouteContext, _ handler: (Request, RouteContext) async throws -> Response
     ) async -> Response {
         let crossOrigin = request.headers.contains(.origin)
         if crossOrigin, request.method == .options {

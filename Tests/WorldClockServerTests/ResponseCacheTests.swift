@@ -77,7 +77,9 @@ struct ResponseCacheTests {
         #expect(try await service.representation(try controller.sections(request("?at=2026-01-01T00:00:10Z"))).hit == false)
     }
 
-    @Test("Variants are compressed at the fastest level, then at the best once asked for again; the current feed at the best at once")
+    @Test(
+        "Variants are compressed at the fastest level, then at the best once asked for again; the current feed at the best at once",
+        .timeLimit(.minutes(2)))
     func compressionEffort() async throws {
         let service = service(now: instant("2026-11-23T12:00:00Z"))
         try await withApp(service) { client in
@@ -89,7 +91,7 @@ struct ResponseCacheTests {
                 }
             }
             // The repeat started the better compression in the background; it holds a permit until done.
-            while service.costly.load.running > 0 { await Task.yield() }
+            await CostlyWorkTests.waitUntilIdle(service.costly)
             try await client.execute(uri: "/v1/sections?at=2026-11-23T12:00:00Z", method: .get, headers: [.acceptEncoding: "gzip"]) { response in
                 sizes.append(response.body.readableBytes)
             }
