@@ -85,6 +85,8 @@ final class EncodedBody: Sendable {
     let effort: Effort
     private let gzipped = Mutex<ByteBuffer?>(nil)
     private let improved = Atomic<Bool>(false)
+    /// A request has taken the making of the gzip encoding on itself (`claimCompression`).
+    private let compressionClaimed = Atomic<Bool>(false)
 
     /// How the gzip encoding is made, and where its failure is logged.
     private let gzip: Gzip
@@ -102,6 +104,20 @@ final class EncodedBody: Sendable {
     /// Whether sending in `coding` needs a compression not yet made.
     func needsCompression(for coding: ContentCoding) -> Bool {
         coding == .gzip && isCompressible && gzipped.withLock { $0 == nil }
+    }
+
+    /// Whether the caller is the first to take the making of the gzip encoding on itself: a
+    /// costly variant asked for by many clients at once is compressed for one of them, under one
+    /// permit, while the others are answered with the identity body instead of each queueing a
+    /// compression of their own (which filled the queue with work that finds nothing to do, and
+    /// refused the rest with 503). `releaseCompressionClaim` gives it back when that fails.
+    func claimCompression() -> Bool {
+        !compressionClaimed.exchange(true, ordering: .relaxed)
+    }
+
+    /// Gives back the claim of a compression that did not happen (its request was refused or left).
+    func releaseCompressionClaim() {
+        compressionClaimed.store(false, ordering: .relaxed)
     }
 
     /// Makes the gzip encoding if it is not made yet. Compresses outside the lock, so that

@@ -172,13 +172,22 @@ final class FeedService: Sendable {
     ///   skipped if its client leaves first (looked up on the costly path only).
     func respond(to request: Request, _ timed: Timed, client: (any Channel)? = nil) async throws(APIError) -> Response {
         let (representation, hit) = try await self.representation(timed, client: client)
-        let coding = ContentCoding.preferred(in: request.headers)
+        var coding = ContentCoding.preferred(in: request.headers)
         let compressing = representation.encoded.needsCompression(for: coding)
         if compressing {
-            if timed.role == .costly {
-                try await costly.run(for: client.flatMap(ClientPresence.of)) { () throws(APIError) in representation.encoded.compress() }
+            let encoded = representation.encoded
+            if timed.role != .costly {
+                encoded.compress()
+            } else if encoded.claimCompression() {
+                do {
+                    try await costly.run(for: client.flatMap(ClientPresence.of)) { () throws(APIError) in encoded.compress() }
+                } catch {
+                    encoded.releaseCompressionClaim()
+                    throw error
+                }
             } else {
-                representation.encoded.compress()
+                // Another request is making the gzip encoding: this one gets the identity body.
+                coding = .identity
             }
         }
         let response = representation.response(to: request, preferring: coding)

@@ -119,6 +119,37 @@ struct CostlyWorkTests {
         #expect(service.cacheUsage.variants == 1)
     }
 
+    @Test(
+        "Clients asking at once for a variant's gzip encoding: one makes it under a permit, the others get the identity body, none is refused",
+        .timeLimit(.minutes(2)))
+    func sameVariantCompressedOnce() async throws {
+        let costly = CostlyWork(concurrency: 1, queueLimit: 1)
+        let service = service(now: instant("2026-11-23T12:00:00Z"), costly: costly)
+        let uri = "/v1/sections?at=2026-01-01T00:00:00Z"
+        try await withApp(service) { client in
+            // The variant, built and cached without its gzip encoding.
+            try await client.execute(uri: uri, method: .get) { #expect($0.status == .ok) }
+            try await costly.acquire()
+            let first = Task {
+                try await client.execute(uri: uri, method: .get, headers: [.acceptEncoding: "gzip"]) { response in
+                    (response.status.code, response.headers[.contentEncoding])
+                }
+            }
+            await Self.waitUntil(costly, waiting: 1)
+            // The queue is full: without the claim, these would be refused with 503 busy.
+            for _ in 0..<3 {
+                try await client.execute(uri: uri, method: .get, headers: [.acceptEncoding: "gzip"]) { response in
+                    #expect(response.status == .ok)
+                    #expect(response.headers[.contentEncoding] == nil)
+                }
+            }
+            costly.release()
+            let (status, encoding) = try await first.value
+            #expect(status == 200 && encoding == "gzip")
+        }
+        #expect(costly.load.refused == 0)
+    }
+
     @Test("A queued request whose task is cancelled leaves the queue, and its work never runs", .timeLimit(.minutes(2)))
     func cancelledWhileQueued() async throws {
         let costly = CostlyWork(concurrency: 1, queueLimit: 2)
