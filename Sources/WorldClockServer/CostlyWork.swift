@@ -43,6 +43,8 @@ final class CostlyWork: Sendable {
         /// Works that ran under a permit, counted when they start on their thread (for tests: a
         /// skipped build is not counted).
         var ran = 0
+        /// Callers of `idle()` waiting for nothing to run.
+        var idleWaiters: [CheckedContinuation<Void, Never>] = []
     }
     private let state = Mutex(State())
 
@@ -159,14 +161,28 @@ final class CostlyWork: Sendable {
 
     /// Gives the permit to the longest waiter, or back.
     func release() {
-        let next: Waiter? = state.withLock { state in
-            if state.waiting.isEmpty {
-                state.running -= 1
-                return nil
-            }
-            return state.waiting.removeFirst()
+        let (next, idle): (Waiter?, [CheckedContinuation<Void, Never>]) = state.withLock { state in
+            guard state.waiting.isEmpty else { return (state.waiting.removeFirst(), []) }
+            state.running -= 1
+            guard state.running == 0 else { return (nil, []) }
+            defer { state.idleWaiters = [] }
+            return (nil, state.idleWaiters)
         }
         next?.continuation.resume(returning: .run)
+        for waiter in idle { waiter.resume() }
+    }
+
+    /// Returns when no work runs or waits: at once if none does, else when the last permit is
+    /// given back (work started in the background by `runIfIdle` included).
+    func idle() async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let now: Bool = state.withLock { state in
+                guard state.running > 0 || !state.waiting.isEmpty else { return true }
+                state.idleWaiters.append(continuation)
+                return false
+            }
+            if now { continuation.resume() }
+        }
     }
 }
 

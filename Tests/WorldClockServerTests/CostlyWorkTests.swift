@@ -16,12 +16,6 @@ struct CostlyWorkTests {
         while costly.load.waiting < waiting { await Task.yield() }
     }
 
-    /// Waits until `costly` runs nothing: its work is on threads at nice 19, so this sleeps
-    /// between looks rather than yielding, which on a loaded machine would keep a core from them.
-    static func waitUntilIdle(_ costly: CostlyWork) async {
-        while costly.load.running > 0 { try? await Task.sleep(for: .milliseconds(1)) }
-    }
-
     @Test("By default one core is left free, and the queue holds eight per permit")
     func defaults() {
         let costly = CostlyWork()
@@ -61,7 +55,7 @@ struct CostlyWorkTests {
         #expect(order.values == [1, 2])
         #expect(costly.load.running == 0 && costly.load.waiting == 0)
         #expect(costly.runIfIdle { order.append(5) })
-        await Self.waitUntilIdle(costly)
+        await costly.idle()
         #expect(order.values == [1, 2, 5])
     }
 

@@ -91,7 +91,7 @@ struct ResponseCacheTests {
                 }
             }
             // The repeat started the better compression in the background; it holds a permit until done.
-            await CostlyWorkTests.waitUntilIdle(service.costly)
+            await service.costly.idle()
             try await client.execute(uri: "/v1/sections?at=2026-11-23T12:00:00Z", method: .get, headers: [.acceptEncoding: "gzip"]) { response in
                 sizes.append(response.body.readableBytes)
             }
