@@ -60,9 +60,9 @@ extension SectionIndex {
                 }
             }
         }
-        var sections: [Section<Row>] = []
+        var sections: [IndexSection<Row>] = []
         for (title, positions) in zip(indexer.titles, ordered) where emptySections == .keep || !positions.isEmpty {
-            sections.append(Section(title: title, rows: positions.map { rows[$0] }))
+            sections.append(IndexSection(title: title, rows: positions.map { rows[$0] }))
         }
         self.init(orderedSections: sections)
     }

@@ -1,5 +1,5 @@
 /// One section of an index: its title and its rows in collation order.
-public struct Section<Row> {
+public struct IndexSection<Row> {
     /// The section's title (ㄱ, A, #).
     public let title: SectionTitle
     /// The rows, ordered by ICU's Korean collator.
@@ -11,8 +11,8 @@ public struct Section<Row> {
     }
 }
 
-extension Section: Sendable where Row: Sendable {}
-extension Section: Equatable where Row: Equatable {}
+extension IndexSection: Sendable where Row: Sendable {}
+extension IndexSection: Equatable where Row: Equatable {}
 
 /// A list grouped into sections ㄱ … ㅎ, A … Z, # and sorted inside each: the shape a table view's
 /// data source needs (section titles for the right edge, rows per section), for any row type.
@@ -26,19 +26,19 @@ public struct SectionIndex<Row> {
     }
 
     /// The sections in index order.
-    public let sections: [Section<Row>]
+    public let sections: [IndexSection<Row>]
 
     /// The titles of `sections`, in order: what the index bar shows.
     public var titles: [SectionTitle] { sections.map(\.title) }
 
     /// The section titled `title`, if the index has it: a scan of at most 41 titles, cheaper than
     /// hashing them into a table a CLI run would build for one lookup.
-    public subscript(title: SectionTitle) -> Section<Row>? {
+    public subscript(title: SectionTitle) -> IndexSection<Row>? {
         sections.first { $0.title == title }
     }
 
     /// The section whose title text is `text` ("ㄱ", "A", "#"), if the index has it.
-    public func section(titled text: String) -> Section<Row>? {
+    public func section(titled text: String) -> IndexSection<Row>? {
         sections.first { $0.title.text == text }
     }
 
@@ -52,26 +52,26 @@ public struct SectionIndex<Row> {
     }
 
     /// An index of sections already grouped and sorted (a compiled catalogue): nothing is collated.
-    public init(orderedSections sections: [Section<Row>]) { self.init(sections: sections) }
+    public init(orderedSections sections: [IndexSection<Row>]) { self.init(sections: sections) }
 
-    private init(sections: [Section<Row>]) {
+    private init(sections: [IndexSection<Row>]) {
         self.sections = sections
     }
 
     /// The index with only the rows for which `isIncluded` is true, in the same order; sections
     /// left empty are kept or dropped as `emptySections` says.
     public func filter(emptySections: EmptySections = .drop, _ isIncluded: (Row) throws -> Bool) rethrows -> SectionIndex<Row> {
-        var kept: [Section<Row>] = []
+        var kept: [IndexSection<Row>] = []
         for section in sections {
             let rows = try section.rows.filter(isIncluded)
-            if emptySections == .keep || !rows.isEmpty { kept.append(Section(title: section.title, rows: rows)) }
+            if emptySections == .keep || !rows.isEmpty { kept.append(IndexSection(title: section.title, rows: rows)) }
         }
         return SectionIndex(sections: kept)
     }
 
     /// The same sections with each row transformed.
     public func map<Other>(_ transform: (Row) throws -> Other) rethrows -> SectionIndex<Other> {
-        SectionIndex<Other>(sections: try sections.map { Section(title: $0.title, rows: try $0.rows.map(transform)) })
+        SectionIndex<Other>(sections: try sections.map { IndexSection(title: $0.title, rows: try $0.rows.map(transform)) })
     }
 }
 

@@ -29,13 +29,13 @@ enum CLibrary {
 
 /// An environment variable, read with the C library: `ProcessInfo.environment` copies the whole
 /// environment into a dictionary, a measurable part of a CLI run that needs one or two variables.
-public enum Environment {
-    public static func value(_ name: String) -> String? { getenv(name).map { String(cString: $0) } }
+@usableFromInline package enum Environment {
+    @usableFromInline package static func value(_ name: String) -> String? { getenv(name).map { String(cString: $0) } }
 }
 
 /// Files read with the C library: `FileManager` and `FileHandle` cost more than the read itself
 /// for the few kilobytes of a TZif file, and a CLI run reads one per zone it shows.
-public enum SystemFile {
+@usableFromInline package enum SystemFile {
     /// The file's bytes, at most `limit` of them; nil when it cannot be opened or read. Read into
     /// one buffer of the file's size (`fstat`), grown only if the file grew: appending 16 KB
     /// chunks copied tzdata.zi's 110 KB over and over.
@@ -60,7 +60,7 @@ public enum SystemFile {
     }
 
     /// Where the symbolic link at `path` points; nil when it is not one.
-    public static func link(_ path: String) -> String? {
+    @usableFromInline package static func link(_ path: String) -> String? {
         var buffer = [CChar](repeating: 0, count: 4096)
         let count = readlink(path, &buffer, buffer.count - 1)
         guard count > 0 else { return nil }
@@ -68,7 +68,7 @@ public enum SystemFile {
     }
 
     /// The file's first line (of its first 256 bytes), without the newline.
-    public static func firstLine(of path: String) -> String? {
+    @usableFromInline package static func firstLine(of path: String) -> String? {
         read(path, limit: 256).map { String(decoding: $0.prefix { $0 != UInt8(ascii: "\n") }, as: UTF8.self) }
     }
 }

@@ -45,11 +45,11 @@ struct ListCommand: Command {
     }
 
     /// Every section with places (with `--all-sections`, every title), or the one `--section` names.
-    private func shownSections(session: Session) throws -> [Section<Place>] {
+    private func shownSections(session: Session) throws -> [IndexSection<Place>] {
         let catalogue = session.catalogue
         guard let section else {
             return allSections
-                ? catalogue.indexer.titles.map { catalogue.sections[$0] ?? Section(title: $0, rows: []) }
+                ? catalogue.indexer.titles.map { catalogue.sections[$0] ?? IndexSection(title: $0, rows: []) }
                 : catalogue.sections.sections
         }
         let resolved: ResolvedTitle
@@ -81,7 +81,7 @@ struct ListCommand: Command {
 /// `list` as text: each section's heading and count, its places in a table fitted to the
 /// terminal, then the notes the table needs.
 struct SectionListText {
-    let sections: [Section<Place>]
+    let sections: [IndexSection<Place>]
     let clocks: ZoneClocks
     let session: Session
 

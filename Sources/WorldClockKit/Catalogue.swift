@@ -107,7 +107,8 @@ public struct Catalogue: Sendable {
         var members = [[Place]](repeating: [], count: indexer.titles.count)
         for row in table.rows { members[indexer.section(forFirstLetterOf: row.place.name) ?? indexer.otherPosition].append(row.place) }
         let sections = zip(indexer.titles, members).compactMap { title, rows in
-            rows.isEmpty ? nil : Section(title: title, rows: rows.sorted { $0.name.unicodeScalars.lexicographicallyPrecedes($1.name.unicodeScalars) })
+            rows.isEmpty
+                ? nil : IndexSection(title: title, rows: rows.sorted { $0.name.unicodeScalars.lexicographicallyPrecedes($1.name.unicodeScalars) })
         }
         self.init(
             sections: SectionIndex(orderedSections: sections), indexer: indexer, icuVersion: "none (uncollated)", path: table.path,

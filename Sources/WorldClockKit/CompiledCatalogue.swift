@@ -61,10 +61,10 @@ package struct CompiledCatalogue: Sendable, Equatable {
     /// The listed rows as places, sorted as compiled, and in their sections.
     func sections(of table: ZoneTable, indexer: IndexDefinition) -> (rows: [Place], index: SectionIndex<Place>) {
         let rows = order.values(0..<order.count).map { table.rows[Int($0)].place }
-        var sections: [Section<Place>] = []
+        var sections: [IndexSection<Place>] = []
         for number in 0..<sectionTitles.count {
             let range = Int(sectionStarts[number])..<Int(sectionStarts[number + 1])
-            sections.append(Section(title: indexer.titles[Int(sectionTitles[number])], rows: Array(rows[range])))
+            sections.append(IndexSection(title: indexer.titles[Int(sectionTitles[number])], rows: Array(rows[range])))
         }
         return (rows, SectionIndex(orderedSections: sections))
     }

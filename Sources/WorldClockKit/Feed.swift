@@ -43,7 +43,7 @@ public struct Feed: Codable, Equatable, Sendable {
     /// transitions for `transitionDays` days, and each place's day and hours relative to
     /// `reference` when given (the CLI's `--from`).
     public init(
-        catalogue: Catalogue, sections: [Section<Place>]? = nil, at instant: Date, clocks: ZoneClocks,
+        catalogue: Catalogue, sections: [IndexSection<Place>]? = nil, at instant: Date, clocks: ZoneClocks,
         reference: ZoneTime? = nil, transitionDays: Int = Feed.defaultTransitionDays
     ) {
         let shown = sections ?? catalogue.sections.sections

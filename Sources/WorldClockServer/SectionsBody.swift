@@ -115,7 +115,7 @@ final class SectionsBody: Sendable {
 
     /// The body of `/v1/sections` for `selected` (all when nil) at `instant` with `days` of
     /// transitions; nil when the instant or its window leaves the span (build it with `Feed`).
-    func write(selected: [Section<Place>]?, at instant: Date, transitionDays days: Int) -> Written? {
+    func write(selected: [IndexSection<Place>]?, at instant: Date, transitionDays days: Int) -> Written? {
         let seconds = Int64(instant.timeIntervalSince1970.rounded(.down))
         let until = seconds + Int64(days) * 86_400
         let chosen: [Int]

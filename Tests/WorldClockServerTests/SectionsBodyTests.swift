@@ -9,13 +9,13 @@ import WorldClockKit
 @Suite("Sections bodies from per-zone timelines")
 struct SectionsBodyTests {
     /// What `Feed` through `JSONEncoder` writes for the same arguments.
-    static func encoded(_ selected: [Section<Place>]?, at instant: Date, days: Int) -> String {
+    static func encoded(_ selected: [IndexSection<Place>]?, at instant: Date, days: Int) -> String {
         String(
             decoding: FeedJSON.encode(Feed(catalogue: catalogue, sections: selected, at: instant, clocks: sharedClocks, transitionDays: days)),
             as: UTF8.self)
     }
 
-    static func written(_ selected: [Section<Place>]?, at instant: Date, days: Int) -> String? {
+    static func written(_ selected: [IndexSection<Place>]?, at instant: Date, days: Int) -> String? {
         sharedSectionsBody.write(selected: selected, at: instant, transitionDays: days).map { String(buffer: $0.body) }
     }
 

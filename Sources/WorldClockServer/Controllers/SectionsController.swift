@@ -46,7 +46,7 @@ struct SectionsController: Sendable {
         let query = try QueryString(request.uri.query, allowed: allowed, endpoint: endpoint)
         let instant = try service.instant(query)
         let days = try service.transitionDays(query)
-        var selected: [Section<Place>]?
+        var selected: [IndexSection<Place>]?
         var contentLocation: String?
         var resource = days == Feed.defaultTransitionDays ? Self.defaultResource : "/v1/sections?transitions=\(days)"
         let typed =
@@ -78,7 +78,7 @@ struct SectionsController: Sendable {
     /// feed with the default window, whole or by a title as it is, is canonical (cached apart, never
     /// evicted); any other instant, window or spelling of a title is a costly variant.
     private static func timed(
-        service: FeedService, resource: String, instant: FeedService.Instant, days: Int, selected: [Section<Place>]?,
+        service: FeedService, resource: String, instant: FeedService.Instant, days: Int, selected: [IndexSection<Place>]?,
         contentLocation: String?
     ) -> FeedService.Timed {
         let canonical = !instant.fixed && days == Feed.defaultTransitionDays && contentLocation == nil
