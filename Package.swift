@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 import Foundation
 import PackageDescription
 
@@ -7,6 +7,9 @@ import PackageDescription
 /// a build tool (EmbedFilesTool) with libFuzzer linked in would run libFuzzer instead of itself.
 let fuzzing = ProcessInfo.processInfo.environment["WORLDCLOCK_FUZZING"] != nil
 let fuzzed: [SwiftSetting] = fuzzing ? [.unsafeFlags(["-sanitize=fuzzer,address"]), .define("FUZZING")] : []
+
+/// The server's packages are needed only under the Server trait (on by default).
+let server: TargetDependencyCondition? = .when(traits: ["Server"])
 
 let package = Package(
     name: "worldclock",
@@ -25,6 +28,12 @@ let package = Package(
         .executable(name: "compile-catalogue", targets: ["CatalogueCompiler"]),
         // A clock list driven through WorldClockKit as a UITableViewDataSource would (Examples/).
         .executable(name: "worldclock-kit-example", targets: ["WorldClockKitExample"]),
+    ],
+    // An app that adds WorldClockKit alone writes `traits: []`: the server's packages are then not
+    // resolved at all (SwiftPM resolves every dependency some product needs, whichever the app uses).
+    traits: [
+        .trait(name: "Server", description: "The HTTP feed server (worldclock-server) and its packages: Hummingbird, SwiftNIO, …"),
+        .default(enabledTraits: ["Server"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
@@ -80,19 +89,19 @@ let package = Package(
                 "CatalogueBuilder",
                 "TimeZoneRules",
                 "ServerConfiguration",
-                .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "HummingbirdCore", package: "hummingbird"),
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "CompressNIO", package: "compress-nio"),
+                .product(name: "Hummingbird", package: "hummingbird", condition: server),
+                .product(name: "HummingbirdCore", package: "hummingbird", condition: server),
+                .product(name: "Logging", package: "swift-log", condition: server),
+                .product(name: "CompressNIO", package: "compress-nio", condition: server),
                 // The connection limits and HTTP/1 rules are NIO channel handlers.
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOCore", package: "swift-nio", condition: server),
+                .product(name: "NIOHTTP1", package: "swift-nio", condition: server),
                 // CostlyWork's low-priority threads (NIOThreadPool).
-                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio", condition: server),
                 // HTTP1Codec converts NIO's HTTP/1 parts to Hummingbird's HTTP types itself.
-                .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
-                .product(name: "NIOHTTPTypesHTTP1", package: "swift-nio-extras"),
-                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOHTTPTypes", package: "swift-nio-extras", condition: server),
+                .product(name: "NIOHTTPTypesHTTP1", package: "swift-nio-extras", condition: server),
+                .product(name: "HTTPTypes", package: "swift-http-types", condition: server),
             ],
             // Served from string literals the EmbedFiles plugin writes at build time, so that a
             // binary copied alone still has them.
@@ -156,8 +165,8 @@ let package = Package(
             name: "WorldClockServerTests",
             dependencies: [
                 "WorldClockServer", "TimeZoneRules", "ServerConfiguration",
-                .product(name: "HummingbirdTesting", package: "hummingbird"),
-                .product(name: "CompressNIO", package: "compress-nio"),
+                .product(name: "HummingbirdTesting", package: "hummingbird", condition: server),
+                .product(name: "CompressNIO", package: "compress-nio", condition: server),
             ]
         ),
         // Runs the built `worldclock` executable for every subcommand and error path.
