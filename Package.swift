@@ -13,21 +13,13 @@ let server: TargetDependencyCondition? = .when(traits: ["Server"])
 
 let package = Package(
     name: "worldclock",
+    // What users consume: the two executables and the kit an app links. Benchmarks, the fuzzer,
+    // the catalogue compiler and the example are executable targets below (`swift run NAME`).
     products: [
         .executable(name: "worldclock", targets: ["worldclock"]),
         .executable(name: "worldclock-server", targets: ["worldclock-server"]),
         // The catalogue for apps: sections, Korean search, times and the feed, with no ICU.
         .library(name: "WorldClockKit", targets: ["WorldClockKit"]),
-        .library(name: "HangulIndex", targets: ["HangulIndex"]),
-        .library(name: "TimeZoneRules", targets: ["TimeZoneRules"]),
-        .library(name: "WorldClockServer", targets: ["WorldClockServer"]),
-        .executable(name: "index-benchmark", targets: ["IndexBenchmark"]),
-        .executable(name: "tz-benchmark", targets: ["TimeZoneBenchmark"]),
-        .executable(name: "search-benchmark", targets: ["SearchBenchmark"]),
-        .executable(name: "worldclock-fuzz", targets: ["Fuzz"]),
-        .executable(name: "compile-catalogue", targets: ["CatalogueCompiler"]),
-        // A clock list driven through WorldClockKit as a UITableViewDataSource would (Examples/).
-        .executable(name: "worldclock-kit-example", targets: ["WorldClockKitExample"]),
     ],
     // An app that adds WorldClockKit alone writes `traits: []`: the server's packages are then not
     // resolved at all (SwiftPM resolves every dependency some product needs, whichever the app uses).
@@ -138,18 +130,21 @@ let package = Package(
         // Writes Data/compiled-catalogue.txt: the bundled tables' sections, order and search items as
         // ICU and the search preparation make them (Scripts/compile-catalogue).
         .executableTarget(name: "CatalogueCompiler", dependencies: ["CatalogueBuilder", "CatalogueRecords"]),
-        .executableTarget(name: "IndexBenchmark", dependencies: ["HangulCollation"]),
-        .executableTarget(name: "TimeZoneBenchmark", dependencies: ["TimeZoneRules"]),
+        .executableTarget(name: "index-benchmark", dependencies: ["HangulCollation"], path: "Sources/IndexBenchmark"),
+        .executableTarget(name: "tz-benchmark", dependencies: ["TimeZoneRules"], path: "Sources/TimeZoneBenchmark"),
         // Search speed and the right-zone-first rate over the user query set (Scripts/bench-search).
-        .executableTarget(name: "SearchBenchmark", dependencies: ["WorldClockKit", "CatalogueBuilder", "TimeZoneRules"]),
+        .executableTarget(
+            name: "search-benchmark", dependencies: ["WorldClockKit", "CatalogueBuilder", "TimeZoneRules"], path: "Sources/SearchBenchmark"),
         // libFuzzer targets for every parser of outside input (Scripts/fuzz builds them with
         // -DFUZZING -sanitize=fuzzer,address); a plain build replays a saved input.
         .executableTarget(
-            name: "Fuzz", dependencies: ["WorldClockKit", "CatalogueBuilder", "WorldClockServer", "HangulCollation"],
+            name: "worldclock-fuzz", dependencies: ["WorldClockKit", "CatalogueBuilder", "WorldClockServer", "HangulCollation"],
+            path: "Sources/Fuzz",
             swiftSettings: fuzzed + (fuzzing ? [.unsafeFlags(["-parse-as-library"])] : []),
             linkerSettings: fuzzing ? [.unsafeFlags(["-sanitize=fuzzer,address"])] : []),
 
-        .executableTarget(name: "WorldClockKitExample", dependencies: ["WorldClockKit", "TimeZoneRules"], path: "Examples/WorldClockKitExample"),
+        // A clock list driven through WorldClockKit as a UITableViewDataSource would.
+        .executableTarget(name: "worldclock-kit-example", dependencies: ["WorldClockKit", "TimeZoneRules"], path: "Examples/WorldClockKitExample"),
 
         // The kit's specification, as a clock-app developer reads it: depends on WorldClockKit alone.
         .testTarget(name: "WorldClockKitTests", dependencies: ["WorldClockKit"], exclude: ["Fixtures"]),
@@ -170,7 +165,7 @@ let package = Package(
             ]
         ),
         // Runs the built `worldclock` executable for every subcommand and error path.
-        .testTarget(name: "WorldClockCLITests", dependencies: ["WorldClockCLI", "worldclock", "worldclock-server", "WorldClockKitExample"]),
+        .testTarget(name: "WorldClockCLITests", dependencies: ["WorldClockCLI", "worldclock", "worldclock-server", "worldclock-kit-example"]),
         // Runs the web app in headless Chromium (Debian's chromium + chromium-driver, selenium from
         // PyPI) against the built `worldclock serve`.
         .testTarget(name: "WebAppTests", dependencies: ["worldclock", "worldclock-server"], exclude: ["browser"]),
