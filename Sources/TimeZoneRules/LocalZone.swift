@@ -40,6 +40,14 @@ public enum LocalZone {
         candidates.first { tzdata.rules(for: $0) != nil }
     }
 
+    /// The rules `TZ` states when it is a POSIX TZ string rather than a zone ("KST-9",
+    /// "EST5EDT,M3.2.0,M11.1.0"), as libc reads it when no zone file has that name; nil for an
+    /// unset `TZ`, a `:`-prefixed one (always a file) or one that is not a TZ string.
+    public static func posixRules(tz: String? = Environment.value("TZ")) -> ZoneRules? {
+        guard let tz, !tz.isEmpty, !tz.hasPrefix(":") else { return nil }
+        return try? ZoneRules(posixTZ: tz)
+    }
+
     /// `/usr/share/zoneinfo/Asia/Seoul` → `Asia/Seoul`; a path without a `zoneinfo` directory, or
     /// an id, as it is.
     static func zoneID(fromPath path: String) -> String {

@@ -130,6 +130,17 @@ extension TZif {
     }
 }
 
+extension TZif {
+    /// What a TZ string alone states: no stored transitions, the rule governing all time.
+    init(rule: POSIXRule) {
+        version = 2
+        transitionTimes = []
+        transitionTypes = []
+        localTimeTypes = [rule.standard]
+        footer = rule
+    }
+}
+
 /// A recursive-descent reader of TZ strings; each method returns nil on malformed input.
 private struct TZStringScanner {
     /// The TZ string's UTF-8; anything non-ASCII simply fails to match.

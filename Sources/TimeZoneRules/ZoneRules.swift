@@ -52,6 +52,12 @@ public final class ZoneRules: Sendable {
         self.init(try TZif(data: data))
     }
 
+    /// The rules a POSIX TZ string states ("KST-9", "EST5EDT,M3.2.0,M11.1.0", "<+0530>-5:30"), for all
+    /// time, as the C library reads a `TZ` that names no zone file: the same reader as a TZif footer.
+    public convenience init(posixTZ string: String) throws(TZifError) {
+        self.init(TZif(rule: try TZif.POSIXRule(string)))
+    }
+
     init(_ tzif: TZif) {
         self.tzif = tzif
         self.footerPeriods = tzif.footer.map { footer in

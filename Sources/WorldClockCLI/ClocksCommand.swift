@@ -11,20 +11,30 @@ struct ClocksCommand: Command {
               worldclock from 서울           기준 시간대 정하기
               worldclock --at 09:00          서울 9시일 때 내 시계들의 시각
               worldclock remove 런던         내 시계에서 빼기
+              worldclock move 런던 1         런던을 맨 앞으로
 
             내 시계는 $XDG_CONFIG_HOME/worldclock/clocks.tsv(기본값 ~/.config/worldclock/clocks.tsv)에 있습니다.
             """,
-        options: DisplayOptions.options
+        options: DisplayOptions.options + [.flag("names", help: "내 시계의 이름만 한 줄에 하나씩 씁니다(셸 완성, 스크립트).")]
     )
 
     let options: DisplayOptions
+    let namesOnly: Bool
 
-    init(_ arguments: ParsedArguments) throws(UsageError) { options = try DisplayOptions(arguments) }
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        options = try DisplayOptions(arguments)
+        namesOnly = arguments.flag("names")
+    }
 
     var writesJSON: Bool { options.json }
 
     func run() throws {
-        let session = try options.session()
+        if namesOnly {
+            // No catalogue, no tzdata: shell completion runs this on every <TAB>.
+            for entry in try ClocksFile.configured?.saved().clocks ?? [] { Output.line(entry.name) }
+            return
+        }
+        let session = try options.session(myClocks: .required)
         let places = session.myClocks.clocks.map { Self.place(for: $0, in: session.catalogue) }
         let clocks = session.clocks(for: places)
         if session.json {
@@ -33,7 +43,7 @@ struct ClocksCommand: Command {
         Output.line(Terminal.heading(session.referenceHeader))
         if let line = session.instantLine { Output.line(line) }
         guard !places.isEmpty else {
-            let path = MyClocks.path ?? "~/.config/worldclock/clocks.tsv"
+            let path = ClocksFile.configured?.path ?? "~/.config/worldclock/clocks.tsv"
             let help = [
                 "", "아직 내 시계가 없습니다. 곳을 더하려면:", "  worldclock add 뉴욕 런던", "",
                 "그 밖에:",
@@ -51,6 +61,12 @@ struct ClocksCommand: Command {
             columns: PlaceRows.columns, rows: zip(places, times).map { PlaceRows.cells($0, time: $1, session: session, marked: false) })
         table.colour = PlaceRows.colouring(times, session: session)
         table.lines(fitting: session.width).forEach { Output.line($0) }
+        // The clocks that have a time are shown; those that have none are named with their line and
+        // fail the run (JSON shows them with no time).
+        let unknown = session.myClocks.unknownZones(in: session.tzdata)
+        guard !unknown.isEmpty, let file = ClocksFile.configured else { return }
+        for bad in unknown.dropLast() { Terminal.note(file.unknownZone(bad.line, bad.entry, tzdata: session.tzdata)) }
+        throw CLIError.data(file.unknownZone(unknown[unknown.count - 1].line, unknown[unknown.count - 1].entry, tzdata: session.tzdata) + ". 고치거나 worldclock remove로 빼세요")
     }
 
     /// The catalogue's place of that name, or (renamed or from another table) one made from the

@@ -166,6 +166,10 @@ package enum ArgumentReader {
             }
             return .completionScript(shell: arguments[1])
         case _ where first.hasPrefix("-") && first != "-":
+            // Options before the command: `worldclock --at 9:00 show 뉴욕` is `show --at 9:00 뉴욕`.
+            if let word = firstWord(arguments, commands: commands) {
+                return try read([arguments[word]] + arguments[..<word] + arguments[(word + 1)...], commands: commands)
+            }
             let clocks = defaultCommand(commands)
             let name = String(first.dropFirst(2).prefix { $0 != "=" })
             if first.hasPrefix("--"), clocks.option(named: name) != nil { return .run(try read(arguments, for: clocks)) }
@@ -175,11 +179,32 @@ package enum ArgumentReader {
             guard let command = commands.first(where: { $0.name == arguments[1] }) else { throw unknownCommand(arguments[1], commands) }
             return .help(command)
         default:
-            guard let command = commands.first(where: { $0.name == first }) else { throw unknownCommand(first, commands) }
+            guard let command = commands.first(where: { $0.name == first }) else {
+                // A bare place is `show` for it (`worldclock 뉴욕`); show names a mistyped command.
+                guard let show = commands.first(where: { $0.name == ShowCommand.spec.name }) else { throw unknownCommand(first, commands) }
+                if arguments.prefix(while: { $0 != "--" }).contains(where: { $0 == "-h" || $0 == "--help" }) { return .help(show) }
+                return .run(try read(arguments, for: show))
+            }
             let rest = Array(arguments.dropFirst())
             if rest.prefix(while: { $0 != "--" }).contains(where: { $0 == "-h" || $0 == "--help" }) { return .help(command) }
             return .run(try read(rest, for: command))
         }
+    }
+
+    /// The index of the first word that is not an option or an option's value, when only
+    /// options (`--name`, `--name value`, `--name=value`, as any command declares them) come
+    /// before it; nil when there is none or `--` comes first.
+    private static func firstWord(_ arguments: [String], commands: some Collection<CommandSpec>) -> Int? {
+        var index = 0
+        while index < arguments.count {
+            let token = arguments[index]
+            guard token.hasPrefix("-"), token != "-" else { return index }
+            guard token.hasPrefix("--"), token != "--" else { return nil }
+            let name = String(token.dropFirst(2).prefix { $0 != "=" })
+            let takesValue = !token.contains("=") && commands.contains { $0.option(named: name)?.valueName != nil }
+            index += takesValue ? 2 : 1
+        }
+        return nil
     }
 
     /// The command a command line without one runs: my clocks.

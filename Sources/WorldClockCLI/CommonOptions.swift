@@ -115,18 +115,19 @@ struct DisplayOptions {
 
     /// Loads the catalogue, settles the reference zone (`--from`, the saved one, the machine's)
     /// and then the instant (`--at` read in the reference zone).
-    func session() throws -> Session {
+    /// - Parameter myClocks: how the command needs my clocks; by default it only marks them, and a
+    ///   file that does not read is a warning.
+    func session(myClocks need: ClocksFile.Need? = nil) throws -> Session {
         let rules = try tzdata.database()
         PhaseTrace.mark("tzdata chosen")
         let catalogue = try table.catalogue(tzdata: rules)
         let now = Date()
-        let myClocks = try MyClocks.loadForCLI()
+        // With --from the saved reference is not needed: a file problem is then only a warning.
+        let myClocks = try ClocksFile.load(need ?? .optional(quiet: json), tzdata: rules)
         let reference = try ReferenceZone.settle(
             from: from, saved: myClocks.reference, catalogue: catalogue, tzdata: rules, now: now,
             quiet: json)
-        guard let clock = ZoneClock(zoneID: reference.zoneID, tzdata: rules) else {
-            throw CLIError.usage("--from: 이 tzdata에 없는 시간대 \"\(reference.zoneID)\"")
-        }
+        let clock = reference.clock
         let moment = try Self.instant(at, now: now, in: clock, referenceName: reference.name, quiet: json)
         PhaseTrace.mark("reference zone \(reference.zoneID)")
         return Session(
@@ -192,12 +193,15 @@ struct Session {
     /// "기준: 서울 (UTC+9)".
     var referenceHeader: String { "기준: \(Terminal.printable(referenceName)) (\(KoreanTimeFormat.utcOffset(reference.utcOffset)))" }
 
-    /// "2026년 7월 15일 (수) 오전 9:00 서울 = 2026-07-15 00:00 UTC": the instant shown, when `--at` gave one.
+    /// "서울 오전 9:00 (2026년 7월 15일 (수), UTC+9) = 2026년 7월 15일 (수) 오전 12:00 UTC": the
+    /// instant `--at` gave, as the reference's clock reads it first, so `show 서울 --at 15:00 --from
+    /// 뉴욕` says back "뉴욕 오후 3:00".
     var instantLine: String? {
         guard !isNow else { return nil }
         let utc = LocalDateTime(secondsSinceEpoch: Int64(instant.timeIntervalSince1970.rounded(.down)))
         return
-            "\(KoreanTimeFormat.date(reference.local)) \(KoreanTimeFormat.time(reference.local, style: style)) \(Terminal.printable(referenceName)) "
-            + "(\(KoreanTimeFormat.utcOffset(reference.utcOffset))) = \(KoreanTimeFormat.date(utc)) \(KoreanTimeFormat.time(utc, style: style)) UTC"
+            "\(Terminal.printable(referenceName)) \(KoreanTimeFormat.time(reference.local, style: style)) "
+            + "(\(KoreanTimeFormat.date(reference.local)), \(KoreanTimeFormat.utcOffset(reference.utcOffset))) = "
+            + "\(KoreanTimeFormat.date(utc)) \(KoreanTimeFormat.time(utc, style: style)) UTC"
     }
 }

@@ -3,6 +3,13 @@ import HangulIndex
 import TimeZoneRules
 import WorldClockKit
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -50,6 +57,12 @@ struct DoctorCommand: Command {
         for fallback in report.fallbacks {
             Output.line("경고: \(fallback.zone): TZif 파일을 쓸 수 없어(\(fallback.problem)) 내장 규칙으로 계산합니다.")
         }
+        if let clocks = report.myClocks {
+            Output.line("내 시계 파일: \(Terminal.printable(clocks.path)) (\(clocks.summary))")
+            clocks.problems.forEach { Output.line("경고: " + Terminal.printable($0)) }
+        } else {
+            Output.line("내 시계 파일: 없음(XDG_CONFIG_HOME도 HOME도 정해져 있지 않습니다)")
+        }
     }
 }
 
@@ -79,9 +92,12 @@ struct DoctorReport: Encodable {
     let localZone: String?
     let icuVersion: String
     let icuTZDataVersion: String
+    /// The clocks file and what is wrong with it; nil when there is nowhere to keep one.
+    let myClocks: MyClocksReport?
 
     enum CodingKeys: String, CodingKey {
         case inUse = "in_use", candidates, warning, fallbacks
+        case myClocks = "my_clocks"
         case localZone = "local_zone"
         case icuVersion = "icu_version", icuTZDataVersion = "icu_tzdata_version"
     }
@@ -98,5 +114,39 @@ struct DoctorReport: Encodable {
         localZone = LocalZone.zone(in: choice.database)
         icuVersion = ICUInfo.version
         icuTZDataVersion = ICUInfo.timeZoneDataVersion
+        myClocks = ClocksFile.configured.map { MyClocksReport($0, tzdata: choice.database) }
+    }
+}
+
+/// What `doctor` says about my clocks: the file, how many clocks and which reference it keeps, and
+/// each problem a command would stop at or warn about (a line that does not read, a zone this
+/// tzdata lacks, a file that cannot be written).
+struct MyClocksReport: Encodable {
+    let path: String
+    let exists: Bool
+    let clocks: Int
+    let reference: String?
+    let problems: [String]
+
+    init(_ file: ClocksFile, tzdata: TZDatabase) {
+        path = file.path
+        var problems: [String] = []
+        var saved = MyClocks()
+        do throws(ClocksFile.Failure) { saved = try file.load() } catch { problems.append(error.message) }
+        exists = access(file.resolved, F_OK) == 0
+        clocks = saved.clocks.count
+        reference = saved.reference.map { "\($0.name) (\($0.zoneID))" }
+        problems += saved.unknownZones(in: tzdata).map { file.unknownZone($0.line, $0.entry, tzdata: tzdata) }
+        var status = stat()
+        if stat(file.resolved, &status) == 0, status.st_mode & 0o222 == 0 || access(file.resolved, W_OK) != 0 {
+            problems.append("\(file.resolved): 읽기 전용이라 add, remove, move, from이 고칠 수 없습니다")
+        }
+        self.problems = problems
+    }
+
+    /// "시계 3곳, 기준 서울 (Asia/Seoul)", or that there is no file yet.
+    var summary: String {
+        guard exists else { return "아직 없음: worldclock add가 만듭니다" }
+        return "시계 \(clocks)곳, 기준 " + (reference.map { Terminal.printable($0) } ?? "정하지 않음(이 컴퓨터의 시간대)")
     }
 }

@@ -32,26 +32,21 @@ struct FromCommand: Command {
     var writesJSON: Bool { false }
 
     func run() throws {
-        var clocks = try MyClocks.loadForCLI()
         if clear {
-            clocks.reference = nil
-            try MyClocksEdit.save(clocks, to: try MyClocksEdit.path())
+            try ClocksFile.forEditing().edit { $0.setReference(nil) }
             return Output.line("기준을 지웠습니다. 이제 이 컴퓨터의 시간대가 기준입니다")
         }
         let rules = try tzdata.database()
         let catalogue = try table.catalogue(tzdata: rules)
         guard let text else {
-            let reference = try ReferenceZone.settle(
-                from: nil, saved: clocks.reference, catalogue: catalogue, tzdata: rules, now: Date(), quiet: false)
-            let offset =
-                ZoneClock(zoneID: reference.zoneID, tzdata: rules).map { " (\(KoreanTimeFormat.utcOffset($0.time(at: Date()).utcOffset)))" } ?? ""
+            let saved = try ClocksFile.load(.required, tzdata: rules).reference
+            let reference = try ReferenceZone.settle(from: nil, saved: saved, catalogue: catalogue, tzdata: rules, now: Date(), quiet: false)
+            let offset = " (\(KoreanTimeFormat.utcOffset(reference.clock.time(at: Date()).utcOffset)))"
             return Output.line(
-                "기준: \(Terminal.printable(reference.name))\(offset), \(reference.zoneID)"
-                    + (clocks.reference == nil ? " — 이 컴퓨터의 시간대" : ""))
+                "기준: \(Terminal.printable(reference.name))\(offset), \(reference.zoneID)" + (saved == nil ? " — 이 컴퓨터의 시간대" : ""))
         }
         let reference = try ReferenceZone.settle(from: text, saved: nil, catalogue: catalogue, tzdata: rules, now: Date(), quiet: false)
-        clocks.reference = MyClocks.Entry(name: reference.name, zoneID: reference.zoneID)
-        try MyClocksEdit.save(clocks, to: try MyClocksEdit.path())
+        try ClocksFile.forEditing().edit { $0.setReference(MyClocks.Entry(name: reference.name, zoneID: reference.zoneID)) }
         Output.line("기준을 \(KoreanParticle.attach(.direction, to: Terminal.printable(reference.name))) 정했습니다(\(reference.zoneID))")
     }
 }

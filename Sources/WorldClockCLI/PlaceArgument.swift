@@ -38,6 +38,28 @@ enum PlaceArgument {
         }
     }
 
+    /// The places several words name, as texts to resolve: the words as one name when that is a
+    /// whole name (`new york` is 뉴욕), else each word a place (`뉴욕 런던`). A word the shell kept
+    /// whole (`"new york"`) is one place.
+    static func texts(_ words: [String], search: PlaceSearch) -> [String] {
+        guard words.count > 1 else { return words }
+        let joined = words.joined(separator: " ")
+        if case .found(_, let reading)? = try? PlaceResolver(search: search).resolve(joined) {
+            switch reading {
+            case .name, .zoneID: return [joined]
+            case .search(let match, _, _) where match.kind == .exact: return [joined]
+            case .search: break
+            }
+        }
+        return words
+    }
+
+    /// The one place `text` names: the most populous of a zone typed as its id.
+    static func one(_ text: String, search: PlaceSearch) throws -> Place {
+        let found = try resolve(text, what: "", search: search, quiet: false)
+        return principal(of: found.places) ?? found.places[0]
+    }
+
     /// "--from: " before a message; nothing for the command's own argument (`what` empty).
     private static func prefix(_ what: String) -> String { what.isEmpty ? "" : what + ": " }
 

@@ -28,25 +28,28 @@ struct RemoveCommand: Command {
     var writesJSON: Bool { false }
 
     func run() throws {
-        let path = try MyClocksEdit.path()
-        var clocks = try MyClocks.loadForCLI()
-        // A saved name is taken as it is (a place since renamed in the table still goes).
-        let names: [String]
-        if words.allSatisfy({ word in clocks.clocks.contains { $0.name == word } }) {
-            names = words
-        } else if clocks.clocks.contains(where: { $0.name == words.joined(separator: " ") }) {
-            names = [words.joined(separator: " ")]
-        } else {
-            let rules = try tzdata.database()
-            let search = PlaceSearch(catalogue: try table.catalogue(tzdata: rules), tzdata: rules, at: Date())
-            names = try MyClocksEdit.places(words, what: "", search: search).map(\.name)
+        let file = try ClocksFile.forEditing()
+        let names = try Self.savedNames(words, in: try file.saved(), table: table, tzdata: tzdata)
+        let left = try file.edit { clocks in
+            // Read again under the lock: another command may have changed the file since.
+            let missing = names.filter { !clocks.contains(name: $0) }
+            guard missing.isEmpty else {
+                throw CLIError.nothingFound("내 시계에 없습니다: \(missing.map { Terminal.printable($0) }.joined(separator: ", "))")
+            }
+            for name in names { clocks.remove(named: name) }
+            return clocks.clocks.count
         }
-        let missing = names.filter { !clocks.contains(name: $0) }
-        guard missing.isEmpty else {
-            throw CLIError.nothingFound("내 시계에 없습니다: \(missing.map { Terminal.printable($0) }.joined(separator: ", "))")
-        }
-        clocks.clocks.removeAll { names.contains($0.name) }
-        try MyClocksEdit.save(clocks, to: path)
-        Output.line("내 시계에서 뺐습니다: \(names.map { Terminal.printable($0) }.joined(separator: ", ")) (남은 곳 \(clocks.clocks.count)곳)")
+        Output.line("내 시계에서 뺐습니다: \(names.map { Terminal.printable($0) }.joined(separator: ", ")) (남은 곳 \(left)곳)")
+    }
+
+    /// The saved names `words` mean: saved names as typed (a place since renamed in the table
+    /// still goes), else places found as search finds them.
+    static func savedNames(_ words: [String], in clocks: MyClocks, table: TableOptions, tzdata: TZDataOption) throws -> [String] {
+        if words.allSatisfy({ clocks.contains(name: $0) }) { return words }
+        let joined = words.joined(separator: " ")
+        if clocks.contains(name: joined) { return [joined] }
+        let rules = try tzdata.database()
+        let search = PlaceSearch(catalogue: try table.catalogue(tzdata: rules), tzdata: rules, at: Date())
+        return try PlaceArgument.texts(words, search: search).map { try PlaceArgument.one($0, search: search).name }
     }
 }

@@ -11,29 +11,36 @@ import Foundation
 struct ShowCommand: Command {
     static let spec = CommandSpec(
         name: "show",
-        abstract: "한 곳을 자세히: 이름, 시간대, UTC 오프셋, 일광 절약 시간, 다음 전환, 현지 시각.",
+        abstract: "곳을 자세히: 이름, 시간대, UTC 오프셋, 일광 절약 시간, 다음 전환, 현지 시각. 명령 없이 곳만 쳐도 됩니다(worldclock 뉴욕).",
         discussion: """
             곳은 검색처럼 찾습니다: 한국어 이름(뉴욕), 옛 표기(키예프), 비슷한 철자(보스톤), 영문 자판으로 친 한글(sbdyr), \
             공항 코드(JFK), 약어(KST), 나라와 지역, 시간대 id(America/New_York, Asia/Calcutta). 답이 하나면 그곳을 보여 주고 \
             어떻게 읽었는지 표준 오류에 알립니다. 시간대 id를 주면 그 시간대의 모든 곳을 보여 줍니다. 여러 시간대에 걸친 \
-            답(미국)이면 후보를 보여 주고, 맞는 곳이 없으면 비슷한 이름을 알려 주고 종료 코드 1로 끝납니다.
+            답(미국)이면 후보를 보여 주고, 맞는 곳이 없으면 비슷한 이름을 알려 주고 종료 코드 1로 끝납니다. 여러 곳을 \
+            한 번에 줄 수 있습니다(show 뉴욕 런던). --at을 주면 그 시각을 기준 시간대의 시계로 먼저 보여 줍니다(뉴욕 오후 3:00).
             """,
         options: DisplayOptions.options,
-        arguments: [ArgumentSpec(valueName: "곳", help: "곳 이름이나 시간대 id. 여러 낱말은 한 이름입니다(show new york).", repeats: true)]
+        arguments: [
+            ArgumentSpec(
+                valueName: "곳", help: "곳 이름이나 시간대 id. 여러 낱말이 한 이름이면 한 곳(show new york), 아니면 낱말마다 한 곳(show 뉴욕 런던).",
+                repeats: true)
+        ]
     )
 
     let options: DisplayOptions
-    let place: String
+    let words: [String]
 
     /// What the argument is called in messages.
     static let subject = "곳 이름이나 시간대"
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         options = try DisplayOptions(arguments)
-        place = arguments.argument(0)
+        words = arguments.words(from: 0)
         // The same bound as a search query: the lookups and suggestions below stay cheap for any input.
-        do { _ = try SearchIndex<Place>.validatedQuery(place) } catch {
-            throw arguments.error(SearchCommand.message(for: error, subject: Self.subject))
+        for word in words + [words.joined(separator: " ")] {
+            do { _ = try SearchIndex<Place>.validatedQuery(word) } catch {
+                throw arguments.error(SearchCommand.message(for: error, subject: Self.subject))
+            }
         }
     }
 
@@ -41,13 +48,34 @@ struct ShowCommand: Command {
 
     func run() throws {
         let session = try options.session()
-        let places = try PlaceArgument.resolve(place, what: "", search: session.search, quiet: session.json).places
+        var places: [Place] = []
+        for text in PlaceArgument.texts(words, search: session.search) {
+            let found: [Place]
+            do { found = try PlaceArgument.resolve(text, what: "", search: session.search, quiet: session.json).places } catch CLIError.nothingFound(
+                let message)
+            {
+                throw CLIError.nothingFound(message + Self.commandHint(text))
+            }
+            places += found.filter { !places.contains($0) }
+        }
         let clocks = session.clocks(for: places)
         if session.json {
             Output.json(places.map { FeedPlace($0, time: session.time(of: $0, clocks: clocks), reference: session.reference) })
         } else {
+            // The instant --at gave, as the reference reads it: "뉴욕 오후 3:00 (…) = … UTC".
+            if let line = session.instantLine { Output.line(line + "\n") }
             PlaceDetailText(places: places, clocks: clocks, session: session).lines().forEach { Output.line($0) }
         }
+    }
+
+    /// ". 명령이라면: worldclock list" for a word one or two edits from a command's name (a bare
+    /// word is read as a place first: `worldclock lsit`).
+    static func commandHint(_ text: String) -> String {
+        guard text.count >= 3, text.allSatisfy(\.isASCII) else { return "" }
+        let names = WorldClockCommand.commands().map { $0.spec.name }
+        let nearest = names.map { (name: $0, distance: ArgumentReader.editDistance(text.lowercased(), $0)) }.min { $0.distance < $1.distance }
+        guard let nearest, nearest.distance <= 2 else { return "" }
+        return ". 명령이라면: worldclock \(nearest.name)"
     }
 
     /// What the longest start of `query` that finds anything finds (뉴요크 → 뉴요 → 뉴욕), at most

@@ -60,7 +60,7 @@ package enum WorldClockCommand {
         export: any Command.Type = ExportInServerBinary.self
     ) -> [any Command.Type] {
         [
-            ClocksCommand.self, AddCommand.self, RemoveCommand.self, FromCommand.self, ListCommand.self, SearchCommand.self, ShowCommand.self,
+            ClocksCommand.self, AddCommand.self, RemoveCommand.self, MoveCommand.self, FromCommand.self, ListCommand.self, SearchCommand.self, ShowCommand.self,
             SectionsCommand.self, FeedCommand.self, serve, export, DoctorCommand.self,
         ]
     }

@@ -21,6 +21,12 @@ public struct ZoneClock: Sendable {
         self.rules = rules
     }
 
+    /// A clock with rules of its own (a POSIX `TZ` string's), shown under `zoneID`.
+    public init(zoneID: String, rules: ZoneRules) {
+        self.zoneID = zoneID
+        self.rules = rules
+    }
+
     /// Everything a clock shows for this zone at `instant`.
     public func time(at instant: Date) -> ZoneTime {
         let t = Self.seconds(instant)
