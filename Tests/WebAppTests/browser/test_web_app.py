@@ -572,6 +572,31 @@ class WebAppTests(unittest.TestCase):
         self.open()
         self.assertFalse(self.card_text("뉴욕", ".card-rel").startswith("⚠"))
 
+    def test_19b_a_document_opened_in_a_tab_is_never_kept_as_the_app(self):
+        # The service worker once kept every navigation of the origin as the page: after /healthz
+        # or /openapi.yaml had been opened, an offline start of / showed that document.
+        self.open()
+        self.wait_for_service_worker()
+        self.open()  # the page, through the worker: its shell is kept
+        for path in ("/openapi.yaml", "/healthz"):
+            DRIVER.get(SERVER.base + path)
+        self.assertIn('"status"', DRIVER.page_source, "the /healthz document was shown")
+        DRIVER.set_script_timeout(30)
+        kept = DRIVER.execute_async_script("""const done = arguments[0];
+            caches.match('/').then(r => r ? r.text() : null).then(done, (e) => done(String(e)));""")
+        self.assertIn('id="search-input"', kept or "", "the kept shell is the app's page")
+        places = SERVER.json("/v1/meta")["place_count"]
+        sessions = (self.attach("page"), self.attach("service_worker"))
+        self.set_offline(True, sessions)
+        try:
+            self.open()
+            self.assertEqual(self.js("return document.querySelectorAll('.row').length"), places)
+            self.assertIn("오프라인", self.js("return document.getElementById('list-status').textContent"))
+        finally:
+            self.set_offline(False, sessions)
+            self.detach(*sessions)
+        DRIVER.get_log("browser")  # the failed network requests while offline are expected
+
     def test_20_the_feed_is_revalidated_with_its_etag_and_the_app_is_installable(self):
         self.open()
         self.wait_for_service_worker()
