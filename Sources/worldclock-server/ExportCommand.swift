@@ -27,18 +27,22 @@ struct ExportCommand: Command {
         let catalogue = try table.catalogue(tzdata: rules)
         let at = instant.instant()
         let index: StaticExport.Index
+        let tree: URL
         do {
-            index = try StaticExport.write(
+            (index, tree) = try PublishedExport.publish(
                 catalogue: catalogue, tzdata: rules, at: at,
                 to: URL(fileURLWithPath: directory, isDirectory: true))
         } catch let error as CLIError {
             throw error
+        } catch let error as PublishedExport.Failure {
+            throw CLIError.io(error.description)
         } catch {
             throw CLIError.io("\(directory)에 쓰지 못했습니다: \(error.localizedDescription)")
         }
         let bytes = index.entries.reduce(0) { $0 + $1.bytes }
         let gzipBytes = index.entries.reduce(0) { $0 + ($1.gzipBytes ?? $1.bytes) }
         Output.line(
-            "\(directory): 경로 \(index.entries.count)개, \(bytes.formatted()) 바이트 (gzip \(gzipBytes.formatted()) 바이트), 시각 \(index.at), 목록 index.json")
+            "\(directory) → \(tree.deletingLastPathComponent().lastPathComponent)/\(tree.lastPathComponent): 경로 \(index.entries.count)개, \(bytes.formatted()) 바이트 (gzip \(gzipBytes.formatted()) 바이트), 시각 \(index.at), 목록 index.json"
+        )
     }
 }

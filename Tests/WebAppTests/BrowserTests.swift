@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// Runs the web app's browser tests (Tests/WebAppTests/browser/test_web_app.py: Python, selenium,
-/// axe-selenium-python, Debian's headless Chromium) against the `worldclock` built beside this test bundle. Screenshots
+/// axe-core 4.12 from axe-playwright-python, Debian's headless Chromium) against the `worldclock` built beside this test bundle. Screenshots
 /// of the desktop and phone layouts go to .build/web-screenshots.
 @Suite("Web app in headless Chromium")
 struct BrowserTests {
@@ -10,7 +10,7 @@ struct BrowserTests {
     static let root = folder.deletingLastPathComponent().deletingLastPathComponent()
 
     @Test(
-        "the page loads without console errors; the index bar jumps and scrubs; search highlights and names what matched; clocks tick across a transition; my clocks persist; all by keyboard too; the shared wording table holds; offline reloads (the network cut in the page and its service worker) run on the kept feed and say when they may be wrong; the feed is revalidated with its ETag on the wire; axe-core finds nothing serious in six states; 200 % text clips no row"
+        "the page loads without console errors; the index bar jumps and scrubs; search highlights and names what matched; clocks tick across a transition; my clocks persist; all by keyboard too; the shared wording table holds; Tab after the index bar goes on where it put the list; the bar gives up empty titles first; targets of 24 px; offline reloads (the network cut in the page and its service worker) run on the kept feed and say when they may be wrong, and a document opened in a tab never becomes the app; the feed is revalidated with its ETag on the wire; axe-core 4.12 (WCAG 2.2 AA, best practices) finds nothing serious in six states; 200 % text clips no row and no card"
     )
     func browser() throws {
         let worldclock = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("worldclock")

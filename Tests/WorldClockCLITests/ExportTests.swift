@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 
 #if canImport(Glibc)
@@ -137,5 +138,230 @@ struct ExportTests {
         let (_, gzipped) = try await fetch("http://127.0.0.1:\(nginxPort)/v1/sections", from: web, acceptEncoding: "gzip")
         #expect(gzipped.value(forHTTPHeaderField: "Content-Encoding") == "gzip")
         #expect(gzipped.value(forHTTPHeaderField: "Vary") == "Accept-Encoding")
+    }
+
+    @Test(
+        "re-exported 20 times while nginx serves it and readers read it in a loop: every response and every tree read whole and consistent, the older trees removed"
+    )
+    func reexportUnderReaders() async throws {
+        let nginx = ["/usr/sbin/nginx", "/usr/bin/nginx"].first { FileManager.default.isExecutableFile(atPath: $0) }
+        let binary = try #require(nginx, "nginx is not installed: apt-get install -y nginx-light (Scripts/test does)")
+        let work = FileManager.default.temporaryDirectory.appendingPathComponent("reexport-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: work) }
+        let site = work.appendingPathComponent("site")
+        // Each export at its own instant, so that two exports' bodies differ and a mix would show.
+        let start = Date(timeIntervalSince1970: 1_795_435_200)  // 2026-11-23T12:00:00Z
+        func export(_ k: Int) throws {
+            let at = ISO8601DateFormatter().string(from: start.addingTimeInterval(Double(k) * 3_600))
+            let run = try CommandRunner.run(["export", site.path, "--at", at, "--tzdata", "bundled"])
+            #expect(run.status == 0, "export \(k): \(run.stderr)")
+        }
+        try export(0)
+
+        let port = try freePort()
+        let config = try String(contentsOf: repository.appendingPathComponent("Scripts/nginx-export.conf"), encoding: .utf8)
+            .replacingOccurrences(of: "ROOT", with: site.path)
+            .replacingOccurrences(of: "PORT", with: String(port))
+            .replacingOccurrences(of: "PIDFILE", with: work.appendingPathComponent("nginx.pid").path)
+        try config.write(to: work.appendingPathComponent("nginx.conf"), atomically: true, encoding: .utf8)
+        let web = try Background(
+            binary, ["-c", work.appendingPathComponent("nginx.conf").path, "-p", work.path, "-e", "stderr"],
+            log: work.appendingPathComponent("nginx.log"))
+        _ = try await fetch("http://127.0.0.1:\(port)/healthz", from: web)
+
+        // Readers on threads of their own: two read trees as a mirror or an upload would, two ask nginx.
+        let readings = Mutex(Readings())
+        let stop = Atomic<Bool>(false)
+        let readers = (0..<4).map { number in
+            let done = DispatchSemaphore(value: 0)
+            Thread {
+                while !stop.load(ordering: .relaxed) {
+                    let round = number < 2 ? TreeReader.read(site) : HTTPReader.read(port: port)
+                    readings.withLock { $0.add(round) }
+                }
+                done.signal()
+            }.start()
+            return done
+        }
+        for k in 1...20 { try export(k) }
+        stop.store(true, ordering: .relaxed)
+        for done in readers { done.wait() }
+
+        let result = readings.withLock { $0 }
+        #expect(result.failures == [], "\(result.failures.prefix(10))")
+        #expect(result.treeRounds > 0 && result.httpRounds > 0, "rounds: \(result.treeRounds) of trees, \(result.httpRounds) over HTTP")
+        // Every .gz read is its plain file compressed (one check per pair read, after the loop).
+        for (plain, gzip) in result.pairs {
+            let gunzip = Process()
+            gunzip.executableURL = URL(fileURLWithPath: "/bin/gzip")
+            gunzip.arguments = ["-dc"]
+            let input = Pipe(), output = Pipe()
+            gunzip.standardInput = input
+            gunzip.standardOutput = output
+            try gunzip.run()
+            input.fileHandleForWriting.write(gzip)
+            try input.fileHandleForWriting.close()
+            let unpacked = output.fileHandleForReading.readDataToEndOfFile()
+            gunzip.waitUntilExit()
+            #expect(unpacked == plain, "a .gz read beside a plain file of another export")
+        }
+        #expect(result.pairs.count > 1, "the readers met more than one export")
+
+        // Nothing of the older exports is left: one tree, the link's, holding what its index lists.
+        let link = try FileManager.default.destinationOfSymbolicLink(atPath: site.path)
+        let versions = site.path + ".exports"
+        #expect(try FileManager.default.contentsOfDirectory(atPath: versions).sorted() == [".lock", String(link.split(separator: "/").last!)])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: work.path).filter { $0.hasPrefix(".site") } == [])
+        let tree = work.appendingPathComponent(link)
+        let index = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: tree.appendingPathComponent("index.json"))) as? [String: Any])
+        var listed: Set<String> = ["index.json"]
+        for entry in try #require(index["entries"] as? [[String: Any]]) {
+            let file = try #require(entry["file"] as? String)
+            listed.insert(file)
+            if entry["gzip_bytes"] is Int { listed.insert(file + ".gz") }
+        }
+        let present = Set(
+            (FileManager.default.enumerator(atPath: tree.path)?.allObjects as? [String] ?? []).filter {
+                var directory: ObjCBool = false
+                return FileManager.default.fileExists(atPath: tree.appendingPathComponent($0).path, isDirectory: &directory) && !directory.boolValue
+            })
+        #expect(present == listed)
+    }
+
+    @Test("an export refuses a folder it did not make, and a file, and leaves them as they were")
+    func refusesWhatItDoesNotOwn() throws {
+        let work = FileManager.default.temporaryDirectory.appendingPathComponent("export-owner-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: work) }
+        let folder = work.appendingPathComponent("www")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try Data("mine".utf8).write(to: folder.appendingPathComponent("notes.txt"))
+        let file = work.appendingPathComponent("file")
+        try Data("x".utf8).write(to: file)
+        for (target, says) in [(folder, "비어 있지 않은 폴더"), (file, "파일")] {
+            let run = try CommandRunner.run(["export", target.path, "--tzdata", "bundled"])
+            #expect(run.status == 4, "\(target.lastPathComponent): \(run.stderr)")
+            #expect(run.stderr.contains(target.path) && run.stderr.contains(says), "\(run.stderr)")
+        }
+        #expect(try Data(contentsOf: folder.appendingPathComponent("notes.txt")) == Data("mine".utf8))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: work.path).sorted() == ["file", "www"])
+        // An empty folder, made for the export, is taken.
+        let empty = work.appendingPathComponent("empty")
+        try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
+        let run = try CommandRunner.run(["export", empty.path, "--tzdata", "bundled"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(FileManager.default.fileExists(atPath: empty.appendingPathComponent("v1/sections.json").path))
+    }
+}
+
+/// What the readers of `reexportUnderReaders` saw.
+private struct Readings {
+    var treeRounds = 0, httpRounds = 0
+    var failures: [String] = []
+    /// Each plain body read with the `.gz` read from the same tree, once.
+    var pairs: [Data: Data] = [:]
+
+    mutating func add(_ round: Round) {
+        switch round {
+        case .tree(let pairs):
+            treeRounds += 1
+            for (plain, gzip) in pairs where self.pairs[plain] == nil { self.pairs[plain] = gzip }
+        case .http: httpRounds += 1
+        case .pruned: break
+        case .failed(let why): failures.append(why)
+        }
+    }
+}
+
+/// One reader's pass.
+private enum Round {
+    /// A tree read whole: its (plain, gzip) pairs.
+    case tree([(Data, Data)])
+    case http
+    /// The tree being read was removed under the reader after a newer export replaced it.
+    case pruned
+    case failed(String)
+}
+
+/// Reads one export's tree as a mirror or an upload would: the tree the link names, then its files.
+private enum TreeReader {
+    static func read(_ site: URL) -> Round {
+        guard let link = try? FileManager.default.destinationOfSymbolicLink(atPath: site.path) else {
+            return .failed("\(site.path) is not a link")
+        }
+        let treePath = site.deletingLastPathComponent().appendingPathComponent(link).path
+        let tree = open(treePath, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard tree >= 0 else { return errno == ENOENT ? .pruned : .failed("open \(treePath): errno \(errno)") }
+        defer { close(tree) }
+        var files: [String: Data] = [:]
+        let names = [
+            "index.json", "v1/sections.json", "v1/sections.json.gz", "v1/zones/Asia/Seoul.json", "v1/zones/Asia/Seoul.json.gz", "index.html",
+        ]
+        for name in names {
+            guard let data = contents(tree, name) else {
+                return FileManager.default.fileExists(atPath: treePath) ? .failed("\(link)/\(name): missing") : .pruned
+            }
+            files[name] = data
+        }
+        guard let index = (try? JSONSerialization.jsonObject(with: files["index.json"]!)) as? [String: Any],
+            let sections = (try? JSONSerialization.jsonObject(with: files["v1/sections.json"]!)) as? [String: Any],
+            (try? JSONSerialization.jsonObject(with: files["v1/zones/Asia/Seoul.json"]!)) != nil
+        else { return .failed("\(link): a JSON file does not parse") }
+        guard let at = index["at"] as? String, sections["at"] as? String == at else {
+            return .failed("\(link): sections.json is for \(sections["at"] ?? "?"), index.json for \(index["at"] ?? "?")")
+        }
+        let page = String(decoding: files["index.html"]!, as: UTF8.self)
+        let assets = page.matches(of: #/"/(app/[^"]+)"/#).map { String($0.1) }
+        guard assets.count >= 3 else { return .failed("\(link)/index.html names \(assets.count) assets") }
+        for asset in assets where faccessat(tree, asset, F_OK, 0) != 0 {
+            return FileManager.default.fileExists(atPath: treePath) ? .failed("\(link): index.html names \(asset), not there") : .pruned
+        }
+        return .tree([
+            (files["v1/sections.json"]!, files["v1/sections.json.gz"]!), (files["v1/zones/Asia/Seoul.json"]!, files["v1/zones/Asia/Seoul.json.gz"]!),
+        ])
+    }
+
+    /// The whole file `name` under the directory `tree`, or nil when it cannot be opened.
+    private static func contents(_ tree: Int32, _ name: String) -> Data? {
+        let file = openat(tree, name, O_RDONLY | O_CLOEXEC)
+        guard file >= 0 else { return nil }
+        defer { close(file) }
+        var data = Data(), buffer = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let count = Glibc.read(file, &buffer, buffer.count)
+            if count <= 0 { return count == 0 ? data : nil }
+            data.append(contentsOf: buffer[..<count])
+        }
+    }
+}
+
+/// Asks nginx as a browser and a clock app would: the feed, the page and the page's assets.
+private enum HTTPReader {
+    static func read(port: Int) -> Round {
+        let base = "http://127.0.0.1:\(port)"
+        guard let (feed, feedStatus) = get(base + "/v1/sections"), feedStatus == 200 else { return .failed("/v1/sections: no 200") }
+        guard (try? JSONSerialization.jsonObject(with: feed)) != nil else { return .failed("/v1/sections: \(feed.count) bytes that do not parse") }
+        guard let (page, pageStatus) = get(base + "/"), pageStatus == 200 else { return .failed("/: no 200") }
+        let assets = String(decoding: page, as: UTF8.self).matches(of: #/"(/app/[^"]+)"/#).map { String($0.1) }
+        guard assets.count >= 3 else { return .failed("/ names \(assets.count) assets (\(page.count) bytes)") }
+        for asset in assets {
+            guard let (_, status) = get(base + asset), status == 200 else { return .failed("\(asset), named by /, not served") }
+        }
+        return .http
+    }
+
+    /// The body and status of GET `url` (a thread of its own waits for it).
+    private static func get(_ url: String) -> (Data, Int)? {
+        let answer = Mutex<(Data, Int)?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        var request = URLRequest(url: URL(string: url)!)
+        request.setValue("identity", forHTTPHeaderField: "Accept-Encoding")
+        URLSession.shared.dataTask(with: request) { data, response, _ in
+            if let data, let response = response as? HTTPURLResponse { answer.withLock { $0 = (data, response.statusCode) } }
+            done.signal()
+        }.resume()
+        done.wait()
+        return answer.withLock { $0 }
     }
 }

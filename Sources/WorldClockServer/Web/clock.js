@@ -138,3 +138,11 @@ export function describe(rules, zone, t, ref, h24) {
     offset: utcOffset(state.offset),
   };
 }
+
+/**
+ * The country shown beside a place's name: none when the name already ends with it, as the names
+ * of a city that another country also has do ("런던 (캐나다)", "제임스타운 (세인트헬레나)").
+ */
+export function countryBeside(place) {
+  return place.name.endsWith(`(${place.country})`) ? '' : place.country;
+}

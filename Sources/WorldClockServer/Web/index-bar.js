@@ -4,7 +4,7 @@
 // the next one that has places (the last one at the end), so it never goes past the list's end.
 // The titles are the feed's (`index_titles`: ㄱ…ㅎ, A–Z, # as ICU makes them on the server). When
 // the user's text is too large for every title to fit, every k-th title is shown with a dot
-// between, as iOS does; the pointer still maps to every title.
+// between, as iOS does; the titles without places are the first to go.
 
 export class IndexBar {
   /**
@@ -18,6 +18,8 @@ export class IndexBar {
     this.onSelect = onSelect;
     this.titles = [];
     this.hasPlaces = [];
+    /** The titles that have a slot on the bar, in order (all of them, or those with places). */
+    this.slots = [];
     this.current = -1;
     this.dragging = false;
     const track = document.createElement('div');
@@ -73,28 +75,39 @@ export class IndexBar {
     this.track.style.setProperty('--count', String(titles.length));
     this.current = -1;
     this.folded = 0;
+    this.slots = [];
     this.markCurrent(this.titles.findIndex((_, i) => this.hasPlaces[i]));
     this.fold();
   }
 
   /**
-   * Shows every title when they fit at the user's text size; else every k-th title (the last one
-   * always) with a dot half way between, so labels never overlap.
+   * Shows every title when each gets a slot of a line of the user's text and at least 24 px (WCAG
+   * 2.2's touch target). Else the titles without places go first (they only lead to the next one
+   * with places), so a title with places is never hidden while an empty one shows; if those still
+   * do not fit, every k-th of them is shown (the last one always) with a dot half way between.
    */
   fold() {
     const spans = [...this.track.children];
     const n = spans.length;
     if (!n) return;
     const height = this.track.clientHeight;
-    const line = parseFloat(getComputedStyle(this.track).fontSize) * 1.15;
-    const k = height >= n * line ? 1 : Math.ceil((2 * line * n) / height);
-    if (k === this.folded) return;
+    const slot = Math.max(parseFloat(getComputedStyle(this.track).fontSize) * 1.15, 24);
+    const all = [...this.titles.keys()];
+    const withPlaces = all.filter((i) => this.hasPlaces[i]);
+    const slots = height >= n * slot || withPlaces.length === 0 ? all : withPlaces;
+    const m = slots.length;
+    const k = height >= m * slot ? 1 : Math.ceil((2 * slot * m) / height);
+    if (slots.length === this.slots.length && k === this.folded) return;
+    this.slots = slots;
     this.folded = k;
     this.track.classList.toggle('folded', k > 1);
+    const position = new Map(slots.map((i, s) => [i, s]));
     spans.forEach((span, i) => {
-      const shown = k === 1 || i % k === 0 || i === n - 1;
-      const dot = !shown && i % k === Math.floor(k / 2) && n - 1 - i >= k / 2;
-      span.classList.toggle('folded', !shown && !dot);
+      const s = position.get(i);
+      const shown = s !== undefined && (k === 1 || s % k === 0 || s === m - 1);
+      const dot = s !== undefined && !shown && s % k === Math.floor(k / 2) && m - 1 - s >= k / 2;
+      span.classList.toggle('collapsed', s === undefined);
+      span.classList.toggle('folded', s !== undefined && !shown && !dot);
       span.classList.toggle('dot', dot);
     });
   }
@@ -109,8 +122,8 @@ export class IndexBar {
   /** Scrubbing: the title under the pointer's y (clamped to the bar). */
   pointAt(y) {
     const rect = this.rect;
-    const n = this.titles.length;
-    const i = Math.min(n - 1, Math.max(0, Math.floor(((y - rect.top) / rect.height) * n)));
+    const m = this.slots.length;
+    const i = this.slots[Math.min(m - 1, Math.max(0, Math.floor(((y - rect.top) / rect.height) * m)))];
     if (i === this.pointed) return;
     this.pointed = i;
     this.go(i);

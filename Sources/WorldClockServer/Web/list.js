@@ -5,7 +5,7 @@
 // or a jump into a long section, costs only the rows on screen; times are updated in the visible
 // sections only. The add buttons are one tab
 // stop (a roving tabindex): arrows, Page Up/Down, Home and End move between them.
-import { describe } from './clock.js';
+import { countryBeside, describe } from './clock.js';
 
 const label = (mine) => (mine ? '내 시계에서 삭제' : '내 시계에 추가');
 const escape = (text) => String(text).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -69,7 +69,7 @@ export class PlaceList {
         const name = escape(place.name);
         const mine = isMine(place.name);
         html.push(`<li class="row" data-name="${name}" data-zone="${escape(place.zone)}">`,
-          `<span class="place"><span class="name">${name}</span><span class="country">${escape(place.country)}</span></span>`,
+          `<span class="place"><span class="name">${name}</span><span class="country">${escape(countryBeside(place))}</span></span>`,
           `<span class="when"><span class="time"></span><span class="rel"></span></span><span class="abbr"></span>`,
           `<button type="button" class="add" tabindex="-1" aria-pressed="${mine}" aria-label="${name} ${label(mine)}">${mine ? '✓' : '+'}</button></li>`);
       }
@@ -176,6 +176,8 @@ export class PlaceList {
     if (!section) return;
     const y = window.scrollY + section.getBoundingClientRect().top - this.stickyTop();
     window.scrollTo({ top: Math.round(y), behavior: 'instant' });
+    // The add buttons' tab stop follows: the next Tab lands in this section, not back at the first row.
+    this.rove(section.querySelector('button.add'));
     // Times for the section now on screen in this frame, before the observer reports it (only
     // this one: a drag passes many sections, and the observer keeps the set of those on screen).
     // Which section is on top is measured by the scroll listener in the next frame, not here: a

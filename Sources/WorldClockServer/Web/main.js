@@ -44,7 +44,7 @@ const mine = new MyClocks(document.getElementById('my-clocks'), document.getElem
 
 setUpSearch({
   input: document.getElementById('search-input'),
-  combo: document.getElementById('search-combo'),
+  combo: document.getElementById('search-input'),
   panel: document.getElementById('search-panel'),
   list: document.getElementById('search-results'),
   status: document.getElementById('search-status'),

@@ -3,6 +3,7 @@
 // so the range slices the text directly), with the reason shown. A combobox with a listbox:
 // arrows move, Enter chooses, Escape closes.
 import { search } from './api.js';
+import { countryBeside } from './clock.js';
 
 const DEBOUNCE_MS = 120;
 
@@ -79,7 +80,7 @@ export function setUpSearch({ input, combo, panel, list, status, onChoose }) {
       name.append(match.field === 'name' ? highlighted(place.name, match.utf16_start, match.utf16_end, match.kind) : place.name);
       const country = document.createElement('span');
       country.className = 'country';
-      country.textContent = place.country;
+      country.textContent = countryBeside(place);
       const reason = document.createElement('span');
       reason.className = 'reason';
       // As the CLI's search says why: the field's Korean name from the feed (one table for both),

@@ -33,7 +33,9 @@ self.addEventListener('fetch', (event) => {
   const request = event.request;
   const url = new URL(request.url);
   if (request.method !== 'GET' || url.origin !== location.origin) return;
-  if (request.mode === 'navigate' || url.pathname === '/') event.respondWith(page(request));
+  // Only the app's own page is the shell: another document opened in a tab (/openapi.yaml,
+  // /healthz) goes to the network as it is, and is never kept as the page.
+  if (url.pathname === '/') event.respondWith(page(request));
   else if (url.pathname.startsWith('/app/')) event.respondWith(asset(request));
   else if (url.pathname === FEED) event.respondWith(feed(request, url));
 });
