@@ -161,6 +161,8 @@ struct CatalogueTests {
             case "alias":
                 #expect(places.contains { $0.zoneID == key && $0.aliases.contains(korean) }, "alias \(key) → \(korean)")
             case "add": #expect(listed.contains { $0.zoneID == key && $0.name == korean }, "add \(key) → \(korean)")
+            case "search_only":
+                #expect(bundled.searchOnlyPlaces.contains { $0.zoneID == key && $0.name == korean }, "search_only \(key) → \(korean)")
             case "spelling": #expect(places.contains { $0.zoneID == key && $0.name == korean }, "spelling \(key) → \(korean)")
             case "drop":
                 #expect(!places.contains { $0.zoneID == key && ($0.name == korean || $0.aliases.contains(korean)) }, "drop \(key) → \(korean)")
@@ -173,6 +175,10 @@ struct CatalogueTests {
                 #expect(
                     code != nil && bundled.terms.contains { $0.kind == .airport && $0.term == korean && $0.target == code?.target },
                     "airport \(key) → \(korean)")
+            case "airport_label":
+                #expect(
+                    bundled.terms.contains { $0.kind == .airport && $0.term == key && $0.label == korean },
+                    "airport label \(key) → \(korean)")
             default: Issue.record("unknown override kind \(kind)")
             }
         }
