@@ -13,6 +13,9 @@ let server: TargetDependencyCondition? = .when(traits: ["Server"])
 
 let package = Package(
     name: "worldclock",
+    // The oldest systems whose Swift runtime has every API the kit uses (Mutex, String(validating:as:)):
+    // Scripts/check-availability, in CI, fails when the kit's modules use a newer one.
+    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     // What users consume: the two executables and the kit an app links. Benchmarks, the fuzzer,
     // the catalogue compiler and the example are executable targets below (`swift run NAME`).
     products: [
