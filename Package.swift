@@ -13,6 +13,9 @@ let server: TargetDependencyCondition? = .when(traits: ["Server"])
 
 let package = Package(
     name: "worldclock",
+    // The oldest systems whose Swift runtime has every API the kit uses (Mutex, String(validating:as:)):
+    // Scripts/check-availability, in CI, fails when the kit's modules use a newer one.
+    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     // What users consume: the two executables and the kit an app links. Benchmarks, the fuzzer,
     // the catalogue compiler and the example are executable targets below (`swift run NAME`).
     products: [
@@ -61,8 +64,6 @@ let package = Package(
         // system's tzdata and the copy compiled in from Data/tzdata. Never Foundation's TimeZone,
         // whose rules are frozen into the toolchain, nor ICU's.
         .target(name: "TimeZoneRules", swiftSettings: fuzzed, plugins: ["EmbedFiles"]),
-        // The catalogue: the bundled table, its validation, zone times from TimeZoneRules, Korean
-        // formatting, and the JSON feed's schema shared by the CLI and the server.
         // WorldClockKit: the bundled catalogue compiled in (sections, order, search index), zone
         // times from TimeZoneRules, Korean wording, the feed's schema and its client. No ICU target,
         // FoundationEssentials only: what a clock app, the CLI and the server share.

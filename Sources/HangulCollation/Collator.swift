@@ -5,6 +5,8 @@ import ICUBridge
 import Glibc
 #elseif canImport(Musl)
 import Musl
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// An ICU collator for one locale and strength, owned by Swift.

@@ -5,6 +5,7 @@
 public struct HexColumn: Sendable, Equatable {
     /// The digits, eight per element, lowercase.
     public let text: String
+    /// The number of elements.
     public var count: Int { text.utf8.count / 8 }
 
     /// - Precondition: `text` is eight lowercase hex digits per element (what `init(_:)` writes).
@@ -13,6 +14,7 @@ public struct HexColumn: Sendable, Equatable {
         self.text = text
     }
 
+    /// `values` as eight hex digits each.
     public init(_ values: some Collection<UInt32>) {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(values.count * 8)
@@ -24,6 +26,7 @@ public struct HexColumn: Sendable, Equatable {
         text = String(decoding: bytes, as: UTF8.self)
     }
 
+    /// The element at `index`, decoded from its eight digits.
     public subscript(index: Int) -> UInt32 {
         text.utf8.withContiguousStorageIfAvailable { bytes in Self.decode(bytes, at: index * 8) }!
     }

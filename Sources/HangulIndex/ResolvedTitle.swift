@@ -1,5 +1,6 @@
 /// A section title a user typed, resolved to a title of the index.
 public struct ResolvedTitle: Equatable, Sendable {
+    /// The index title the input stands for.
     public let title: SectionTitle
     /// Set when the input was not a title itself but stands for one (ㄲ → ㄱ, 가 → ㄱ, n → N):
     /// the input, so the caller can say what it did.
@@ -8,7 +9,9 @@ public struct ResolvedTitle: Equatable, Sendable {
 
 /// A typed section title that names no section.
 public struct SectionTitleError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// What the user typed.
     public let input: String
+    /// The index's titles, to list in the error message.
     public let validTitles: [String]
 
     public var description: String {

@@ -1,5 +1,6 @@
 /// A query search cannot take.
 public enum SearchError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The query is empty, or only spaces.
     case emptyQuery
     /// Over `SearchQueryLimits.maximumScalars` Unicode scalars (code points).
     case queryTooLong(scalars: Int, limit: Int)

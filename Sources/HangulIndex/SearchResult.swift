@@ -35,12 +35,16 @@ public enum MatchKind: Int, Comparable, CaseIterable, Sendable {
 /// A text of an item that search looks at, with the name of its field ("name", "alias", …) and,
 /// where the text alone does not say it, what it means for this item (CST: "미 중부 표준시").
 public struct SearchableText: Sendable {
+    /// The field the text belongs to ("name", "alias", "zone", …).
     public let field: String
+    /// The text search matches against.
     public let text: String
+    /// What the text means for this item, where the text alone does not say it.
     public let label: String?
     /// Ranks ahead of the field's other texts when the field order lists the field twice (the
     /// usual meaning of an ambiguous abbreviation: CST at 시카고 before CST at 상하이).
     public let isPreferred: Bool
+    /// A text of `field`, with its `label` and whether it is the preferred one.
     public init(field: String, text: String, label: String? = nil, isPreferred: Bool = false) {
         self.field = field
         self.text = text
@@ -51,10 +55,13 @@ public struct SearchableText: Sendable {
 
 /// One result: the item, how and where it matched.
 public struct SearchMatch<Item> {
+    /// The item that matched.
     public let item: Item
+    /// How the query matched the text (exact, prefix, initial consonants, …).
     public let kind: MatchKind
-    /// The field that matched and its text.
+    /// The field that matched.
     public let field: String
+    /// The text of that field that matched.
     public let text: String
     /// What the text means for this item, when its `SearchableText` said.
     public let label: String?
@@ -66,6 +73,7 @@ extension SearchMatch: Sendable where Item: Sendable {}
 
 /// The outcome of a search.
 public struct SearchResult<Item> {
+    /// The matches, best first.
     public let matches: [SearchMatch<Item>]
     /// Set when nothing matched the query as typed and it was read as Hangul typed with the
     /// keyboard in Latin mode (sbdyr → 뉴욕): the typed and the converted query.

@@ -5,6 +5,7 @@ public struct IndexSection<Row> {
     /// The rows, ordered by ICU's Korean collator.
     public let rows: [Row]
 
+    /// A section titled `title` with `rows`, already in collation order.
     public init(title: SectionTitle, rows: [Row]) {
         self.title = title
         self.rows = rows

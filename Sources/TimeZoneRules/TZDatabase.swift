@@ -265,6 +265,7 @@ package final class Lazy<Value: Sendable>: Sendable {
 
 /// A zone whose file in the tzdata in use could not be read, so its times come from the bundled copy.
 public struct TZDataFallback: Sendable, Equatable, CustomStringConvertible {
+    /// The zone whose file could not be read.
     public let zoneID: String
     /// The tzdata whose file failed.
     public let source: TZDataSource

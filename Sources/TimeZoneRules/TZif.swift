@@ -105,8 +105,16 @@ struct TZif: Sendable {
 public enum TZifError: Error, Equatable, CustomStringConvertible {
     /// The parts of a TZif file, to say where it ran out.
     public enum Section: String, Sendable {
-        case header = "header", v1DataBlock = "version 1 data block", v2Header = "version 2+ header"
-        case dataBlock = "data block", footer = "footer"
+        /// The 44-byte header of version 1.
+        case header = "header"
+        /// The version 1 data block (32-bit times), skipped by a version 2+ reader.
+        case v1DataBlock = "version 1 data block"
+        /// The header that follows the version 1 data block in a version 2+ file.
+        case v2Header = "version 2+ header"
+        /// The version 2+ data block (64-bit times).
+        case dataBlock = "data block"
+        /// The POSIX TZ string after the data, between newlines.
+        case footer = "footer"
     }
 
     /// The identifier is empty, absolute, or has an empty, "." or ".." component.

@@ -6,6 +6,8 @@ import WorldClockKit
 import Glibc
 #elseif canImport(Musl)
 import Musl
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// `serve` and `export` run in `worldclock-server`, the binary built and installed beside
@@ -123,7 +125,12 @@ package enum ServerCommands {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }
         let regular = (info.st_mode & S_IFMT) == S_IFREG
-        return (regular && access(path, X_OK) == 0, Int(info.st_mtim.tv_sec))
+        #if canImport(Darwin)
+        let modified = info.st_mtimespec.tv_sec
+        #else
+        let modified = info.st_mtim.tv_sec
+        #endif
+        return (regular && access(path, X_OK) == 0, Int(modified))
     }
 }
 

@@ -36,6 +36,10 @@ public struct Catalogue: Sendable {
     /// codes, countries and zone ids, of the listed and the search-only places; prepared on first
     /// use (a `list` never pays for it) and kept.
     public var search: SearchIndex<Place> { searchIndex.value }
+    /// Every listed place as a sectioned list, with the full index (ㄱ … ㅎ, A … Z, #): made on
+    /// first use and kept.
+    public var list: ClockList { clockList.value }
+    private let clockList: Lazy<ClockList>
     private let searchIndex: Lazy<SearchIndex<Place>>
     /// The search-only places and the terms, read on first use.
     private let searchData: Lazy<Result<SearchData, TableError>>
@@ -63,8 +67,15 @@ public struct Catalogue: Sendable {
 
     /// The bundled catalogue, from its compiled form: sections, order and search index as ICU
     /// made them when the tables were compiled (`Scripts/compile-catalogue`). Calls no ICU.
+    /// Made on the first call and shared by every later one: a second call costs nothing.
     /// - Throws: nothing today; a future table format may.
-    public static func load() throws(CatalogueError) -> Catalogue {
+    public static func load() throws(CatalogueError) -> Catalogue { try bundled.get() }
+
+    /// The bundled catalogue, made once per process (a static is initialised once, thread-safely).
+    private static let bundled = Result(catching: { () throws(CatalogueError) -> Catalogue in try makeBundled() })
+
+    /// The bundled catalogue, made now.
+    private static func makeBundled() throws(CatalogueError) -> Catalogue {
         let table = ZoneTable(checked: Array(EmbeddedTable.contents.utf8), path: EmbeddedTable.path)
         PhaseTrace.mark("table split (\(table.rows.count) rows, checked when compiled)")
         guard let compiled = CompiledCatalogue.bundled, compiled.tablesDigest == bundledDigest else {
@@ -205,6 +216,7 @@ public struct Catalogue: Sendable {
         self.path = path
         self.digest = digest
         self.rewrittenZones = rewrittenZones
+        self.clockList = Lazy { ClockList(sections, titles: indexer.titles) }
         let placeZoneIDs = Lazy { Set(rows.map { $0.zoneID }) }
         self.placeZoneIDs = placeZoneIDs
         let canonical = canonicalZoneIDs.map { ids in Lazy { ids } } ?? placeZoneIDs

@@ -40,6 +40,13 @@ public struct ClockList: Sendable {
         public let section: Int
         /// The row inside the section.
         public let row: Int
+
+        /// The place at `row` of `section`, as an `IndexPath` gives them
+        /// (`IndexPosition(section: indexPath.section, row: indexPath.row)`).
+        public init(section: Int, row: Int) {
+            self.section = section
+            self.row = row
+        }
     }
 
     /// The list of `index`'s sections under `titles` (every title of the index, in order).
@@ -103,9 +110,6 @@ public struct ClockList: Sendable {
 }
 
 extension Catalogue {
-    /// Every listed place as a sectioned list, with the full index (ㄱ … ㅎ, A … Z, #).
-    public var list: ClockList { ClockList(sections, titles: indexer.titles) }
-
     /// The places of `ids` (a user's own clocks, say) as a sectioned list with the full index;
     /// ids the catalogue does not list are left out.
     public func list(of ids: some Sequence<Place.ID>) -> ClockList {

@@ -16,8 +16,10 @@ import Foundation
 /// lie in one zone, or when they are an abbreviation whose usual meaning the tables name (KST →
 /// 서울, CST → 시카고).
 public struct PlaceResolver {
+    /// The search whose matches are resolved: the catalogue, the tzdata and the instant.
     public let search: PlaceSearch
 
+    /// A resolver over `search`.
     public init(search: PlaceSearch) { self.search = search }
 
     /// What `resolve` found.

@@ -23,13 +23,17 @@ import Foundation
 /// The tables and the compiled index stay as they are: the rules change with each tzdata, the
 /// tables do not.
 public struct PlaceSearch {
+    /// The catalogue searched.
     public let catalogue: Catalogue
+    /// The tz rules that say which abbreviations are in use at `instant`.
     public let tzdata: TZDatabase
+    /// The instant the abbreviations are judged at (now, or `--at`).
     public let instant: Date
 
     /// How far ahead of the instant an abbreviation still counts as in use (the feed's window).
     public static let window: TimeInterval = 366 * 86_400
 
+    /// A search of `catalogue` as `tzdata`'s rules stand at `instant`.
     public init(catalogue: Catalogue, tzdata: TZDatabase, at instant: Date) {
         self.catalogue = catalogue
         self.tzdata = tzdata

@@ -22,10 +22,14 @@ public enum TimeQuery: Equatable, Sendable {
 
     /// A calendar date (proleptic Gregorian).
     public struct CivilDate: Equatable, Sendable {
+        /// The year (proleptic Gregorian, astronomical numbering).
         public let year: Int
+        /// The month, 1–12.
         public let month: Int
+        /// The day of the month, 1–31.
         public let day: Int
 
+        /// The date `year`-`month`-`day`, as given: not checked against the calendar.
         public init(year: Int, month: Int, day: Int) {
             self.year = year
             self.month = month
@@ -160,7 +164,9 @@ public enum WallClockReading: Equatable, Sendable {
 
 /// A `--at` the reader refuses: the text and the reason in Korean.
 public struct TimeQueryError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The text as the user wrote it.
     public let text: String
+    /// Why it was refused, in Korean.
     public let reason: String
 
     public var description: String { "\"\(text)\": \(reason)" }

@@ -9,6 +9,8 @@ let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().del
 
 let package = Package(
     name: "KitConsumer",
+    // At least the kit's own minimums, as an app must declare.
+    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     // No traits: the default trait Server brings the HTTP server's packages (Hummingbird, NIO, …).
     dependencies: [.package(path: repository.path, traits: [])],
     targets: [

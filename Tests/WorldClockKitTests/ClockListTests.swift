@@ -33,15 +33,17 @@ struct ClockListTests {
         #expect(syllableNames == syllableNames.sorted { $0.unicodeScalars.lexicographicallyPrecedes($1.unicodeScalars) })
     }
 
-    @Test("a place is found by its id, and its position leads back to it", arguments: ["서울", "뉴욕", "키이우", "런던"])
-    func rowsByID(name: String) throws {
+    @Test(
+        "a place is found by its id, in the section of its initial, and its position leads back to it",
+        arguments: [("서울", "ㅅ"), ("뉴욕", "ㄴ"), ("키이우", "ㅋ"), ("런던", "ㄹ")])
+    func rowsByID(name: String, title: String) throws {
         let list = Self.catalogue.list
         let position = try #require(list.position(of: name))
         #expect(list[position].name == name)
         #expect(list.place(id: name)?.name == name)
-        #expect(
-            list.sections[position.section].title
-                == list.sectionIndexTitles[Self.hangulTitles.firstIndex { $0 == list.sections[position.section].title }!])
+        #expect(list.sections[position.section].title == title)
+        // As a table view's IndexPath gives it.
+        #expect(list[ClockList.IndexPosition(section: position.section, row: position.row)].name == name)
     }
 
     @Test("a name the list does not show has no position")

@@ -67,6 +67,18 @@ struct FeedClientTests {
         }
     }
 
+    @Test("a transition without an instant is refused, naming its zone and position")
+    func malformedTransition() throws {
+        let json = String(decoding: Self.exported, as: UTF8.self)
+        let first = try #require(json.firstRange(of: #""America/New_York":[{"abbreviation":"EST","at":"2026-11-01T06:00:00Z""#))
+        let data = Data(json.replacingCharacters(in: first, with: #""America/New_York":[{"abbreviation":"EST","at":"November""#).utf8)
+        #expect {
+            _ = try Feed.decode(data)
+        } throws: { error in
+            (error as? FeedDecodingError)?.description.contains(".transitions.America/New_York[0]") == true
+        }
+    }
+
     @Test("a feed of another schema version is refused")
     func otherVersion() throws {
         let json = String(decoding: Self.exported, as: UTF8.self)
