@@ -66,7 +66,9 @@ struct ClocksCommand: Command {
         let unknown = session.myClocks.unknownZones(in: session.tzdata)
         guard !unknown.isEmpty, let file = ClocksFile.configured else { return }
         for bad in unknown.dropLast() { Terminal.note(file.unknownZone(bad.line, bad.entry, tzdata: session.tzdata)) }
-        throw CLIError.data(file.unknownZone(unknown[unknown.count - 1].line, unknown[unknown.count - 1].entry, tzdata: session.tzdata) + ". 고치거나 worldclock remove로 빼세요")
+        throw CLIError.data(
+            file.unknownZone(unknown[unknown.count - 1].line, unknown[unknown.count - 1].entry, tzdata: session.tzdata)
+                + ". 고치거나 worldclock remove로 빼세요")
     }
 
     /// The catalogue's place of that name, or (renamed or from another table) one made from the
