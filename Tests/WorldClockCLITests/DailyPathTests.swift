@@ -98,6 +98,14 @@ struct DailyPathTests {
         #expect(result.stdout.hasPrefix("기준: 협정 세계시 (UTC+0)"), "\(result.stdout)")
     }
 
+    @Test("a clock added as a UTC zone id is kept as the place 협정 세계시", arguments: ["Etc/UTC", "UTC", "Etc/Zulu"])
+    func utcClock(typed: String) throws {
+        let home = try ConfigHome()
+        let result = try home.run(["add", typed] + bundled)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try home.names() == ["협정 세계시"])
+    }
+
     @Test("a machine that names no zone measures from UTC, named as a place, and says so")
     func noZone() throws {
         let home = try ConfigHome()
