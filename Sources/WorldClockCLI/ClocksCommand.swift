@@ -65,8 +65,8 @@ struct ClocksCommand: Command {
         // fail the run (JSON shows them with no time).
         let unknown = session.myClocks.unknownZones(in: session.tzdata)
         guard !unknown.isEmpty, let file = ClocksFile.configured else { return }
-        for bad in unknown.dropLast() { Terminal.note(file.unknownZone(bad.line, bad.entry, tzdata: session.tzdata)) }
-        throw CLIError.data(file.unknownZone(unknown[unknown.count - 1].line, unknown[unknown.count - 1].entry, tzdata: session.tzdata) + ". 고치거나 worldclock remove로 빼세요")
+        for bad in unknown { Terminal.note(file.unknownZone(bad.line, bad.entry, tzdata: session.tzdata)) }
+        throw CLIError.data("내 시계 \(unknown.count)곳의 시간대를 알 수 없습니다. 파일을 고치거나 worldclock remove로 빼세요")
     }
 
     /// The catalogue's place of that name, or (renamed or from another table) one made from the

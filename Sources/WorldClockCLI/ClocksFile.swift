@@ -52,8 +52,14 @@ struct ClocksFile {
         var cliError: CLIError {
             switch self {
             case .malformed: .data("내 시계 파일을 읽을 수 없습니다: \(message). 파일을 고치세요(이 파일은 바꾸지 않았습니다)")
-            case .io: .io("내 시계 파일을 쓸 수 없습니다: \(message)")
+            case .io: .io("내 시계 파일을 읽을 수 없습니다: \(message)")
             }
+        }
+
+        /// The failure of an edit: one that could not write says so.
+        var editError: CLIError {
+            guard case .io = self else { return cliError }
+            return .io("내 시계를 저장하지 못했습니다: \(message)")
         }
     }
 
@@ -86,22 +92,22 @@ struct ClocksFile {
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         } catch {
-            throw Failure.io(path: directory, problem: "디렉터리를 만들 수 없습니다").cliError
+            throw Failure.io(path: directory, problem: "디렉터리를 만들 수 없습니다").editError
         }
         // A lock file beside the target, not the target itself: the write replaces the target's
         // inode, and a lock on the old inode would not keep the next writer out.
         let lock = open(target + ".lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-        guard lock >= 0 else { throw Failure.io(path: target + ".lock", problem: "잠글 수 없습니다(\(Self.reason()))").cliError }
+        guard lock >= 0 else { throw Failure.io(path: target + ".lock", problem: "잠글 수 없습니다(\(Self.reason()))").editError }
         defer { close(lock) }
         while flock(lock, LOCK_EX) != 0 {
-            guard errno == EINTR else { throw Failure.io(path: target + ".lock", problem: "잠글 수 없습니다(\(Self.reason()))").cliError }
+            guard errno == EINTR else { throw Failure.io(path: target + ".lock", problem: "잠글 수 없습니다(\(Self.reason()))").editError }
         }
         let before: MyClocks
-        do { before = try load() } catch { throw error.cliError }
+        do { before = try load() } catch { throw error.editError }
         var clocks = before
         let result = try change(&clocks)
         if clocks != before {
-            do { try replace(target, with: clocks) } catch { throw error.cliError }
+            do { try replace(target, with: clocks) } catch { throw error.editError }
         }
         return result
     }

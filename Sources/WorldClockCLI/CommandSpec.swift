@@ -215,7 +215,14 @@ package enum ArgumentReader {
     /// Whether a command line that did not read asked for JSON: its command always answers in
     /// JSON, or `--json` comes before any `--` (so `search -- --json` searches for "--json").
     static func asksForJSON(_ arguments: [String], commands: some Collection<CommandSpec>) -> Bool {
-        guard let command = commands.first(where: { $0.name == arguments.first }) else { return false }
+        // Read as `read` reads it: options before the command, a bare place for show, none for my clocks.
+        var arguments = arguments
+        if arguments.first?.hasPrefix("--") == true {
+            guard let word = firstWord(arguments, commands: commands) else { return arguments.contains("--json") }
+            arguments = [arguments[word]] + arguments[..<word] + arguments[(word + 1)...]
+        }
+        let command = commands.first { $0.name == arguments.first } ?? commands.first { $0.name == ShowCommand.spec.name }
+        guard let command else { return false }
         return command.alwaysJSON
             || (command.option(named: "json") != nil && arguments.dropFirst().prefix(while: { $0 != "--" }).contains("--json"))
     }

@@ -9,8 +9,8 @@ import Foundation
 /// Shell completion written from the commands' specs: `worldclock --generate-completion-script
 /// bash|zsh|fish` (the flag swift-argument-parser had, so existing set-ups keep working). It
 /// completes command names, each command's options, file or directory names where an option
-/// takes one, section titles after `--section`, and place names where a command takes a place
-/// (`show`, `add`, `remove`, `from`, `--from`).
+/// takes one, section titles after `--section`, place names where a command takes a place
+/// (`show`, `add`, `from`, `--from`), and my clocks where it takes one of them (`remove`, `move`).
 enum CompletionScript {
     static let shells = ["bash", "zsh", "fish"]
 
@@ -40,8 +40,12 @@ enum CompletionScript {
     /// Options whose value is a file or a directory, completed as such.
     private static let pathValues: Set<String> = ["data", "tzdata"]
 
-    /// Commands whose arguments are places.
-    private static let placeCommands = ["show", "add", "remove", "from"]
+    /// Commands whose arguments are places from the catalogue.
+    private static let placeCommands = ["show", "add", "from"]
+
+    /// Commands whose arguments are my clocks, which the script asks `worldclock clocks --names`
+    /// for when it completes (they change between completions).
+    private static let myClockCommands = ["remove", "move"]
 
     private static func bash(_ commands: [CommandSpec], _ words: Words) -> String {
         let cases = commands.map { command in
@@ -50,7 +54,8 @@ enum CompletionScript {
         }
         // One name per line (names hold spaces: 로드 하우), read with IFS set to a newline.
         let places = words.places.map { $0.replacing("'", with: "") }.joined(separator: "\n")
-        let placeCases = placeCommands.map { "\($0):[!-]*" }.joined(separator: "|")
+        // An empty word completes to places too: offering options there would insert their common "--".
+        func patterns(_ names: [String]) -> String { names.map { "\($0):|\($0):[!-]*" }.joined(separator: "|") }
         return """
             _worldclock_places='\(places)'
             _worldclock() {
@@ -65,7 +70,11 @@ enum CompletionScript {
                     --from) local IFS=$'\\n'; COMPREPLY=($(compgen -W "$_worldclock_places" -- "$current")); return ;;
                 esac
                 case "${COMP_WORDS[1]}:$current" in
-                    \(placeCases)) local IFS=$'\\n'; COMPREPLY=($(compgen -W "$_worldclock_places" -- "$current")); return ;;
+                    \(patterns(placeCommands))) local IFS=$'\\n'; COMPREPLY=($(compgen -W "$_worldclock_places" -- "$current")); return ;;
+                    \(patterns(myClockCommands)))
+                        local IFS=$'\\n'
+                        COMPREPLY=($(compgen -W "$("${COMP_WORDS[0]}" clocks --names 2>/dev/null)" -- "$current"))
+                        return ;;
                 esac
                 case "${COMP_WORDS[1]}" in
             \(cases.joined(separator: "\n"))
@@ -83,6 +92,9 @@ enum CompletionScript {
         let places = words.places.map(quoted).joined(separator: " ")
         var lines = ["complete -c worldclock -f"]
         lines.append("complete -c worldclock -n '__fish_seen_subcommand_from \(placeCommands.joined(separator: " "))' -a \"\(places)\"")
+        lines.append(
+            "complete -c worldclock -n '__fish_seen_subcommand_from \(myClockCommands.joined(separator: " "))' -a '(worldclock clocks --names 2>/dev/null)'"
+        )
         for command in commands {
             lines.append("complete -c worldclock -n __fish_use_subcommand -a \(command.name) -d \(quoted(command.abstract))")
             for option in command.options {

@@ -83,9 +83,12 @@ enum KoreanParticle {
         }
     }
 
-    /// Acronyms (all capitals, or one letter) are read letter by letter (UTC 씨, URL 엘, N 엔);
-    /// words as loanwords are usually written in Hangul: only l, m, n (ng) end in a final
-    /// consonant (Seoul 서울, Berlin 베를린), other consonants take 으 (Budapest 부다페스트).
+    /// Acronyms (all capitals, or one letter) are read letter by letter (UTC 씨, URL 엘, N 엔).
+    /// Words are read as their usual Korean loanword: l ends in ㄹ (Seoul 서울, Nile 나일); m, n
+    /// and ng in a final consonant (Berlin 베를린, Rome 롬, Hong Kong 홍콩); k after o or c, and
+    /// p, t, k after the single short vowel of a one-syllable word, in one too (York 욕, Bangkok
+    /// 방콕, clock 클록, hot 핫); every other ending takes 으 or a vowel (Budapest 부다페스트,
+    /// Beirut 베이루트, park 파크, Tokyo 도쿄, cake 케이크).
     private static func latinFinal(_ letters: String) -> Final {
         guard let last = letters.last?.lowercased().first else { return .other }
         if letters.count == 1 || letters.allSatisfy(\.isUppercase) {
@@ -95,8 +98,23 @@ enum KoreanParticle {
             default: return .none  // 에이, 비, 씨, …, 엑스, 와이, 지
             }
         }
-        if last == "l" { return .rieul }
-        if last == "m" || last == "n" || letters.lowercased().hasSuffix("ng") { return .other }
-        return .none
+        let vowels: Set<Character> = ["a", "e", "i", "o", "u", "y"]
+        var word = Array(letters.lowercased())
+        // A silent e after a consonant (Nile, Rome, cake) is not read; the vowel before it is long.
+        let silentE = word.count > 3 && word.last == "e" && !vowels.contains(word[word.count - 2])
+        if silentE { word.removeLast() }
+        let stem = String(word)
+        switch word.last {
+        case "l": return .rieul
+        case "m", "n": return .other
+        case "g" where stem.hasSuffix("ng"): return .other
+        case "k" where !silentE && (stem.hasSuffix("ok") || stem.hasSuffix("ork") || stem.hasSuffix("ck")): return .other
+        case "p", "t",
+            "k" where !silentE:
+            // One vowel letter, right before the last consonant: a short closed syllable (hot, cup, set).
+            let vowelCount = word.filter { vowels.contains($0) }.count
+            return vowelCount == 1 && word.count >= 2 && vowels.contains(word[word.count - 2]) ? .other : .none
+        default: return .none
+        }
     }
 }

@@ -61,15 +61,10 @@ struct ReferenceZone {
         return reference
     }
 
-    /// A zone named by its principal place: Asia/Seoul → 서울, Etc/UTC → 협정 세계시 (the
-    /// catalogue keeps UTC, which tz links to Etc/UTC), else the id itself.
+    /// A zone named by its principal place, aliases followed: Asia/Seoul → 서울, Etc/UTC →
+    /// 협정 세계시; else the id itself.
     private static func zone(_ zoneID: String, catalogue: Catalogue, tzdata: TZDatabase) throws -> ReferenceZone {
-        var places = catalogue.places(inZone: zoneID)
-        if places.isEmpty {
-            let target = tzdata.followingLinks(zoneID)
-            if let linked = catalogue.zoneIDs.first(where: { tzdata.followingLinks($0) == target }) { places = catalogue.places(inZone: linked) }
-        }
-        return try zone(zoneID, name: PlaceArgument.principal(of: places)?.name ?? zoneID, tzdata: tzdata)
+        try zone(zoneID, name: PlaceArgument.principal(of: catalogue.places(inZone: zoneID))?.name ?? zoneID, tzdata: tzdata)
     }
 
     private static func zone(_ zoneID: String, name: String, tzdata: TZDatabase) throws -> ReferenceZone {

@@ -17,7 +17,7 @@ struct ShowCommand: Command {
             공항 코드(JFK), 약어(KST), 나라와 지역, 시간대 id(America/New_York, Asia/Calcutta). 답이 하나면 그곳을 보여 주고 \
             어떻게 읽었는지 표준 오류에 알립니다. 시간대 id를 주면 그 시간대의 모든 곳을 보여 줍니다. 여러 시간대에 걸친 \
             답(미국)이면 후보를 보여 주고, 맞는 곳이 없으면 비슷한 이름을 알려 주고 종료 코드 1로 끝납니다. 여러 곳을 \
-            한 번에 줄 수 있습니다(show 뉴욕 런던). --at을 주면 그 시각을 기준 시간대의 시계로 먼저 보여 줍니다(뉴욕 오후 3:00).
+            한 번에 줄 수 있습니다(show 뉴욕 런던). --at에 기준 시간대의 시각을 주면 그 시각을 기준의 시계로 먼저 보여 줍니다(뉴욕 오후 3:00).
             """,
         options: DisplayOptions.options,
         arguments: [
@@ -62,10 +62,22 @@ struct ShowCommand: Command {
         if session.json {
             Output.json(places.map { FeedPlace($0, time: session.time(of: $0, clocks: clocks), reference: session.reference) })
         } else {
-            // The instant --at gave, as the reference reads it: "뉴욕 오후 3:00 (…) = … UTC".
-            if let line = session.instantLine { Output.line(line + "\n") }
+            // A wall-clock --at said back as the reference reads it: "뉴욕 오후 3:00 (…) = … UTC".
+            if Self.readsInReference(options.at), let line = session.instantLine {
+                Terminal.wrap(line, width: session.width, hangingIndent: 2).forEach { Output.line($0) }
+                Output.line()
+            }
             PlaceDetailText(places: places, clocks: clocks, session: session).lines().forEach { Output.line($0) }
         }
+    }
+
+    /// Whether `--at` was a time on the reference's clock (not an instant with Z or an offset,
+    /// which the UTC row already says back as given).
+    static func readsInReference(_ at: TimeQuery?) -> Bool {
+        guard let at, at != .now else { return false }
+        if case .instant = at { return false }
+        if case .timeOfDay = at { return false }
+        return true
     }
 
     /// ". 명령이라면: worldclock list" for a word one or two edits from a command's name (a bare

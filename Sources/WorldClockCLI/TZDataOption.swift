@@ -25,7 +25,7 @@ package struct TZDataOption {
             choice = .automatic
         }
         if warn, let warning = choice.warning {
-            StandardStream.error.write("worldclock: 경고: \(warning.korean)\n")
+            Terminal.note("경고: \(warning.korean)")
         }
         return choice
     }

@@ -32,6 +32,25 @@ package enum Terminal {
         return nil
     }()
 
+    /// The columns a message on standard error may use: its terminal's width when it is one, else
+    /// `COLUMNS`, else nil (a log file keeps each message on one line).
+    static let errorWidth: Int? = {
+        if isatty(STDERR_FILENO) == 1 {
+            var size = winsize()
+            if ioctl(STDERR_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return Int(size.ws_col) }
+        }
+        if let columns = Environment.value("COLUMNS").flatMap(Int.init), columns > 0 { return columns }
+        return nil
+    }()
+
+    /// "worldclock: " and `message` as lines for standard error, each wrapped at `errorWidth`
+    /// between words (a syllable group, 어절, is never split), continuations indented; every
+    /// line made printable. Ends with a newline.
+    static func errorText(_ message: String) -> String {
+        let lines = ("worldclock: " + message).split(separator: "\n", omittingEmptySubsequences: false)
+        return lines.flatMap { wrap(printable(String($0)), width: errorWidth, hangingIndent: 4) }.joined(separator: "\n") + "\n"
+    }
+
     /// `text` in bold, when colour is on.
     static func heading(_ text: String) -> String { usesColour ? "\u{1B}[1;36m\(text)\u{1B}[0m" : text }
 
@@ -62,12 +81,6 @@ package enum Terminal {
     package static func printable(_ text: String, limit: Int = .max) -> String {
         // One rule for every message that quotes input, the CLI's and the library's and server's.
         PrintableText.escaped(text, limit: limit)
-    }
-
-    /// `text` for a message that spans lines (a usage message): line breaks kept, every other
-    /// control character made visible.
-    static func printableLines(_ text: String) -> String {
-        text.split(separator: "\n", omittingEmptySubsequences: false).map { printable(String($0)) }.joined(separator: "\n")
     }
 
     /// The columns `text` takes in a terminal: 2 for East Asian Wide and Fullwidth characters
@@ -161,7 +174,7 @@ package enum Terminal {
 
     /// A remark on standard error, out of the way of the output.
     static func note(_ text: String) {
-        StandardStream.error.write("worldclock: \(printable(text))\n")
+        StandardStream.error.write(errorText(text))
     }
 
     /// `text` padded with spaces to `width` display columns.

@@ -37,20 +37,22 @@ package enum WorldClockCommand {
         discussion: """
             예:
               worldclock                     내 시계: 더해 둔 곳들의 지금 시각
-              worldclock add 뉴욕 런던       내 시계에 더하기(remove로 빼기)
+              worldclock add 뉴욕 런던       내 시계에 더하기(remove로 빼기, move로 순서 바꾸기)
+              worldclock 뉴욕                한 곳을 자세히(worldclock show 뉴욕 런던: 여러 곳)
               worldclock --at 09:00          기준 시간대가 9시일 때 내 시계들의 시각
               worldclock list --section ㄱ   ㄱ 섹션의 곳과 현지 시각
               worldclock search 뉴           순위를 매겨 찾기(ㄴㅇ, 늉, sbdyr도 됩니다)
-              worldclock show 뉴욕           한 곳을 자세히
               worldclock sections            색인 제목과 곳의 수
               worldclock feed > feed.json    시계 앱용 JSON 피드
               worldclock serve --port 8080   같은 피드를 HTTP로
               worldclock export site/        API 전체를 nginx·CDN용 정적 파일로
               worldclock doctor              시각을 계산하는 tzdata와 찾아본 곳들
 
+            옵션은 명령 앞에도 뒤에도 둘 수 있습니다(worldclock --at 09:00 show 뉴욕).
+
             종료 코드:
-              0 성공, 1 찾은 것 없음, 2 사용법 오류, 3 데이터 오류(잘못된 표),
-              4 입출력·네트워크 오류(이미 쓰이는 포트, 쓸 수 없는 디렉터리)
+              0 성공, 1 찾은 것 없음, 2 사용법 오류, 3 데이터 오류(잘못된 표나 내 시계 파일),
+              4 입출력·네트워크 오류(이미 쓰이는 포트, 쓸 수 없는 디렉터리나 읽기 전용 파일)
             """
     )
 
@@ -61,7 +63,8 @@ package enum WorldClockCommand {
         export: any Command.Type = ExportInServerBinary.self
     ) -> [any Command.Type] {
         [
-            ClocksCommand.self, AddCommand.self, RemoveCommand.self, MoveCommand.self, FromCommand.self, ListCommand.self, SearchCommand.self, ShowCommand.self,
+            ClocksCommand.self, AddCommand.self, RemoveCommand.self, MoveCommand.self, FromCommand.self, ListCommand.self, SearchCommand.self,
+            ShowCommand.self,
             SectionsCommand.self, FeedCommand.self, serve, export, DoctorCommand.self,
         ]
     }
@@ -106,7 +109,7 @@ package enum WorldClockCLI {
             }
         } catch {
             if ArgumentReader.asksForJSON(arguments, commands: specs) { fail(CLIError.usage(error.message), json: true) }
-            StandardStream.error.write((HelpText.usageError(error, width: Terminal.width ?? 80) + "\n"))
+            StandardStream.error.write((HelpText.usageError(error, width: Terminal.errorWidth ?? 80) + "\n"))
             exit(CLIError.usage("").exitCode)
         }
         PhaseTrace.mark("arguments parsed")
@@ -126,7 +129,7 @@ package enum WorldClockCLI {
             Output.json(FeedError(code: error.code, message: error.message))
         } else {
             // Every message is made printable where it quotes input; this is the last guard.
-            StandardStream.error.write("worldclock: \(Terminal.printableLines(error.message))\n")
+            StandardStream.error.write(Terminal.errorText(error.message))
         }
         exit(error.exitCode)
     }

@@ -16,6 +16,9 @@ import Foundation
 public struct ZoneAliases: Sendable {
     private let tzdata: TZDatabase
     private let canonical: Set<String>
+    /// Where tz links a canonical id elsewhere (UTC → Etc/UTC), that zone back to the canonical
+    /// id, so that the zone itself is its alias.
+    private let linkedCanonical: [String: String]
 
     /// - Parameters:
     ///   - canonical: the ids that are their own canonical form.
@@ -23,16 +26,23 @@ public struct ZoneAliases: Sendable {
     public init(canonical: Set<String>, tzdata: TZDatabase) {
         self.tzdata = tzdata
         self.canonical = canonical
+        var targets: [String: String] = [:]
+        for id in canonical where tzdata.linkTarget(of: id) != nil {
+            // The least id when several lead to one zone: the same answer on every run.
+            targets[tzdata.followingLinks(id)] = min(id, targets[tzdata.followingLinks(id)] ?? id)
+        }
+        linkedCanonical = targets
     }
 
-    /// The canonical id for `identifier`: itself when canonical or unknown to tzdata's links,
-    /// else the end of its link chain.
+    /// The canonical id for `identifier`: itself when canonical or unknown to tzdata's links, else
+    /// the end of its link chain, or the canonical id tz links to that end (Etc/UTC → UTC).
     public func canonicalID(for identifier: String) -> String {
         var current = identifier
         for _ in 0..<8 where !canonical.contains(current) {
             guard let target = tzdata.linkTarget(of: current) else { break }
             current = target
         }
-        return canonical.contains(current) ? current : identifier
+        if canonical.contains(current) { return current }
+        return linkedCanonical[current] ?? identifier
     }
 }

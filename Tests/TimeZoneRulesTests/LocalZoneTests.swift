@@ -19,6 +19,23 @@ struct LocalZoneTests {
         #expect(LocalZone.candidates(tz: tz, localtime: localtime, timezoneFile: timezoneFile) == expected)
     }
 
+    @Test(
+        "a POSIX TZ string states rules for all time, read by the footer's reader",
+        arguments: [
+            ("KST-9", Int64(1_784_116_800), 32_400, "KST"), ("EST5EDT,M3.2.0,M11.1.0", 1_784_116_800, -14_400, "EDT"),
+            ("EST5EDT,M3.2.0,M11.1.0", 1_768_478_400, -18_000, "EST"), ("<+0530>-5:30", 0, 19_800, "+0530"),
+        ])
+    func posixRules(tz: String, at: Int64, offset: Int, abbreviation: String) throws {
+        let rules = try #require(LocalZone.posixRules(tz: tz))
+        #expect(rules.period(at: at).utcOffset == offset)
+        #expect(rules.period(at: at).abbreviation == abbreviation)
+    }
+
+    @Test("TZ that is no POSIX string, or names a file (:), states no rules", arguments: [nil, "", ":KST-9", "Asia/Seoul", "KST", "KST-9x"])
+    func noPOSIXRules(tz: String?) {
+        #expect(LocalZone.posixRules(tz: tz) == nil)
+    }
+
     @Test("a file's bytes up to a limit; a directory or a missing file is nil")
     func files() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("systemfile-\(UUID().uuidString)")

@@ -98,6 +98,31 @@ struct ArgumentReaderTests {
         do { _ = try Self.read(arguments) } catch { #expect(error.message == message) }
     }
 
+    @Test("options before the command move after it; a first word that is no command is a place for show")
+    func commandAfterOptions() throws {
+        let show = CommandSpec(
+            name: "show", abstract: "", options: [.option("at", value: "시각", help: ""), .flag("json", help: "")],
+            arguments: [ArgumentSpec(valueName: "곳", help: "", repeats: true)])
+        func run(_ arguments: [String]) throws -> ParsedArguments {
+            guard case .run(let parsed) = try ArgumentReader.read(arguments, commands: [Self.find, show]) else {
+                throw UsageError(message: "not a run", command: nil)
+            }
+            return parsed
+        }
+        for arguments in [["--at", "9:00", "show", "뉴욕", "런던"], ["--at=9:00", "뉴욕", "런던"], ["뉴욕", "--at", "9:00", "런던"]] {
+            let parsed = try run(arguments)
+            #expect(parsed.command.name == "show", "\(arguments)")
+            #expect(parsed.value("at") == "9:00", "\(arguments)")
+            #expect(parsed.words(from: 0) == ["뉴욕", "런던"], "\(arguments)")
+        }
+        let find = try run(["--limit", "3", "--json", "find", "뉴"])
+        #expect(find.command.name == "find")
+        #expect(try find.integer("limit", default: 20) == 3)
+        #expect(find.flag("json"))
+        #expect(ArgumentReader.asksForJSON(["--json", "뉴욕"], commands: [Self.find, show]))
+        #expect(ArgumentReader.asksForJSON(["뉴욕", "--json"], commands: [Self.find, show]))
+    }
+
     @Test("a number that is not one names the option")
     func badNumber() throws {
         let parsed = try Self.parsed(["find", "--limit", "abc", "뉴"])

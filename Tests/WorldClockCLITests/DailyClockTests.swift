@@ -146,7 +146,7 @@ struct WallClockAtTests {
         let home = try ConfigHome()
         let result = try home.run(["--at", "2026-07-15 09:00", "--from", "서울"] + bundled)
         #expect(result.status == 0)
-        #expect(result.stdout.contains("2026년 7월 15일 (수) 오전 9:00 서울 (UTC+9) = 2026년 7월 15일 (수) 오전 12:00 UTC"), "\(result.stdout)")
+        #expect(result.stdout.contains("서울 오전 9:00 (2026년 7월 15일 (수), UTC+9) = 2026년 7월 15일 (수) 오전 12:00 UTC"), "\(result.stdout)")
     }
 }
 
@@ -161,7 +161,7 @@ struct MyClocksCommandTests {
         #expect(result.stdout.split(separator: "\n").count < 20, "short, not the 44-line help")
     }
 
-    @Test("add keeps the order given, remove takes out, both written atomically")
+    @Test("add keeps the order given, remove takes out")
     func addRemove() throws {
         let home = try ConfigHome()
         #expect(try home.run(["add", "뉴욕", "런던"] + bundled).status == 0)
@@ -173,8 +173,6 @@ struct MyClocksCommandTests {
         #expect(try home.run(["remove", "런던"] + bundled).status == 0)
         view = try home.run(pinned)
         #expect(!view.stdout.contains("런던"))
-        let left = try FileManager.default.contentsOfDirectory(atPath: home.path + "/worldclock")
-        #expect(left == ["clocks.tsv"], "no temporary file left: \(left)")
     }
 
     @Test("add of several words that are one name adds that place")
@@ -345,7 +343,7 @@ struct ConsistencyCommandTests {
         #expect(result.stderr.contains("쓸 수 있는 섹션: " + titles.joined(separator: " ")), "\(result.stderr)")
     }
 
-    @Test("an unknown TZ is warned about once", arguments: ["KST-9", "Bogus/Zone"])
+    @Test("an unknown TZ that is no POSIX TZ string either is warned about once", arguments: ["Bogus/Zone", "KST"])
     func unknownTZ(tz: String) throws {
         let result = try CommandRunner.run(["list", "--section", "ㄱ", "--at", "2026-07-15T12:00:00Z"] + bundled, environment: ["TZ": tz])
         #expect(result.status == 0)

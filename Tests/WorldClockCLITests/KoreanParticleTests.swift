@@ -25,6 +25,10 @@ struct KoreanParticleTests {
             ("\"sbdyr\"", "\"sbdyr\"를"), ("UTC", "UTC를"), ("URL", "URL을"), ("n", "n을"), ("N", "N을"), ("Seoul", "Seoul을"),
             ("Berlin", "Berlin을"), ("Budapest", "Budapest를"), ("Hong Kong", "Hong Kong을"), ("'뉴욕'", "'뉴욕'을"),
             ("3", "3을"), ("2", "2를"), ("10", "10을"), ("7", "7을"),
+            // Words by their usual loanword: 뉴욕 방콕 클록 핫 나일 롬 but 베이루트 파크 케이크 도쿄 솔트레이크.
+            ("\"new york\"", "\"new york\"을"), ("Bangkok", "Bangkok을"), ("clock", "clock을"), ("hot", "hot을"), ("Nile", "Nile을"),
+            ("Rome", "Rome을"), ("Beirut", "Beirut를"), ("park", "park를"), ("cake", "cake를"), ("Tokyo", "Tokyo를"),
+            ("Salt Lake", "Salt Lake를"), ("Bishkek", "Bishkek를"), ("A380", "A380을"), ("2026", "2026을"), ("1000", "1000을"),
         ])
     func readAloud(word: String, expected: String) {
         #expect(KoreanParticle.attach(.object, to: word) == expected)
