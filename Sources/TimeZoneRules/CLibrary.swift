@@ -73,6 +73,21 @@ enum CLibrary {
     }
 }
 
+/// Standard error, written with write(2): FoundationEssentials has no FileHandle, and the C
+/// library's `stderr` is a global variable Swift 6 does not let concurrent code read.
+package enum StandardError {
+    /// Writes `text` to file descriptor 2, as one write.
+    package static func write(_ text: String) {
+        var text = text
+        text.withUTF8 { bytes in _ = writeBytes(2, bytes.baseAddress, bytes.count) }
+    }
+}
+
+/// write(2), by a name `StandardError.write` does not hide.
+private func writeBytes(_ descriptor: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
+    write(descriptor, buffer, count)
+}
+
 /// read(2), by a name `SystemFile.read` does not hide.
 private func readBytes(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
     read(descriptor, buffer, count)

@@ -1,3 +1,5 @@
+import Synchronization
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -34,11 +36,21 @@ public struct TZDataChoice: Sendable {
     /// The `--tzdata` value that names the bundled copy.
     public static let bundledOption = "bundled"
 
-    /// The choice for this process's environment, made once.
+    /// The choice for this process's environment, made once. A `TZDIR` that holds no zoneinfo is
+    /// ignored, and said once on standard error when the choice is made: an app that never reads
+    /// `warning` would otherwise use other rules than its user asked for without a word.
     public static let automatic: TZDataChoice = {
         // Without an explicit directory nothing can fail.
-        (try? choose(option: nil)) ?? TZDataChoice(database: .bundled, candidates: [], warning: nil)
+        let choice = (try? choose(option: nil)) ?? TZDataChoice(database: .bundled, candidates: [], warning: nil)
+        if case .environmentNotZoneinfo? = choice.warning, reportsWarnings.load(ordering: .relaxed) {
+            StandardError.write("warning: \(choice.warning!)\n")
+        }
+        return choice
     }()
+
+    /// Whether `automatic` says a bad `TZDIR` on standard error. The CLI and the server turn it off
+    /// before they first read `automatic`: they say every warning themselves (in Korean, in the log).
+    package static let reportsWarnings = Atomic(true)
 
     /// Chooses the tzdata to use.
     /// - Parameters:

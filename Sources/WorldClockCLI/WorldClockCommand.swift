@@ -1,5 +1,6 @@
 import HangulCollation
 import HangulIndex
+import Synchronization
 import TimeZoneRules
 import WorldClockKit
 
@@ -78,6 +79,8 @@ package enum WorldClockCommand {
 package enum WorldClockCLI {
     package static func main(commands: [any Command.Type] = WorldClockCommand.commands()) -> Never {
         PhaseTrace.mark("main")
+        // The CLI says tzdata warnings itself, in Korean (TZDataOption).
+        TZDataChoice.reportsWarnings.store(false, ordering: .relaxed)
         let arguments = Array(CommandLine.arguments.dropFirst())
         let specs = commands.lazy.map { $0.spec }
         if let position = invalidUTF8Argument() {

@@ -51,6 +51,13 @@ extension Feed {
         guard (try? ISO8601.parseInstant(feed.at)) != nil, (try? ISO8601.parseInstant(feed.transitionsUntil)) != nil else {
             throw FeedDecodingError(reason: "\"at\" or \"transitions_until\" is not an ISO 8601 instant")
         }
+        // Said here, once: a transition without an instant would otherwise end the walk of
+        // `offset(ofZone:at:)` early, and an app would show an old offset without a word.
+        for (zoneID, transitions) in feed.transitions {
+            for (index, transition) in transitions.enumerated() where (try? ISO8601.parseInstant(transition.at)) == nil {
+                throw FeedDecodingError(reason: "\"at\" of .transitions.\(zoneID)[\(index)] is not an ISO 8601 instant: \"\(transition.at)\"")
+            }
+        }
         return feed
     }
 

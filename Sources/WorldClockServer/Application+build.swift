@@ -29,7 +29,8 @@ func buildApplication(catalogue: Catalogue, tzdata: TZDataChoice, configuration:
     // bundled copy, which an operator must hear about.
     for fallback in database.fallbacks { logger.warning("\(fallback)") }
     return buildApplication(
-        service: FeedService(catalogue: catalogue, clocks: clocks, buildsAhead: true), configuration: configuration, logger: logger)
+        service: FeedService(catalogue: catalogue, clocks: clocks, buildsAhead: true, logger: logger), configuration: configuration,
+        logger: logger)
 }
 
 /// The same with a given service (a fixed clock, shared zone clocks) and logger, for tests.
@@ -93,5 +94,7 @@ func addRoutes(to router: Router<FeedRequestContext>, service: FeedService) {
     SearchController(service: service).addRoutes(to: router)
     ZonesController(service: service).addRoutes(to: router)
     MetaController(service: service).addRoutes(to: router)
-    WebController().addRoutes(to: router)
+    let web = WebController()
+    for name in web.site.undecodableFiles { service.logger.error("the web file \(name) is not base64: not served (run Scripts/draw-web-icons)") }
+    web.addRoutes(to: router)
 }

@@ -1,6 +1,7 @@
 import Foundation
 import HangulIndex
 import Hummingbird
+import Logging
 import NIOCore
 import Synchronization
 import WorldClockKit
@@ -36,6 +37,9 @@ final class FeedService: Sendable {
     /// Whether canonical bodies are built ahead of their second (with a real clock); the latest
     /// second claimed per key is kept with the bodies (`ResponseCache`).
     private let buildsAhead: Bool
+    /// Where a failure no request sees is said: a body built ahead of its second, a web file
+    /// that does not decode.
+    let logger: Logger
     /// Where costly bodies are built and compressed.
     let costly: CostlyWork
     /// `/v1/sections` bodies from pieces made once.
@@ -50,13 +54,15 @@ final class FeedService: Sendable {
     ///     clocks made them already (tests).
     ///   - buildsAhead: build the current feed's next second before it begins (`buildAhead`);
     ///     for a server on the real clock.
+    ///   - logger: where a build ahead that fails is said (no request waits for it).
     init(
         catalogue: Catalogue, clocks: ZoneClocks? = nil, now: @escaping @Sendable () -> Date = { Date() },
         costly: CostlyWork = CostlyWork(), cacheBudget: Int = ResponseCache.defaultByteBudget, sectionsBody: SectionsBody? = nil,
-        buildsAhead: Bool = false
+        buildsAhead: Bool = false, logger: Logger = Logger(label: "worldclock.serve")
     ) {
         self.catalogue = catalogue
         self.buildsAhead = buildsAhead
+        self.logger = logger
         self.clocks = clocks ?? ZoneClocks(zoneIDs: catalogue.zoneIDs)
         self.now = now
         self.costly = costly
@@ -243,7 +249,12 @@ final class FeedService: Sendable {
         Task { [self] in
             let wait = Double(next) - 0.25 - now().timeIntervalSince1970
             if wait > 0 { try? await Task.sleep(for: .milliseconds(Int(wait * 1000))) }
-            _ = try? await buildCanonical(upcoming)
+            do {
+                _ = try await buildCanonical(upcoming)
+            } catch {
+                // The clients of that second build it themselves and get this error, if it recurs.
+                logger.error("building \(upcoming.resource) ahead for second \(next) failed: \(error)")
+            }
         }
     }
 

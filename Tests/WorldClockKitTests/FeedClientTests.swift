@@ -67,6 +67,19 @@ struct FeedClientTests {
         }
     }
 
+    @Test("a transition without an instant is refused, naming its zone and position")
+    func malformedTransition() throws {
+        let json = String(decoding: Self.exported, as: UTF8.self)
+        let transition = #""America/New_York":[{"abbreviation":"EST","at":"2026-11-01T06:00:00Z""#
+        #expect(json.contains(transition))
+        let data = Data(json.replacing(transition, with: #""America/New_York":[{"abbreviation":"EST","at":"November""#).utf8)
+        #expect {
+            _ = try Feed.decode(data)
+        } throws: { error in
+            (error as? FeedDecodingError)?.description.contains(".transitions.America/New_York[0]") == true
+        }
+    }
+
     @Test("a feed of another schema version is refused")
     func otherVersion() throws {
         let json = String(decoding: Self.exported, as: UTF8.self)

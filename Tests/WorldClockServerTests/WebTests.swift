@@ -109,6 +109,13 @@ struct WebTests {
         #expect(one.assets.keys.sorted() == ["\(one.version)/main.js"])
     }
 
+    @Test("an icon whose base64 does not decode is left out and named, not served as an empty body")
+    func undecodableIcon() {
+        let site = WebSite(files: [("index.html", "x\n"), ("icon.png.base64", "iVBORw0KGgo="), ("bad.png.base64", "abcde")])
+        #expect(site.undecodableFiles == ["bad.png.base64"])
+        #expect(site.assets.keys.sorted() == ["\(site.version)/icon.png"])
+    }
+
     @Test("GET /sw.js is the service worker with this build's version and every asset written in, revalidated on every load")
     func serviceWorker() async throws {
         try await withApp { client in

@@ -52,6 +52,10 @@ struct WebSite: Sendable {
     /// files are compiled in as text (Scripts/draw-web-icons writes them); it is served as `<name>`.
     static let base64Suffix = ".base64"
 
+    /// The `.base64` files that did not decode (a broken build; Scripts/draw-web-icons writes them):
+    /// not served.
+    let undecodableFiles: [String]
+
     init(files: [(name: String, text: String)] = WebAssets.files) {
         var digestInput = ""
         for file in files { digestInput += file.name + "\0" + file.text + "\0" }
@@ -60,6 +64,7 @@ struct WebSite: Sendable {
         var page: Representation?
         var worker = ""
         var assets: [String: Representation] = [:]
+        var undecodable: [String] = []
         for file in files {
             switch file.name {
             case "index.html":
@@ -74,7 +79,12 @@ struct WebSite: Sendable {
                 var body = Data(file.text.utf8)
                 if name.hasSuffix(Self.base64Suffix) {
                     name.removeLast(Self.base64Suffix.count)
-                    body = Data(base64Encoded: file.text, options: .ignoreUnknownCharacters) ?? Data()
+                    guard let decoded = Data(base64Encoded: file.text, options: .ignoreUnknownCharacters) else {
+                        // Left out (a 404, not an empty icon) and said in the log at start-up.
+                        undecodable.append(file.name)
+                        continue
+                    }
+                    body = decoded
                 }
                 assets[version + "/" + name] = Representation(
                     body: body, contentType: Self.contentType(of: name),
@@ -93,6 +103,7 @@ struct WebSite: Sendable {
             body: Data(script.utf8), contentType: "text/javascript; charset=utf-8",
             etag: "\"\(Catalogue.fnv1a(script.utf8))\"", cacheControl: "no-cache")
         self.assets = assets
+        self.undecodableFiles = undecodable
     }
 
     static func contentType(of name: String) -> String {
