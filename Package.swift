@@ -64,8 +64,6 @@ let package = Package(
         // system's tzdata and the copy compiled in from Data/tzdata. Never Foundation's TimeZone,
         // whose rules are frozen into the toolchain, nor ICU's.
         .target(name: "TimeZoneRules", swiftSettings: fuzzed, plugins: ["EmbedFiles"]),
-        // The catalogue: the bundled table, its validation, zone times from TimeZoneRules, Korean
-        // formatting, and the JSON feed's schema shared by the CLI and the server.
         // WorldClockKit: the bundled catalogue compiled in (sections, order, search index), zone
         // times from TimeZoneRules, Korean wording, the feed's schema and its client. No ICU target,
         // FoundationEssentials only: what a clock app, the CLI and the server share.

@@ -22,7 +22,9 @@ record_figures() {
         echo "# machine: $(uname -srm), $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo 2>/dev/null | cut -d: -f2- | sed 's/^ *//' || echo 'cpu unknown'), load $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo unknown)"
         echo
     } > "$FIGURES_PARTIAL"
-    exec > >(tee -a "$FIGURES_PARTIAL") 2>&1
+    # Standard output only: the figures and how they were made. Standard error (a build's log,
+    # SwiftPM's warnings, with this machine's absolute paths) stays on the terminal.
+    exec > >(tee -a "$FIGURES_PARTIAL")
     FIGURES_TEE=$!
     trap '_figures_done $?' EXIT
 }

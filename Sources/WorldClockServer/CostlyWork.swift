@@ -48,8 +48,11 @@ final class CostlyWork: Sendable {
     }
     private let state = Mutex(State())
 
+    /// Costly bodies built at once on a machine with `cores` cores: all but one, and at least one.
+    static func defaultConcurrency(cores: Int) -> Int { max(1, cores - 1) }
+
     /// One fewer than the active cores (at least one), and a queue of eight per permit.
-    init(concurrency: Int = max(1, ProcessInfo.processInfo.activeProcessorCount - 1), queueLimit: Int? = nil) {
+    init(concurrency: Int = defaultConcurrency(cores: ProcessInfo.processInfo.activeProcessorCount), queueLimit: Int? = nil) {
         self.concurrency = max(1, concurrency)
         self.queueLimit = max(0, queueLimit ?? 8 * self.concurrency)
     }

@@ -16,11 +16,11 @@ struct CostlyWorkTests {
         while costly.load.waiting < waiting { await Task.yield() }
     }
 
-    @Test("By default one core is left free, and the queue holds eight per permit")
-    func defaults() {
-        let costly = CostlyWork()
-        #expect(costly.concurrency == max(1, ProcessInfo.processInfo.activeProcessorCount - 1))
-        #expect(costly.queueLimit == 8 * costly.concurrency)
+    @Test("By default one core is left free, and the queue holds eight per permit", arguments: [(1, 1), (2, 1), (3, 2), (8, 7), (64, 63)])
+    func defaults(cores: Int, concurrency: Int) {
+        #expect(CostlyWork.defaultConcurrency(cores: cores) == concurrency)
+        let costly = CostlyWork(concurrency: concurrency)
+        #expect(costly.queueLimit == 8 * concurrency)
         #expect(CostlyWork(concurrency: 0).concurrency == 1)
     }
 
