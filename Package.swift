@@ -52,6 +52,11 @@ let package = Package(
         // Hangul search, jamo, and sections as a value (titles, rows, the section of a typed title):
         // no ICU, so an app can link it.
         .target(name: "HangulIndex", swiftSettings: fuzzed),
+        // Everything search decides (offsets, abbreviations in use, whole words, labels, limits,
+        // notes), with the tz rules it needs as plain data: imports HangulIndex alone, so that it
+        // builds for Embedded Swift on wasm32 too (Scripts/check-embedded) and the web module
+        // answers as the CLI, the server and the kit do.
+        .target(name: "SearchEngine", dependencies: ["HangulIndex"], swiftSettings: fuzzed),
         // What needs ICU's collator and normalizer: the section index definition, collated section
         // order, NFKC choseong. Used at build time for the bundled catalogue and at run time only
         // for a user's own table.
@@ -65,7 +70,9 @@ let package = Package(
         // WorldClockKit: the bundled catalogue compiled in (sections, order, search index), zone
         // times from TimeZoneRules, Korean wording, the feed's schema and its client. No ICU target,
         // FoundationEssentials only: what a clock app, the CLI and the server share.
-        .target(name: "WorldClockKit", dependencies: ["HangulIndex", "TimeZoneRules", "FNV"], swiftSettings: fuzzed, plugins: ["EmbedFiles"]),
+        .target(
+            name: "WorldClockKit", dependencies: ["HangulIndex", "SearchEngine", "TimeZoneRules", "FNV"], swiftSettings: fuzzed,
+            plugins: ["EmbedFiles"]),
         // Where `worldclock serve` listens and its limits (the open-file limit via getrlimit): the
         // server's, not an app's, so not in the kit; a target of its own because the CLI prints
         // the defaults in its help without linking the server (NIO, Hummingbird).
