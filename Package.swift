@@ -56,6 +56,11 @@ let package = Package(
         // Hangul search, jamo, and sections as a value (titles, rows, the section of a typed title):
         // no ICU, so an app can link it.
         .target(name: "HangulIndex", swiftSettings: fuzzed),
+        // Everything search decides (offsets, abbreviations in use, whole words, labels, limits,
+        // notes), with the tz rules it needs as plain data: imports HangulIndex alone, so that it
+        // builds for Embedded Swift on wasm32 too (Scripts/check-embedded) and the web module
+        // answers as the CLI, the server and the kit do.
+        .target(name: "SearchEngine", dependencies: ["HangulIndex"], swiftSettings: fuzzed),
         // What needs ICU's collator and normalizer: the section index definition, collated section
         // order, NFKC choseong. Used at build time for the bundled catalogue and at run time only
         // for a user's own table.
@@ -67,7 +72,9 @@ let package = Package(
         // WorldClockKit: the bundled catalogue compiled in (sections, order, search index), zone
         // times from TimeZoneRules, Korean wording, the feed's schema and its client. No ICU target,
         // FoundationEssentials only: what a clock app, the CLI and the server share.
-        .target(name: "WorldClockKit", dependencies: ["HangulIndex", "TimeZoneRules", "FNV"], swiftSettings: fuzzed, plugins: ["EmbedFiles"]),
+        .target(
+            name: "WorldClockKit", dependencies: ["HangulIndex", "SearchEngine", "TimeZoneRules", "FNV"], swiftSettings: fuzzed,
+            plugins: ["EmbedFiles"]),
         // Where `worldclock serve` listens and its limits (the open-file limit via getrlimit): the
         // server's, not an app's, so not in the kit; a target of its own because the CLI prints
         // the defaults in its help without linking the server (NIO, Hummingbird).
@@ -150,6 +157,8 @@ let package = Package(
         // The kit's specification, as a clock-app developer reads it: depends on WorldClockKit alone.
         .testTarget(name: "WorldClockKitTests", dependencies: ["WorldClockKit"], exclude: ["Fixtures"]),
         .testTarget(name: "HangulIndexTests", dependencies: ["HangulIndex", "HangulCollation"]),
+        // The search core alone, with tz facts given as data (as the web module runs it).
+        .testTarget(name: "SearchEngineTests", dependencies: ["SearchEngine", "HangulIndex"]),
         // Imports Foundation beside HangulCollation: a clean build of this target proves the ICU isolation.
         .testTarget(name: "FoundationCanaryTests", dependencies: ["HangulCollation"]),
         .testTarget(name: "TimeZoneRulesTests", dependencies: ["TimeZoneRules"]),

@@ -13,7 +13,7 @@ public enum DubeolsikKeyboard {
     /// The Hangul that `latin` types on a 2-set keyboard, composed into syllables as an IME does;
     /// nil unless `latin` is ASCII letters (and spaces) only.
     public static func hangul(fromLatin latin: String) -> String? {
-        guard latin.contains(where: \.isLetter), latin.allSatisfy({ $0 == " " || keys[$0] != nil }) else { return nil }
+        guard latin.contains(where: { $0.isLetter }), latin.allSatisfy({ $0 == " " || keys[$0] != nil }) else { return nil }
         var composer = SyllableComposer()
         for character in latin {
             if character == " " {

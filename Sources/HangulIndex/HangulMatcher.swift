@@ -8,7 +8,7 @@ enum HangulMatcher {
             let head = text[..<n]
             if head.elementsEqual(query) { return (n == text.count ? .exact : .prefix, 0..<n) }
             if zip(query, head).allSatisfy({ Self.letter($0, coversTypedAs: $1) }) {
-                let consonantsOnly = query.allSatisfy(\.isConsonant)
+                let consonantsOnly = query.allSatisfy { $0.isConsonant }
                 return (consonantsOnly ? .choseong : .mixed, 0..<n)
             }
         }

@@ -66,7 +66,7 @@ enum HangulLetter: Equatable, Sendable {
 
     /// An NFD syllable: L V, L V T, or LV T.
     private static func composed(_ scalars: [Unicode.Scalar]) -> HangulLetter? {
-        let values = scalars.map(\.value)
+        let values = scalars.map { $0.value }
         var initial: Int, medial: Int, index: Int
         if let parts = Jamo.decompose(scalars[0]), parts.final == nil {
             (initial, medial, index) = (parts.initial, parts.medial, 1)

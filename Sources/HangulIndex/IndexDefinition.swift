@@ -32,7 +32,7 @@ public struct IndexDefinition: Sendable, Equatable {
     public var otherPosition: Int { titles.count - 1 }
 
     /// The titles without `#`, as `init` takes them.
-    public var labelTexts: [String] { titles.dropLast().map(\.text) }
+    public var labelTexts: [String] { titles.dropLast().map { $0.text } }
 
     /// The section of a name whose first character decides it alone — a precomposed syllable, a
     /// conjoining or compatibility initial, an ASCII letter or digit, a symbol or emoji that NFKC
@@ -100,7 +100,7 @@ public struct IndexDefinition: Sendable, Equatable {
         while start < end, input[start].isWhitespace { start = input.index(after: start) }
         while end > start, input[input.index(before: end)].isWhitespace { end = input.index(before: end) }
         let trimmed = String(input[start..<end])
-        let failure = SectionTitleError(input: trimmed, validTitles: titles.map(\.text))
+        let failure = SectionTitleError(input: trimmed, validTitles: titles.map { $0.text })
         if let exact = titles.first(where: { $0.text == trimmed }) { return ResolvedTitle(title: exact, resolvedFrom: nil) }
         guard trimmed.count == 1, let character = trimmed.first else { throw failure }
         let section: Int

@@ -12,8 +12,13 @@ extension MatchTable {
 
         init(fieldOrder: [String]) {
             fieldNames = fieldOrder
-            rankOfField = Dictionary(fieldOrder.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
-            laterRankOfField = Dictionary(fieldOrder.enumerated().map { ($1, $0) }, uniquingKeysWith: { _, later in later })
+            // Loops, not `Dictionary(_:uniquingKeysWith:)`, which casts dynamically (refused by Embedded Swift).
+            rankOfField = [:]
+            laterRankOfField = [:]
+            for (rank, field) in fieldOrder.enumerated() {
+                if rankOfField[field] == nil { rankOfField[field] = rank }
+                laterRankOfField[field] = rank
+            }
         }
 
         mutating func add(_ searchable: [SearchableText], item: Int, importance value: Int) {
@@ -84,7 +89,7 @@ extension MatchTable {
             }
             var otherScalars: [UInt32] = [], otherStarts: [UInt32] = [0]
             for character in others {
-                otherScalars += character.unicodeScalars.map(\.value)
+                otherScalars += character.unicodeScalars.map { $0.value }
                 otherStarts.append(UInt32(otherScalars.count))
             }
             func postings(_ map: [UInt32: [UInt32]]) -> CompiledMatchTable.Postings {

@@ -26,7 +26,10 @@ struct MatchTable: Sendable {
             text.append(contentsOf: scalars.compactMap(Unicode.Scalar.init))
             others.append(Character(String(text)))
         }
-        otherCodes = Dictionary(others.enumerated().map { ($1, LetterCode.other($0)) }, uniquingKeysWith: { first, _ in first })
+        // A loop, not `Dictionary(_:uniquingKeysWith:)`, which casts dynamically (refused by Embedded Swift).
+        var otherCodes: [Character: LetterCode] = [:]
+        for (number, character) in others.enumerated() where otherCodes[character] == nil { otherCodes[character] = .other(number) }
+        self.otherCodes = otherCodes
         byStart = PostingMap(compiled.byStart)
         byFirst = PostingMap(compiled.byFirst)
         byLaterLetter = PostingMap(compiled.byLaterLetter)

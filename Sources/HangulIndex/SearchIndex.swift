@@ -110,11 +110,18 @@ public struct SearchIndex<Item: Sendable>: Sendable {
 
     /// The match `hit` stands for, with its item. `hit` must come from this index's `hits`.
     public func match(_ hit: SearchHit) -> SearchMatch<Item> {
+        let (text, range) = self.text(of: hit)
+        return SearchMatch(
+            item: item(hit.ranked.position), kind: hit.kind, field: hit.field, text: text, label: table.label(of: hit.ranked.entry),
+            utf16Range: range)
+    }
+
+    /// The text `hit` matched and the matched part of it, in UTF-16 code units, without making
+    /// its item: what a caller that filters hits by where they matched looks at.
+    public func text(of hit: SearchHit) -> (text: String, utf16Range: Range<Int>) {
         let found = hit.ranked
         let field = SearchField(table.text(of: found.entry))
-        return SearchMatch(
-            item: item(found.position), kind: found.kind, field: hit.field, text: field.text, label: table.label(of: found.entry),
-            utf16Range: field.utf16Starts[found.range.lowerBound]..<field.utf16Ends[found.range.upperBound - 1])
+        return (field.text, field.utf16Starts[found.range.lowerBound]..<field.utf16Ends[found.range.upperBound - 1])
     }
 
     /// Spaces and punctuation dropped (search ignores them on both sides), the rest as the

@@ -30,7 +30,7 @@ public struct SectionIndex<Row> {
     public let sections: [IndexSection<Row>]
 
     /// The titles of `sections`, in order: what the index bar shows.
-    public var titles: [SectionTitle] { sections.map(\.title) }
+    public var titles: [SectionTitle] { sections.map { $0.title } }
 
     /// The section titled `title`, if the index has it: a scan of at most 41 titles, cheaper than
     /// hashing them into a table a CLI run would build for one lookup.
@@ -61,18 +61,31 @@ public struct SectionIndex<Row> {
 
     /// The index with only the rows for which `isIncluded` is true, in the same order; sections
     /// left empty are kept or dropped as `emptySections` says.
-    public func filter(emptySections: EmptySections = .drop, _ isIncluded: (Row) throws -> Bool) rethrows -> SectionIndex<Row> {
+    /// Typed throws rather than `rethrows` (which Embedded Swift refuses); loops, because the
+    /// standard library's `filter` only rethrows.
+    public func filter<Failure: Error>(
+        emptySections: EmptySections = .drop, _ isIncluded: (Row) throws(Failure) -> Bool
+    ) throws(Failure) -> SectionIndex<Row> {
         var kept: [IndexSection<Row>] = []
         for section in sections {
-            let rows = try section.rows.filter(isIncluded)
+            var rows: [Row] = []
+            for row in section.rows where try isIncluded(row) { rows.append(row) }
             if emptySections == .keep || !rows.isEmpty { kept.append(IndexSection(title: section.title, rows: rows)) }
         }
         return SectionIndex(sections: kept)
     }
 
-    /// The same sections with each row transformed.
-    public func map<Other>(_ transform: (Row) throws -> Other) rethrows -> SectionIndex<Other> {
-        SectionIndex<Other>(sections: try sections.map { IndexSection(title: $0.title, rows: try $0.rows.map(transform)) })
+    /// The same sections with each row transformed (typed throws, as `filter`).
+    public func map<Other, Failure: Error>(_ transform: (Row) throws(Failure) -> Other) throws(Failure) -> SectionIndex<Other> {
+        var mapped: [IndexSection<Other>] = []
+        mapped.reserveCapacity(sections.count)
+        for section in sections {
+            var rows: [Other] = []
+            rows.reserveCapacity(section.rows.count)
+            for row in section.rows { rows.append(try transform(row)) }
+            mapped.append(IndexSection(title: section.title, rows: rows))
+        }
+        return SectionIndex<Other>(sections: mapped)
     }
 }
 

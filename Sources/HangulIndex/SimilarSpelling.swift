@@ -98,8 +98,14 @@ enum SimilarSpelling {
 
     private static func isVowel(_ value: UInt32) -> Bool { (0x314F...0x3163).contains(value) }
 
-    private static let familyNumber: [UInt32: Int] = Dictionary(
-        families.enumerated().flatMap { number, members in members.map { ($0.value, number) } }, uniquingKeysWith: { first, _ in first })
+    /// A loop, not `Dictionary(_:uniquingKeysWith:)`, which casts dynamically (refused by Embedded Swift).
+    private static let familyNumber: [UInt32: Int] = {
+        var numbers: [UInt32: Int] = [:]
+        for (number, members) in families.enumerated() {
+            for member in members where numbers[member.value] == nil { numbers[member.value] = number }
+        }
+        return numbers
+    }()
 }
 
 extension MatchTable {
@@ -153,7 +159,7 @@ extension MatchTable {
                 }
             }
         }
-        let sorted = best.values.sorted { ($0.distance, $0.match) < ($1.distance, $1.match) }.map(\.match)
+        let sorted = best.values.sorted { ($0.distance, $0.match) < ($1.distance, $1.match) }.map { $0.match }
         return limit.map { Array(sorted.prefix($0)) } ?? sorted
     }
 }

@@ -1,3 +1,5 @@
+import SearchEngine
+
 /// 12- or 24-hour clock.
 public enum ClockStyle: Sendable {
     /// 오전 9:05, 오후 1:30 (the Korean default).
@@ -77,12 +79,7 @@ public enum KoreanTimeFormat {
     }
 
     /// UTC+9, UTC+5:45, UTC−3:30, UTC+0.
-    public static func utcOffset(_ seconds: Int) -> String {
-        let sign = seconds < 0 ? "\u{2212}" : "+"
-        let minutes = abs(seconds) / 60
-        let rest = minutes % 60
-        return "UTC\(sign)\(minutes / 60)" + (rest == 0 ? "" : ":" + zeroPadded(rest, width: 2))
-    }
+    public static func utcOffset(_ seconds: Int) -> String { OffsetQuery.text(seconds) }
 
     /// ISO 8601 offset: +09:00, -03:30, +00:00.
     public static func isoOffset(_ seconds: Int) -> String {

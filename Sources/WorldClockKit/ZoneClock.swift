@@ -44,6 +44,10 @@ public struct ZoneClock: Sendable {
         )
     }
 
+    /// Seconds east of UTC at `instant`, DST included: `time(at:).utcOffset` without the rest of
+    /// the time (what an offset search asks of every zone).
+    public func utcOffset(at instant: Date) -> Int { rules.period(at: Self.seconds(instant)).utcOffset }
+
     /// The transitions after `instant` up to and including `end`, in order.
     public func transitions(after instant: Date, through end: Date) -> [ZoneTime.Transition] {
         rules.transitions(after: Self.seconds(instant), through: Self.seconds(end)).map(ZoneTime.Transition.init)

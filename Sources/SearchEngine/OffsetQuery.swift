@@ -22,7 +22,7 @@ public struct OffsetQuery: Equatable, Sendable {
         switch parts.count {
         case 1:
             let digits = parts[0]
-            guard !digits.isEmpty, digits.count <= 4, digits.allSatisfy(\.isASCII), let value = Int(digits) else { return nil }
+            guard !digits.isEmpty, digits.count <= 4, digits.allSatisfy({ $0.isASCII }), let value = Int(digits) else { return nil }
             // +9, +09, +0900, +530
             if digits.count <= 2 {
                 hours = value
@@ -31,7 +31,7 @@ public struct OffsetQuery: Equatable, Sendable {
                 minutes = value % 100
             }
         case 2:
-            guard (1...2).contains(parts[0].count), parts[1].count == 2, parts.allSatisfy({ $0.allSatisfy(\.isASCII) }),
+            guard (1...2).contains(parts[0].count), parts[1].count == 2, parts.allSatisfy({ $0.allSatisfy { $0.isASCII } }),
                 let h = Int(parts[0]), let m = Int(parts[1])
             else { return nil }
             hours = h
@@ -44,5 +44,13 @@ public struct OffsetQuery: Equatable, Sendable {
     }
 
     /// "UTC+9", "UTC+5:30", as the rows show offsets.
-    public var text: String { KoreanTimeFormat.utcOffset(seconds) }
+    public var text: String { Self.text(seconds) }
+
+    /// An offset as the rows show it: "UTC+9", "UTC+5:30", "UTC−3" (with U+2212).
+    public static func text(_ seconds: Int) -> String {
+        let sign = seconds < 0 ? "\u{2212}" : "+"
+        let minutes = abs(seconds) / 60
+        let rest = minutes % 60
+        return "UTC\(sign)\(minutes / 60)" + (rest == 0 ? "" : (rest < 10 ? ":0" : ":") + String(rest))
+    }
 }
