@@ -41,6 +41,7 @@ package enum WorldClockCommand {
               worldclock list --section ㄱ   ㄱ 섹션의 곳과 현지 시각
               worldclock search 뉴           순위를 매겨 찾기(ㄴㅇ, 늉, sbdyr도 됩니다)
               worldclock show 뉴욕           한 곳을 자세히
+              worldclock plan 서울 뉴욕 런던  회의 시간 찾기(업무 시간, 공평한 순위, .ics)
               worldclock sections            색인 제목과 곳의 수
               worldclock feed > feed.json    시계 앱용 JSON 피드
               worldclock serve --port 8080   같은 피드를 HTTP로
@@ -61,7 +62,7 @@ package enum WorldClockCommand {
     ) -> [any Command.Type] {
         [
             ClocksCommand.self, AddCommand.self, RemoveCommand.self, FromCommand.self, ListCommand.self, SearchCommand.self, ShowCommand.self,
-            SectionsCommand.self, FeedCommand.self, serve, export, DoctorCommand.self,
+            PlanCommand.self, SectionsCommand.self, FeedCommand.self, serve, export, DoctorCommand.self,
         ]
     }
 
