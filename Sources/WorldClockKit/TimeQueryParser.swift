@@ -42,7 +42,7 @@ struct TimeQueryParser {
         }
         let time = try self.time()
         let zone = time == nil ? nil : try self.zone()
-        if peek == .word("에") { advance() }
+        if day != nil || time != nil, peek == .word("에") { advance() }
         guard index == tokens.count else { throw unexpected(afterTime: time != nil) }
         switch (day, time) {
         case (let day?, nil):
@@ -61,6 +61,7 @@ struct TimeQueryParser {
 
     /// A token where none may stand.
     private func unexpected(afterTime: Bool) -> TimeQueryError {
+        guard index < tokens.count else { return fail("날짜나 시각이 없습니다", "2026-12-01 09:00") }
         let token = tokens[index]
         let shown = Self.text(of: token)
         if afterTime, isDayStart(token) {
