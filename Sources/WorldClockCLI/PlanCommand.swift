@@ -145,8 +145,11 @@ struct PlanCommand: Command {
         for given in placeHours where !found.contains(where: { $0.typed == given.text || $0.place.name == given.text }) {
             throw CLIError.usage("--hours \(Terminal.printable(given.text, limit: 40))=…: 회의할 곳 가운데 그런 곳이 없습니다")
         }
-        return found.compactMap { entry in
-            guard let clock = ZoneClock(zoneID: entry.place.zoneID, tzdata: session.tzdata) else { return nil }
+        return try found.map { entry in
+            // A clock whose zone this tzdata lacks is said, not left out of the meeting.
+            guard let clock = ZoneClock(zoneID: entry.place.zoneID, tzdata: session.tzdata) else {
+                throw CLIError.data("\(Terminal.printable(entry.place.name)): 이 tzdata에 없는 시간대 \(Terminal.printable(entry.place.zoneID))")
+            }
             let named = placeHours.last { $0.text == entry.typed || $0.text == entry.place.name }?.hours
             return MeetingPlace(name: entry.place.name, clock: clock, hours: entry.hours ?? named ?? defaultHours)
         }
