@@ -15,6 +15,7 @@ public enum MeetingInvitation {
     /// The calendar text for `slots` (one event each: a weekly meeting is written week by week, so
     /// that each week's instant is the one the reference zone's rules give).
     /// - Parameters:
+    ///   - slots: the meetings, one event each.
     ///   - summary: the event's title.
     ///   - stamp: when the file is written (`DTSTAMP`), seconds since 1970.
     public static func calendar(_ slots: [MeetingSlot], summary: String, stamp: Int64) -> String {
