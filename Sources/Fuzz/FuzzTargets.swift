@@ -78,9 +78,8 @@ enum FuzzTargets {
         }
     }
 
-    static let timeQueryClocks = ["Asia/Seoul", "America/New_York", "Asia/Kathmandu", "Pacific/Chatham"].map {
-        ZoneClock(zoneID: $0, tzdata: .bundled)!
-    }
+    /// 서울 (no DST) and 뉴욕 (gaps, overlaps, EST/EDT): two, as each resolve costs more than the parse.
+    static let timeQueryClocks = ["Asia/Seoul", "America/New_York"].map { ZoneClock(zoneID: $0, tzdata: .bundled)! }
     /// 2026-11-26T10:00:00Z.
     static let timeQueryNow: Int64 = 1_795_687_200
 

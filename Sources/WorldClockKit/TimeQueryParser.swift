@@ -164,9 +164,11 @@ struct TimeQueryParser {
     /// A full date, checked, with the weekday written beside it checked too.
     private mutating func date(year: Int, month: Int, day: Int) throws(TimeQueryError) -> TimeQuery.CivilDate {
         guard year >= 1 else { throw fail("0년은 없습니다(0001–9999년)", "2026-12-01") }
-        guard (1...12).contains(month) else { throw fail("\(month)월은 없습니다(1–12월)", "\(year)-12-01") }
+        // Examples keep the year's four digits: 0026-12-01, never 26-12-01 (a month and day).
+        let shownYear = zeroPadded(year, width: 4)
+        guard (1...12).contains(month) else { throw fail("\(month)월은 없습니다(1–12월)", "\(shownYear)-12-01") }
         let length = ISO8601.daysIn(month: month, year: year)
-        guard (1...length).contains(day) else { throw fail("\(year)년 \(month)월은 \(length)일까지입니다", "\(year)-\(zeroPadded(month, width: 2))-01") }
+        guard (1...length).contains(day) else { throw fail("\(year)년 \(month)월은 \(length)일까지입니다", "\(shownYear)-\(zeroPadded(month, width: 2))-01") }
         let date = TimeQuery.CivilDate(year: year, month: month, day: day)
         if let stated = try statedWeekday() {
             let actual = LocalDateTime(secondsSinceEpoch: Int64(date.daysSinceEpoch) * 86_400).weekday
