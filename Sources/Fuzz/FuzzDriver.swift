@@ -5,6 +5,7 @@ let fuzzTargets: [String: @Sendable (UnsafeRawBufferPointer) -> Void] = [
     "table": FuzzTargets.table,
     "query-string": FuzzTargets.queryString,
     "instant": FuzzTargets.instant,
+    "time-query": FuzzTargets.timeQuery,
     "search": FuzzTargets.search,
     "sections": FuzzTargets.sections,
 ]

@@ -36,6 +36,53 @@ enum FuzzTargets {
         require((try? ISO8601.parseSeconds(formatted)) == seconds, "\(text.debugDescription) → \(formatted)")
     }
 
+    /// `--at`'s reader: what it refuses comes with one line and an example it takes; what it takes
+    /// reads back the same from its own description, and resolves in 서울 and 뉴욕 (a gap, an overlap
+    /// or an instant in range) or is refused with a reason. A wall-clock time read once shows on the
+    /// zone's clock as written.
+    static func timeQuery(_ data: UnsafeRawBufferPointer) {
+        let text = String(decoding: data.prefix(256), as: UTF8.self)
+        let query: TimeQuery
+        do { query = try TimeQuery.parse(text) } catch {
+            require(!error.reason.isEmpty && !error.description.contains("\n"), "\(text.debugDescription): \(error.description)")
+            require((try? TimeQuery.parse(error.example)) != nil, "\(text.debugDescription): example \(error.example.debugDescription) is refused")
+            return
+        }
+        require((try? TimeQuery.parse(query.description)) == query, "\(text.debugDescription) → \(query.description.debugDescription)")
+        for clock in timeQueryClocks {
+            let reading: WallClockReading
+            do { reading = try query.resolve(now: timeQueryNow, in: clock) } catch {
+                require(
+                    (try? TimeQuery.parse(error.example)) != nil, "\(text.debugDescription): example \(error.example.debugDescription) is refused")
+                continue
+            }
+            switch reading {
+            case .unique(let instant):
+                require(ISO8601.acceptedSeconds.contains(instant), "\(text.debugDescription) → \(instant)")
+                let time: TimeQuery.ClockTime
+                switch query {
+                case .time(let written, nil), .dayTime(_, let written, nil), .time(let written, .some(.abbreviation)),
+                    .dayTime(_, let written, .some(.abbreviation)):
+                    time = written
+                default: continue
+                }
+                let local = clock.time(at: Date(timeIntervalSince1970: TimeInterval(instant))).local
+                require(
+                    (local.hour, local.minute, local.second) == (time.hour, time.minute, time.second),
+                    "\(text.debugDescription) in \(clock.zoneID) → \(local)")
+            case .overlap(let first, let second):
+                require(first < second && second - first <= 86_400, "\(text.debugDescription): overlap \(first) \(second)")
+            case .gap(let before, let after):
+                require(before < after, "\(text.debugDescription): gap \(before) \(after)")
+            }
+        }
+    }
+
+    /// 서울 (no DST) and 뉴욕 (gaps, overlaps, EST/EDT): two, as each resolve costs more than the parse.
+    static let timeQueryClocks = ["Asia/Seoul", "America/New_York"].map { ZoneClock(zoneID: $0, tzdata: .bundled)! }
+    /// 2026-11-26T10:00:00Z.
+    static let timeQueryNow: Int64 = 1_795_687_200
+
     /// The search every surface runs: any query gives matches whose highlighted range lies in
     /// their text, and no more than it counts in all.
     static let placeSearch = PlaceSearch(catalogue: catalogue, tzdata: .bundled, at: Date(timeIntervalSince1970: 1_784_116_800))

@@ -81,10 +81,13 @@ package struct CommandSpec: Sendable {
 package struct UsageError: Error {
     package let message: String
     package let command: CommandSpec?
+    /// The message already shows a form that works (`--at`): no usage block under it.
+    package var showsUsage = true
 
-    package init(message: String, command: CommandSpec?) {
+    package init(message: String, command: CommandSpec?, showsUsage: Bool = true) {
         self.message = message
         self.command = command
+        self.showsUsage = showsUsage
     }
 }
 

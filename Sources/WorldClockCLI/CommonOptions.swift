@@ -68,10 +68,7 @@ struct DisplayOptions {
     static let options: [OptionSpec] =
         [
             .flag("json", help: "텍스트 대신 JSON(피드의 스키마)으로 출력합니다."),
-            .option(
-                "at", value: "시각",
-                help: "지금 대신 이 시각의 시간을 보여 줍니다. 기준 시간대의 벽시계 시각(09:00, 2026-07-15 09:00, "
-                    + "2026-07-15T09:00, 날짜만 쓰면 그날 0시, now)이나 오프셋을 붙인 시각(2026-07-15T12:00:00Z, 12:00+09:00)."),
+            .option("at", value: "시각", help: DisplayOptions.atHelp),
             .flag("24h", help: "24시간제로 씁니다(오후 1:30 대신 13:30)."),
             .option(
                 "from", value: "기준",
@@ -82,6 +79,8 @@ struct DisplayOptions {
 
     let json: Bool
     let at: TimeQuery?
+    /// `--at` as typed, for messages.
+    let atText: String?
     let twentyFourHour: Bool
     let from: String?
     let wide: Bool
@@ -90,10 +89,10 @@ struct DisplayOptions {
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         json = arguments.flag("json")
-        if let text = arguments.value("at") {
+        atText = arguments.value("at")
+        if let text = atText {
             do { at = try TimeQuery.parse(text) } catch {
-                let shown = "\"\(Terminal.printable(error.text, limit: 40))\""
-                throw arguments.error("--at \(shown): \(Terminal.printable(error.reason))")
+                throw UsageError(message: Self.message(option: "at", text: text, error), command: arguments.command, showsUsage: false)
             }
         } else {
             at = nil
@@ -108,6 +107,19 @@ struct DisplayOptions {
                 throw arguments.error("--from: " + SearchCommand.message(for: error, subject: "기준"))
             }
         }
+    }
+
+    /// `--at`'s rule, said once for the help (README and docs/cli.md say the same).
+    static let atHelp =
+        "지금 대신 이 시각의 시간을 보여 줍니다. 기준 시간대(--from)의 벽시계 시각: 9시, 09시 30분, 오전 9시, 오후 3시 반, 15시, 정오, 자정, "
+        + "9am, 9:30pm, 0900, 21:00. 그 앞에 날: 오늘, 내일, 모레, 어제, 월요일(다음에 오는), 다음 주 월요일, 12월 1일, 12/1, 12-01, "
+        + "2026.12.01, 2026-12-01(날만 쓰면 그날 0시). 뒤에 Z, +09:00이나 기준 시간대의 약어(09:00 KST). 오프셋을 붙인 "
+        + "RFC 3339 시각(2026-07-15T12:00:00Z)과 now도 받습니다."
+
+    /// One line for a time `--<option>` refuses: what is wrong and a form that works, without the
+    /// usage block (`--at "9시 70분": 70분은 없습니다(0–59분). 예: --at '9시 30분'`).
+    static func message(option: String, text: String, _ error: TimeQueryError) -> String {
+        "--\(option) \"\(Terminal.printable(text, limit: 40))\": \(Terminal.printable(error.reason)). 예: --\(option) '\(error.example)'"
     }
 
     /// The width text output may use: nil with `--wide` or when not on a terminal.
@@ -128,7 +140,7 @@ struct DisplayOptions {
             from: from, saved: myClocks.reference, catalogue: catalogue, tzdata: rules, now: now,
             quiet: json)
         let clock = reference.clock
-        let moment = try Self.instant(at, now: now, in: clock, referenceName: reference.name, quiet: json)
+        let moment = try Self.instant(at, text: atText, now: now, in: clock, referenceName: reference.name, quiet: json)
         PhaseTrace.mark("reference zone \(reference.zoneID)")
         return Session(
             catalogue: catalogue, tzdata: rules, instant: moment, isNow: at == nil || at == .now, reference: clock.time(at: moment),
@@ -139,14 +151,18 @@ struct DisplayOptions {
     /// `--at` as an instant: a wall-clock time read in the reference zone, an error naming the
     /// nearest valid times for one a DST gap skips, the earlier of the two for one an overlap
     /// repeats (said on stderr).
-    static func instant(_ query: TimeQuery?, now: Date, in clock: ZoneClock, referenceName: String, quiet: Bool) throws -> Date {
+    static func instant(_ query: TimeQuery?, text: String? = nil, now: Date, in clock: ZoneClock, referenceName: String, quiet: Bool) throws -> Date {
         guard let query else { return now }
         let seconds = Int64(now.timeIntervalSince1970.rounded(.down))
         func wall(_ instant: Int64) -> String {
             let time = clock.time(at: Date(timeIntervalSince1970: TimeInterval(instant)))
             return "\(KoreanTimeFormat.date(time.local)) \(KoreanTimeFormat.time(time.local, style: .twentyFourHour)) \(time.abbreviation)"
         }
-        switch query.resolve(now: seconds, in: clock) {
+        let reading: WallClockReading
+        do { reading = try query.resolve(now: seconds, in: clock) } catch {
+            throw CLIError.usage(message(option: "at", text: text ?? error.text, error))
+        }
+        switch reading {
         case .unique(let instant):
             return Date(timeIntervalSince1970: TimeInterval(instant))
         case .overlap(let first, let second):
@@ -158,7 +174,11 @@ struct DisplayOptions {
             }
             return Date(timeIntervalSince1970: TimeInterval(first))
         case .gap(let before, let after):
-            throw CLIError.usage("--at: 그 시각은 \(referenceName)에 없습니다(일광 절약 시간으로 시계가 건너뜀). 가장 가까운 시각: \(wall(before)), \(wall(after))")
+            let later = LocalDateTime(secondsSinceEpoch: after + Int64(clock.time(at: Date(timeIntervalSince1970: TimeInterval(after))).utcOffset))
+            throw CLIError.usage(
+                "--at: 그 시각은 \(referenceName)에 없습니다(일광 절약 시간으로 시계가 건너뜀). 가장 가까운 시각: \(wall(before)), \(wall(after)). "
+                    + "예: --at '\(TimeQuery.dayTime(.date(.init(year: later.year, month: later.month, day: later.day)), .init(hour: later.hour, minute: later.minute), zone: nil))'"
+            )
         }
     }
 }

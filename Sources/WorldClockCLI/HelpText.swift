@@ -28,6 +28,7 @@ enum HelpText {
 
     /// A usage error: the message, the usage line, where to read more.
     static func usageError(_ error: UsageError, width: Int) -> String {
+        guard error.showsUsage else { return Terminal.wrap("worldclock: " + error.message, width: width, hangingIndent: 4).joined(separator: "\n") }
         let usage = error.command?.usage ?? "worldclock <명령>"
         let help = error.command.map { "worldclock \($0.name) --help" } ?? "worldclock --help"
         return

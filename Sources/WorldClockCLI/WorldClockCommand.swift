@@ -42,6 +42,7 @@ package enum WorldClockCommand {
               worldclock --at 09:00          기준 시간대가 9시일 때 내 시계들의 시각
               worldclock list --section ㄱ   ㄱ 섹션의 곳과 현지 시각
               worldclock search 뉴           순위를 매겨 찾기(ㄴㅇ, 늉, sbdyr도 됩니다)
+              worldclock plan 서울 뉴욕 런던  회의 시간 찾기(업무 시간, 공평한 순위, .ics)
               worldclock sections            색인 제목과 곳의 수
               worldclock feed > feed.json    시계 앱용 JSON 피드
               worldclock serve --port 8080   같은 피드를 HTTP로
@@ -64,8 +65,7 @@ package enum WorldClockCommand {
     ) -> [any Command.Type] {
         [
             ClocksCommand.self, AddCommand.self, RemoveCommand.self, MoveCommand.self, FromCommand.self, ListCommand.self, SearchCommand.self,
-            ShowCommand.self,
-            SectionsCommand.self, FeedCommand.self, serve, export, DoctorCommand.self,
+            ShowCommand.self, PlanCommand.self, SectionsCommand.self, FeedCommand.self, serve, export, DoctorCommand.self,
         ]
     }
 

@@ -4,32 +4,40 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// What a person types for "when": `now`, a wall-clock time in the reference zone (`09:00`,
-/// `2026-07-15 09:00`, `2026-07-15T09:00`, a date alone), or an instant with its offset
-/// (`2026-07-15T09:00:00+09:00`, `12:00Z`). The one reader of the CLI's `--at`.
+/// What a person typed for "when", as written: a time of day, a day, both, an instant with its
+/// offset, or now. The one reader of the CLI's `--at` and the planner's `--date`.
 ///
-/// Unlike `ISO8601.parseInstant` (the feed's strict RFC 3339), it takes what people write and
-/// answers in Korean with the exact reason: "2026년 2월은 28일까지입니다" for 2026-02-30.
+/// It takes times as Koreans write them, and the ISO forms: `9시`, `09시 30분`, `오전 9시`,
+/// `오후 3시 반`, `15시`, `정오`, `자정`, `9am`, `9:30pm`, `9:00 PM`, `0900`, `21:00`; a day
+/// (`오늘`, `내일`, `모레`, `어제`, `월요일`, `다음 주 월요일`, `12월 1일`, `12/1`, `12-01`,
+/// `2026.12.01`, `2026/12/01`, `2026-12-01`) alone or before a time; and RFC 3339 instants
+/// (`2026-07-15T12:00:00Z`). A time may end with `Z`, an offset (`+09:00`) or an abbreviation of
+/// the reference zone (`09:00 KST`).
+///
+/// Parsing needs no clock: `resolve(now:in:)` reads the value against the current instant and the
+/// reference zone's TZif rules, and refusals answer in Korean with a form that works.
 public enum TimeQuery: Equatable, Sendable {
-    /// Now.
+    /// Now (`now`, `지금`).
     case now
-    /// An instant: the text carried `Z` or an offset. Seconds since 1970 UTC.
+    /// A time of day without a day: today in the reference zone (or at the offset written).
+    case time(ClockTime, zone: Zone?)
+    /// A day without a time: its first instant (00:00 on its wall clock).
+    case day(Day)
+    /// A day and a time of day.
+    case dayTime(Day, ClockTime, zone: Zone?)
+    /// An instant: a full date and a time with `Z` or an offset. Seconds since 1970 UTC.
     case instant(Int64)
-    /// A wall-clock time in the reference zone; `date` nil: today there.
-    case wallClock(date: CivilDate?, hour: Int, minute: Int, second: Int)
-    /// A time of day at a fixed offset without a date (`12:00Z`): today at that offset.
-    case timeOfDay(secondsAfterMidnight: Int, offset: Int)
 
     /// A calendar date (proleptic Gregorian).
     public struct CivilDate: Equatable, Sendable {
-        /// The year (proleptic Gregorian, astronomical numbering).
+        /// 1–9999.
         public let year: Int
-        /// The month, 1–12.
+        /// 1–12.
         public let month: Int
-        /// The day of the month, 1–31.
+        /// 1–31, a day the month has.
         public let day: Int
 
-        /// The date `year`-`month`-`day`, as given: not checked against the calendar.
+        /// A date; the caller checked it exists.
         public init(year: Int, month: Int, day: Int) {
             self.year = year
             self.month = month
@@ -40,222 +48,224 @@ public enum TimeQuery: Equatable, Sendable {
         public var daysSinceEpoch: Int { ISO8601.daysFromCivil(year: year, month: month, day: day) }
     }
 
-    /// Reads `text`.
-    /// - Throws: `TimeQueryError` with the reason in Korean and an example of what is accepted.
-    public static func parse(_ text: String) throws(TimeQueryError) -> TimeQuery {
-        let trimmed = String(text.unicodeScalars.filter { !$0.properties.isWhitespace || $0 == " " })
-            .trimmingSpaces
-        guard !trimmed.isEmpty else { throw TimeQueryError(text: text, reason: "비어 있습니다") }
-        guard trimmed.utf8.count <= ISO8601.maximumInstantLength else {
-            throw TimeQueryError(text: text, reason: "\(trimmed.utf8.count)바이트로 너무 깁니다(최대 \(ISO8601.maximumInstantLength))")
-        }
-        if ["now", "지금", "NOW", "Now"].contains(trimmed) { return .now }
-        var reader = Reader(text: text, bytes: Array(trimmed.utf8))
-        var date: CivilDate?
-        // A date: four digits and a '-' start it.
-        if reader.bytes.count >= 5, reader.bytes[4] == UInt8(ascii: "-") {
-            let year = try reader.number(min: 4, max: 4, "연도(네 자리)")
-            try reader.expect("-", "연도 뒤")
-            let month = try reader.number(min: 1, max: 2, "월")
-            try reader.expect("-", "월 뒤")
-            let day = try reader.number(min: 1, max: 2, "일")
-            guard year >= 1 else { throw reader.error("0년은 없습니다(0001–9999)") }
-            guard (1...12).contains(month) else { throw reader.error("\(month)월은 없습니다(1–12월)") }
-            let length = ISO8601.daysIn(month: month, year: year)
-            guard (1...length).contains(day) else { throw reader.error("\(year)년 \(month)월은 \(length)일까지입니다") }
-            date = CivilDate(year: year, month: month, day: day)
-            if reader.atEnd { return .wallClock(date: date, hour: 0, minute: 0, second: 0) }
-            guard let separator = reader.peek, separator == UInt8(ascii: "T") || separator == UInt8(ascii: "t") || separator == UInt8(ascii: " ")
-            else {
-                throw reader.error("날짜 뒤에 올 수 없는 글자입니다(받은 것: \"\(reader.restShown)\"). 시각은 T나 빈칸 뒤에 씁니다")
-            }
-            reader.advance()
-            while reader.peek == UInt8(ascii: " ") { reader.advance() }
-        }
-        let hour = try reader.number(min: 1, max: 2, "시")
-        try reader.expect(":", "시 뒤")
-        let minute = try reader.number(min: 2, max: 2, "분(두 자리)")
-        var second = 0
-        if reader.peek == UInt8(ascii: ":") {
-            reader.advance()
-            second = try reader.number(min: 2, max: 2, "초(두 자리)")
-            if reader.peek == UInt8(ascii: ".") {
-                reader.advance()
-                guard reader.skipDigits() > 0 else { throw reader.error("\".\" 뒤에 초의 소수 자리가 없습니다") }
-            }
-        }
-        guard hour <= 23 else { throw reader.error("\(hour)시는 없습니다(0–23시)") }
-        guard minute <= 59 else { throw reader.error("\(minute)분은 없습니다(0–59분)") }
-        guard second <= 59 else { throw reader.error("\(second)초는 없습니다(0–59초)") }
-        while reader.peek == UInt8(ascii: " ") { reader.advance() }
-        guard let offset = try reader.offset() else {
-            return .wallClock(date: date, hour: hour, minute: minute, second: second)
-        }
-        guard reader.atEnd else { throw reader.error("오프셋 뒤에 남은 글자가 있습니다(받은 것: \"\(reader.restShown)\")") }
-        guard let date else {
-            // "12:00Z": today in that offset, which needs today's date there; the caller has it.
-            return .timeOfDay(secondsAfterMidnight: hour * 3600 + minute * 60 + second, offset: offset)
-        }
-        let seconds = Int64(date.daysSinceEpoch) * 86_400 + Int64(hour * 3600 + minute * 60 + second) - Int64(offset)
-        guard ISO8601.acceptedSeconds.contains(seconds) else { throw reader.error("0001년부터 9999년까지의 시각만 받습니다") }
-        return .instant(seconds)
+    /// A day as written, relative to today or not.
+    public enum Day: Equatable, Sendable {
+        /// Today plus `days`: 오늘 0, 내일 1, 모레 2, 글피 3, 어제 −1, 그제 −2.
+        case relative(days: Int)
+        /// A weekday (ISO: 1 = 월요일 … 7 = 일요일). `week` nil: the next one after today
+        /// (`월요일`); otherwise in this week (0, `이번 주`), the next (1, `다음 주`) or the last
+        /// (−1, `지난 주`), weeks running Monday to Sunday.
+        case weekday(Int, week: Int?)
+        /// A month and day without a year (`12월 1일`, `12/1`, `12-01`): the year that puts it
+        /// nearest today. `weekday`: a weekday written beside it (`12월 1일 (화)`), which must agree.
+        case monthDay(month: Int, day: Int, weekday: Int?)
+        /// A full date (`2026-12-01`, `2026.12.01`, `2026년 12월 1일`).
+        case date(CivilDate)
     }
 
+    /// A time of day on the wall clock.
+    public struct ClockTime: Equatable, Sendable {
+        /// 0–23.
+        public let hour: Int
+        /// 0–59.
+        public let minute: Int
+        /// 0–59.
+        public let second: Int
+
+        /// A time; the caller checked the ranges.
+        public init(hour: Int, minute: Int, second: Int = 0) {
+            self.hour = hour
+            self.minute = minute
+            self.second = second
+        }
+
+        /// Seconds after midnight.
+        public var secondsAfterMidnight: Int { hour * 3600 + minute * 60 + second }
+
+        /// "09:30", or "09:30:15" with seconds: a form the parser reads back.
+        public var text: String {
+            "\(zeroPadded(hour, width: 2)):\(zeroPadded(minute, width: 2))" + (second == 0 ? "" : ":\(zeroPadded(second, width: 2))")
+        }
+    }
+
+    /// What followed a time to say which clock it is on.
+    public enum Zone: Equatable, Sendable {
+        /// `Z`, `UTC`, `GMT` (0) or `+09:00`, `-0500`, `+9`: seconds east of UTC.
+        case offset(Int)
+        /// Letters such as `KST`, `EDT`: accepted only when the reference zone uses them then.
+        case abbreviation(String)
+    }
+
+    /// Longer input is refused before it is read (the longest sensible form,
+    /// `2026년 12월 1일 (화) 오후 11시 30분 KST`, is about 50 bytes).
+    public static let maximumLength = 128
+
+    /// Reads `text`.
+    /// - Throws: `TimeQueryError` with the reason in Korean and a form that works.
+    public static func parse(_ text: String) throws(TimeQueryError) -> TimeQuery {
+        guard text.utf8.count <= maximumLength else {
+            throw TimeQueryError(text: text, reason: "\(text.utf8.count)바이트로 너무 깁니다(최대 \(maximumLength))", example: "2026-12-01 09:00")
+        }
+        var parser = TimeQueryParser(text: text, tokens: try TimeQueryToken.scan(text))
+        return try parser.query()
+    }
 }
 
 extension TimeQuery {
-    /// The instant this query names, with `reference` the zone a wall-clock time is read in.
+    /// The instant this query names: a wall-clock time is read in `reference`'s zone, a relative
+    /// day counted from today there (or at the offset written after the time).
     /// - Parameters:
     ///   - now: the current instant (seconds since 1970).
     ///   - reference: the zone a wall-clock time is read in.
-    /// - Returns: how the time falls in the zone: once, twice (a DST overlap) or never (a gap).
-    public func resolve(now: Int64, in reference: ZoneClock) -> WallClockReading {
+    /// - Returns: how the time falls in the zone: once, twice (a DST overlap) or never (a gap). An
+    ///   abbreviation written after the time picks one of an overlap's two instants.
+    /// - Throws: `TimeQueryError` for an abbreviation the zone does not use then, a month and day
+    ///   no nearby year has (2월 29일), or a day outside 0001–9999.
+    public func resolve(now: Int64, in reference: ZoneClock) throws(TimeQueryError) -> WallClockReading {
         switch self {
         case .now:
             return .unique(now)
         case .instant(let seconds):
             return .unique(seconds)
-        case .timeOfDay(let secondsAfterMidnight, let offset):
-            // Today's date at that offset.
-            let day = TimeQuery.floorDivide(now + Int64(offset), 86_400)
-            return .unique(day * 86_400 + Int64(secondsAfterMidnight) - Int64(offset))
-        case .wallClock(let date, let hour, let minute, let second):
-            let day = date?.daysSinceEpoch ?? reference.time(at: Self.date(now)).local.daysSinceEpoch
-            let wall = Int64(day) * 86_400 + Int64(hour * 3600 + minute * 60 + second)
-            return WallClockReading.reading(wall: wall, in: reference)
+        case .day(let day):
+            let today = reference.time(at: Self.date(now)).local
+            return WallClockReading.reading(wall: Int64(try day.daysSinceEpoch(today: today, query: self)) * 86_400, in: reference)
+        case .time(let time, let zone):
+            return try resolve(day: nil, time: time, zone: zone, now: now, in: reference)
+        case .dayTime(let day, let time, let zone):
+            return try resolve(day: day, time: time, zone: zone, now: now, in: reference)
         }
     }
 
-    static func floorDivide(_ a: Int64, _ b: Int64) -> Int64 { a >= 0 ? a / b : (a - b + 1) / b }
+    /// A time of day on `day` (nil: today), on the clock `zone` names or the reference's.
+    private func resolve(
+        day written: Day?, time: ClockTime, zone: Zone?, now: Int64, in reference: ZoneClock
+    ) throws(TimeQueryError)
+        -> WallClockReading
+    {
+        let day = written ?? .relative(days: 0)
+        switch zone {
+        case .offset(let offset):
+            // The day is counted on the clock the time is written on.
+            let today = LocalDateTime(secondsSinceEpoch: now + Int64(offset))
+            let seconds = Int64(try day.daysSinceEpoch(today: today, query: self)) * 86_400 + Int64(time.secondsAfterMidnight - offset)
+            guard ISO8601.acceptedSeconds.contains(seconds) else { throw error("0001년부터 9999년까지의 시각만 받습니다", example: "2026-12-01 09:00") }
+            return .unique(seconds)
+        case let zone:
+            let today = reference.time(at: Self.date(now)).local
+            let wall = Int64(try day.daysSinceEpoch(today: today, query: self)) * 86_400 + Int64(time.secondsAfterMidnight)
+            let reading = WallClockReading.reading(wall: wall, in: reference)
+            guard case .abbreviation(let letters) = zone else { return reading }
+            return try pick(reading, abbreviation: letters, day: written, time: time, in: reference)
+        }
+    }
+
+    /// The instants of `reading` on which `reference` shows `written`: one of an overlap's two
+    /// (01:30 EDT, 01:30 EST), or an error naming the abbreviation the zone does use.
+    private func pick(
+        _ reading: WallClockReading, abbreviation written: String, day: Day?, time: ClockTime, in reference: ZoneClock
+    )
+        throws(TimeQueryError) -> WallClockReading
+    {
+        func abbreviation(at instant: Int64) -> String { reference.time(at: Self.date(instant)).abbreviation }
+        let matches = { (instant: Int64) in abbreviation(at: instant).uppercased() == written.uppercased() }
+        let instants: [Int64]
+        switch reading {
+        case .unique(let instant): instants = [instant]
+        case .overlap(let first, let second): instants = [first, second]
+        case .gap: return reading
+        }
+        let kept = instants.filter(matches)
+        if kept.count == 1 { return .unique(kept[0]) }
+        if kept.count == instants.count { return reading }
+        let used = instants.map(abbreviation).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+        throw error(
+            "\(written)는 기준 시간대 \(reference.zoneID)가 그때 쓰는 약어가 아닙니다(\(used.joined(separator: ", "))). "
+                + "다른 곳의 시각이면 --from으로 기준을 바꾸거나 +09:00처럼 오프셋을 씁니다",
+            example: (day.map { TimeQuery.dayTime($0, time, zone: .abbreviation(used[0])) } ?? .time(time, zone: .abbreviation(used[0]))).description)
+    }
+
+    func error(_ reason: String, example: String) -> TimeQueryError {
+        TimeQueryError(text: description, reason: reason, example: example)
+    }
 
     static func date(_ seconds: Int64) -> Date { Date(timeIntervalSince1970: TimeInterval(seconds)) }
 }
 
-/// How a wall-clock time falls in a zone.
-public enum WallClockReading: Equatable, Sendable {
-    /// Exactly once.
-    case unique(Int64)
-    /// Twice, when the clock goes back (a DST overlap): both instants, earlier first.
-    case overlap(first: Int64, second: Int64)
-    /// Never, when the clock jumps forward (a DST gap): the last valid minute before and the
-    /// first valid instant after, as instants.
-    case gap(before: Int64, after: Int64)
-
-    /// Reads `wall` (local seconds since 1970-01-01 00:00 in the zone) in `clock`'s zone.
-    static func reading(wall: Int64, in clock: ZoneClock) -> WallClockReading {
-        // Every offset the zone uses within two days of that wall time.
-        let start = TimeQuery.date(wall - 2 * 86_400), end = TimeQuery.date(wall + 2 * 86_400)
-        var offsets = [clock.time(at: start).utcOffset]
-        for transition in clock.transitions(after: start, through: end) where !offsets.contains(transition.utcOffsetAfter) {
-            offsets.append(transition.utcOffsetAfter)
+extension TimeQuery: CustomStringConvertible {
+    /// The query in a form the parser reads back: `2026-12-01 09:00`, `내일 09:30 KST`.
+    public var description: String {
+        switch self {
+        case .now: "now"
+        case .instant(let seconds): ISO8601.utc(Self.date(seconds))
+        case .day(let day): day.description
+        case .time(let time, let zone): time.text + (zone.map { " " + $0.description } ?? "")
+        case .dayTime(let day, let time, let zone): day.description + " " + time.text + (zone.map { " " + $0.description } ?? "")
         }
-        let valid = Set(offsets.map { wall - Int64($0) }.filter { Int64(clock.time(at: TimeQuery.date($0)).utcOffset) == wall - $0 }).sorted()
-        if valid.count == 1 { return .unique(valid[0]) }
-        if valid.count >= 2 { return .overlap(first: valid[0], second: valid[valid.count - 1]) }
-        // A gap: the transition whose jump forward skipped that wall time.
-        for transition in clock.transitions(after: start, through: end) {
-            let at = Int64(transition.instant.timeIntervalSince1970)
-            let before = Int64(clock.time(at: TimeQuery.date(at - 1)).utcOffset)
-            if at + before <= wall, wall < at + Int64(transition.utcOffsetAfter) { return .gap(before: at - 60, after: at) }
-        }
-        return .unique(wall - Int64(offsets[0]))
     }
 }
 
-/// A `--at` the reader refuses: the text and the reason in Korean.
-public struct TimeQueryError: Error, Equatable, Sendable, CustomStringConvertible {
-    /// The text as the user wrote it.
-    public let text: String
-    /// Why it was refused, in Korean.
-    public let reason: String
-
-    public var description: String { "\"\(text)\": \(reason)" }
-}
-
-extension String {
-    fileprivate var trimmingSpaces: String {
-        var scalars = Substring(self)
-        while scalars.first == " " { scalars.removeFirst() }
-        while scalars.last == " " { scalars.removeLast() }
-        return String(scalars)
+extension TimeQuery.Zone: CustomStringConvertible {
+    /// `+09:00`, `Z`, `KST`.
+    public var description: String {
+        switch self {
+        case .offset(0): "Z"
+        case .offset(let seconds): KoreanTimeFormat.isoOffset(seconds)
+        case .abbreviation(let letters): letters
+        }
     }
 }
 
-/// Reads the text left to right; errors say what was expected where.
-private struct Reader {
-    let text: String
-    let bytes: [UInt8]
-    var index = 0
-
-    var atEnd: Bool { index == bytes.count }
-    var peek: UInt8? { atEnd ? nil : bytes[index] }
-    mutating func advance() { index += 1 }
-    var restShown: String { String(String(decoding: bytes[index...], as: UTF8.self).prefix(20)) }
-
-    func error(_ reason: String) -> TimeQueryError { TimeQueryError(text: text, reason: reason) }
-
-    mutating func skipDigits() -> Int {
-        let start = index
-        while let byte = peek, (0x30...0x39).contains(byte) { advance() }
-        return index - start
+extension TimeQuery.Day: CustomStringConvertible {
+    /// `내일`, `다음 주 월요일`, `12월 1일`, `2026-12-01`: a form the parser reads back.
+    public var description: String {
+        switch self {
+        case .relative(let days):
+            return ["그제", "어제", "오늘", "내일", "모레", "글피"][days + 2]
+        case .weekday(let weekday, let week):
+            let name = KoreanTimeFormat.weekdays[weekday - 1] + "요일"
+            guard let week else { return name }
+            return ["지난", "이번", "다음"][week + 1] + " 주 " + name
+        case .monthDay(let month, let day, let weekday):
+            return "\(month)월 \(day)일" + (weekday.map { " (\(KoreanTimeFormat.weekdays[$0 - 1]))" } ?? "")
+        case .date(let date):
+            return "\(zeroPadded(date.year, width: 4))-\(zeroPadded(date.month, width: 2))-\(zeroPadded(date.day, width: 2))"
+        }
     }
 
-    /// - Parameter stopping: `max` digits are read and the next digit is left for the caller (+0900).
-    mutating func number(min: Int, max: Int, _ what: String, stopping: Bool = false) throws(TimeQueryError) -> Int {
-        let start = index
-        var value = 0
-        while let byte = peek, (0x30...0x39).contains(byte), index - start < max {
-            value = value * 10 + Int(byte - 0x30)
-            advance()
+    /// Days since 1970-01-01 of the day this names, `today` being the reference's date now.
+    func daysSinceEpoch(today: LocalDateTime, query: TimeQuery) throws(TimeQueryError) -> Int {
+        let days: Int
+        switch self {
+        case .relative(let offset):
+            days = today.daysSinceEpoch + offset
+        case .weekday(let weekday, nil):
+            let ahead = (weekday - today.weekday + 7) % 7
+            days = today.daysSinceEpoch + (ahead == 0 ? 7 : ahead)
+        case .weekday(let weekday, let week?):
+            days = today.daysSinceEpoch - (today.weekday - 1) + 7 * week + (weekday - 1)
+        case .date(let date):
+            days = date.daysSinceEpoch
+        case .monthDay(let month, let day, let weekday):
+            // The year that puts the date nearest today: 1월 5일 in late November is next January.
+            let years = (today.year - 1...today.year + 1).filter { (1...9999).contains($0) && day <= ISO8601.daysIn(month: month, year: $0) }
+            let candidates = years.map { ISO8601.daysFromCivil(year: $0, month: month, day: day) }
+            guard let nearest = candidates.min(by: { abs($0 - today.daysSinceEpoch) < abs($1 - today.daysSinceEpoch) }) else {
+                let leap = (today.year + 2...today.year + 8).first { ISO8601.isLeapYear($0) } ?? 2028
+                throw query.error("\(month)월 \(day)일은 \(today.year - 1)–\(today.year + 1)년에 없습니다. 연도를 씁니다", example: "\(leap)-02-29")
+            }
+            days = nearest
+            if let weekday {
+                let actual = LocalDateTime(secondsSinceEpoch: Int64(days) * 86_400)
+                guard actual.weekday == weekday else {
+                    throw query.error(
+                        "\(actual.year)년 \(month)월 \(day)일은 \(KoreanTimeFormat.weekdays[actual.weekday - 1])요일입니다",
+                        example: "\(month)월 \(day)일 (\(KoreanTimeFormat.weekdays[actual.weekday - 1]))")
+                }
+            }
         }
-        let count = index - start
-        guard count >= min else {
-            let found = atEnd ? "글자가 끝났습니다" : "받은 것: \"\(restShown)\""
-            throw error("\(what) 자리에 숫자가 없습니다(\(found)). 예: 09:00, 2026-07-15 09:00, 2026-07-15T09:00:00+09:00, now")
-        }
-        if !stopping, let byte = peek, (0x30...0x39).contains(byte) { throw error("\(what)의 숫자가 너무 깁니다") }
-        return value
-    }
-
-    mutating func expect(_ character: Character, _ place: String) throws(TimeQueryError) {
-        guard let byte = peek, byte == character.asciiValue else {
-            let found = atEnd ? "글자가 끝났습니다" : "받은 것: \"\(restShown)\""
-            throw error("\(place)에 \"\(character)\"\(character == ":" ? "이" : "가") 와야 합니다(\(found)). 예: 09:00, 2026-07-15 09:00, now")
-        }
-        advance()
-    }
-
-    /// `Z`, `±HH:MM`, `±HHMM`, `±HH`, or nothing (nil). U+2212 minus is read as '-'.
-    mutating func offset() throws(TimeQueryError) -> Int? {
-        guard let byte = peek else { return nil }
-        if byte == UInt8(ascii: "Z") || byte == UInt8(ascii: "z") {
-            advance()
-            return 0
-        }
-        var sign = 0
-        if byte == UInt8(ascii: "+") {
-            sign = 1
-            advance()
-        } else if byte == UInt8(ascii: "-") {
-            sign = -1
-            advance()
-        } else if bytes[index...].starts(with: [0xE2, 0x88, 0x92]) {
-            sign = -1
-            index += 3
-        }
-        guard sign != 0 else { throw error("시각 뒤에 올 수 없는 글자입니다(받은 것: \"\(restShown)\"). 오프셋은 Z나 +09:00처럼 씁니다") }
-        var digits = 0
-        while index + digits < bytes.count, (0x30...0x39).contains(bytes[index + digits]) { digits += 1 }
-        // +0900 and +09:00, +9 and +09.
-        let hours = try number(min: 1, max: 2, "오프셋의 시", stopping: digits == 4)
-        var minutes = 0
-        if peek == UInt8(ascii: ":") {
-            advance()
-            minutes = try number(min: 2, max: 2, "오프셋의 분")
-        } else if digits == 4 {
-            minutes = try number(min: 2, max: 2, "오프셋의 분")
-        }
-        guard hours <= 23, minutes <= 59 else { throw error("오프셋의 시는 23, 분은 59까지입니다") }
-        return sign * (hours * 3600 + minutes * 60)
+        // 0001-01-01 … 9999-12-31.
+        guard (-719_162...2_932_896).contains(days) else { throw query.error("0001년부터 9999년까지의 날짜만 받습니다", example: "2026-12-01") }
+        return days
     }
 }

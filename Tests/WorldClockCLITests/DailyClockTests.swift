@@ -118,7 +118,7 @@ struct WallClockAtTests {
         "errors keep the parser's reason",
         arguments: [
             ("2026-02-30", "2026년 2월은 28일까지"), ("2028-02-30", "2028년 2월은 29일까지"), ("25:00", "25시는 없습니다"),
-            ("2026-13-01", "13월은 없습니다"), ("09:60", "60분은 없습니다"), ("yesterday", "숫자가 없습니다"),
+            ("2026-13-01", "13월은 없습니다"), ("09:60", "60분은 없습니다"), ("yesterday", "한국어로 씁니다"),
         ])
     func reasons(at: String, reason: String) throws {
         let result = try CommandRunner.run(["show", "서울", "--at", at] + bundled)
@@ -126,11 +126,42 @@ struct WallClockAtTests {
         #expect(result.stderr.contains(reason), "\(result.stderr)")
     }
 
+    @Test(
+        "times as Koreans write them are read, the forms once misread among them",
+        arguments: [
+            "9시", "09시", "오전 9시", "0900", "9am", "9:00 AM", "09:00 KST", "오늘 9시", "2026.12.01 09:00", "2026/12/01 09:00", "12-01 09:00",
+            "12월 1일 오전 9시", "다음 주 월요일 9시",
+        ])
+    func koreanForms(at: String) throws {
+        let result = try CommandRunner.run(["show", "서울", "--at", at, "--from", "서울"] + bundled)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("오전 9:00 (오늘, 같은 시각)"), "\(result.stdout)")
+    }
+
+    @Test(
+        "a refused time is one line: what is wrong and a form that works, no usage block",
+        arguments: [
+            ("9시 70분", "--at \"9시 70분\": 70분은 없습니다(0–59분). 예: --at '9시 30분'"),
+            ("9", "--at \"9\": 숫자 9만으로는 시각인지 모릅니다. 예: --at '9시'"),
+            ("900", "예: --at '09:00'"),
+            ("09:00 EST", "--at \"09:00 EST\": EST는 기준 시간대 Asia/Seoul가 그때 쓰는 약어가 아닙니다(KST)"),
+        ])
+    func oneLineErrors(at: String, message: String) throws {
+        let result = try CommandRunner.run(["show", "서울", "--at", at, "--from", "서울"] + bundled, environment: ["COLUMNS": "200"])
+        #expect(result.status == 2)
+        #expect(result.stderr.hasPrefix("worldclock: --at "), "\(result.stderr)")
+        #expect(result.stderr.contains(message), "\(result.stderr)")
+        #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
+        #expect(!result.stderr.contains("사용법"))
+    }
+
     @Test("a time a DST gap skips is an error naming the nearest valid times")
     func gap() throws {
         let result = try CommandRunner.run(["show", "뉴욕", "--from", "뉴욕", "--at", "2026-03-08 02:30"] + bundled)
         #expect(result.status == 2)
-        for part in ["없습니다", "01:59 EST", "03:00 EDT"] { #expect(result.stderr.contains(part), "\(part): \(result.stderr)") }
+        for part in ["없습니다", "01:59 EST", "03:00 EDT", "예: --at '2026-03-08 03:00'"] {
+            #expect(result.stderr.contains(part), "\(part): \(result.stderr)")
+        }
     }
 
     @Test("a time a DST overlap repeats takes the first and says so, with the other")

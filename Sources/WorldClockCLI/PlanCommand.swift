@@ -1,0 +1,195 @@
+import WorldClockKit
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// `worldclock plan [곳…]`: when my clocks' places (or the ones given) can meet, from the kit's
+/// `MeetingPlanner`: a grid of their hours, the best slots in Korean, a weekly recurrence's DST
+/// moves, the plan as JSON or the first slot as an `.ics` invitation.
+struct PlanCommand: Command {
+    static let spec = CommandSpec(
+        name: "plan",
+        abstract: "회의 시간 찾기: 곳마다 업무 시간(기본 9–18)에 드는 시각을 한 표로 보여 주고, 모두에게 가장 공평한 시각을 고릅니다.",
+        discussion: """
+            예:
+              worldclock plan                      내 시계의 곳들로, 오늘
+              worldclock plan 서울 뉴욕 런던=8-17  곳을 주고, 런던만 8–17시
+              worldclock plan --date '12월 2일' --length 30m
+              worldclock plan --weekly 8           매주 같은 시각이면 언제 현지 시각이 바뀌는지
+              worldclock plan --ics 회의.ics       가장 좋은 시각(또는 --at의 시각)을 달력 파일로
+
+            순위: 업무 시간 밖으로 가장 많이 벗어나는 사람의 벗어난 시간이 적은 순, 같으면 모두가 벗어난 시간의 합, \
+            밤인 곳의 수, 이른 시각 순입니다. 시각은 기준 시간대(--from)의 하루를 --step 간격으로 훑습니다.
+            """,
+        options: DisplayOptions.options + [
+            .option(
+                "date", value: "날",
+                help: "이날의 회의 시간(기본값: 오늘, --at을 주면 그날). --at과 같은 꼴: 내일, 12월 2일, 2026-12-02, 다음 주 월요일. 12월 1일~12월 5일처럼 기간도 됩니다(31일까지)."),
+            .option("hours", value: "9-18", help: "업무 시간(기본값 9-18, 8:30-17:30도 됩니다). 곳=시간(런던=8-17)이면 그곳만: 쉼표로 여럿, 곳 인자에 붙여도 됩니다."),
+            .option("length", value: "1h", help: "회의 길이: 1h, 30m, 1h30m, 90분, 1시간 30분(기본값 1시간)."),
+            .option("step", value: "30", help: "살펴볼 시각의 간격(분): 15나 30(기본값 30)."),
+            .option("weekly", value: "N", help: "매주 같은 시각(기준 시간대)으로 N주 동안 열 때, 어느 주에 어느 곳의 현지 시각이 얼마나 바뀌는지 보여 줍니다(1–104)."),
+            .option("ics", value: "파일", help: "가장 좋은 시각(또는 --at이 가리키는 시각)을 RFC 5545 달력 파일로 씁니다. --weekly와 함께면 주마다 한 일정."),
+        ],
+        arguments: [
+            ArgumentSpec(
+                valueName: "곳", help: "회의할 곳들(기본값: 내 시계). \"new york\"처럼 따옴표로 묶으면 한 이름, 런던=8-17처럼 그곳의 업무 시간을 붙일 수 있습니다.", repeats: true,
+                isOptional: true)
+        ]
+    )
+
+    let options: DisplayOptions
+    /// Places as typed, each with the working hours written after `=`.
+    let places: [(text: String, hours: WorkingHours?)]
+    let defaultHours: WorkingHours
+    /// Hours given with `--hours 곳=…`, by the text before `=`.
+    let placeHours: [(text: String, hours: WorkingHours)]
+    let date: String?
+    let length: Int
+    let step: Int
+    let weeks: Int?
+    let ics: String?
+
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        options = try DisplayOptions(arguments)
+        func oneLine(_ message: String) -> UsageError { UsageError(message: message, command: arguments.command, showsUsage: false) }
+        var places: [(String, WorkingHours?)] = []
+        for word in arguments.words(from: 0) {
+            guard let split = word.lastIndex(of: "="), !word[..<split].isEmpty else {
+                places.append((word, nil))
+                continue
+            }
+            let hours = String(word[word.index(after: split)...])
+            guard let parsed = MeetingOptionText.hours(hours) else { throw oneLine(MeetingOptionText.hoursMessage(hours, option: nil)) }
+            places.append((String(word[..<split]), parsed))
+        }
+        self.places = places
+        var defaultHours = WorkingHours.standard
+        var placeHours: [(String, WorkingHours)] = []
+        for (name, value) in arguments.values where name == "hours" {
+            for part in value.split(separator: ",").map({ String($0.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed()) }) {
+                let split = part.lastIndex(of: "=")
+                let text = split.map { String(part[part.index(after: $0)...]) } ?? part
+                guard let hours = MeetingOptionText.hours(text) else { throw oneLine(MeetingOptionText.hoursMessage(text, option: "hours")) }
+                if let split { placeHours.append((String(part[..<split]), hours)) } else { defaultHours = hours }
+            }
+        }
+        self.defaultHours = defaultHours
+        self.placeHours = placeHours
+        date = arguments.value("date")
+        if let text = arguments.value("length") {
+            guard let minutes = MeetingOptionText.minutes(text), (5...1440).contains(minutes) else {
+                throw oneLine(
+                    "--length \"\(Terminal.printable(text, limit: 40))\": 회의 길이는 5분에서 24시간 사이로 씁니다. 예: --length 1h, --length 30m, --length '1시간 30분'")
+            }
+            length = minutes * 60
+        } else {
+            length = 3600
+        }
+        let step = try arguments.integer("step", default: 30)
+        guard step == 15 || step == 30 else { throw oneLine("--step \(step): 15나 30(분)만 됩니다. 예: --step 15") }
+        self.step = step * 60
+        if arguments.value("weekly") != nil {
+            let weeks = try arguments.integer("weekly", default: 0)
+            guard (1...104).contains(weeks) else { throw oneLine("--weekly \(weeks): 1에서 104(주) 사이로 씁니다. 예: --weekly 8") }
+            self.weeks = weeks
+        } else {
+            weeks = nil
+        }
+        ics = arguments.value("ics")
+    }
+
+    var writesJSON: Bool { options.json }
+
+    func run() throws {
+        let session = try options.session()
+        guard let reference = ZoneClock(zoneID: session.reference.zoneID, tzdata: session.tzdata) else {
+            throw CLIError.data("기준 시간대 \(session.reference.zoneID)의 규칙이 없습니다")
+        }
+        let request = MeetingRequest(
+            places: try meetingPlaces(session), reference: reference, dates: try dates(session, reference: reference), length: length, step: step)
+        let plan = MeetingPlanner.plan(request)
+        // The slot --ics and --weekly start from: the one --at names, else the best.
+        let chosen = session.isNow ? plan.best.first : MeetingPlanner.slot(at: Int64(session.instant.timeIntervalSince1970.rounded(.down)), request)
+        let weekly = weeks.flatMap { weeks in chosen.map { MeetingPlanner.weekly(request, start: $0.start, weeks: weeks) } } ?? []
+        if let ics, let chosen {
+            let slots = weeks == nil ? [chosen] : weekly.map(\.slot)
+            let summary = "회의: " + request.places.map(\.name).joined(separator: " · ")
+            let text = MeetingInvitation.calendar(slots, summary: summary, stamp: Int64(Date().timeIntervalSince1970.rounded(.down)))
+            do { try Data(text.utf8).write(to: URL(fileURLWithPath: ics), options: .atomic) } catch {
+                throw CLIError.io("--ics \"\(Terminal.printable(ics, limit: 80))\": 쓸 수 없습니다(\(Terminal.printable(String(describing: error))))")
+            }
+            if !session.json { Terminal.note("--ics: \(Terminal.printable(ics, limit: 80))에 일정 \(slots.count)개를 썼습니다") }
+        }
+        if session.json { return Output.json(PlanJSON(plan: plan, weekly: weekly)) }
+        PlanText(request: request, plan: plan, weekly: weekly, chosen: chosen, session: session).lines().forEach { Output.line($0) }
+    }
+
+    /// The places given (or my clocks), each with its working hours.
+    private func meetingPlaces(_ session: Session) throws -> [MeetingPlace] {
+        let found: [(place: Place, typed: String?, hours: WorkingHours?)]
+        if places.isEmpty {
+            found = session.myClocks.clocks.map { (ClocksCommand.place(for: $0, in: session.catalogue), nil, nil) }
+            guard !found.isEmpty else {
+                throw CLIError.usage("회의할 곳이 없습니다. 곳을 주거나(worldclock plan 서울 뉴욕 런던) 내 시계에 더합니다(worldclock add 뉴욕)")
+            }
+        } else {
+            found = try places.map { text, hours in
+                let resolved = try PlaceArgument.resolve(text, what: "곳", search: session.search, quiet: session.json).places
+                return (PlaceArgument.principal(of: resolved) ?? resolved[0], text, hours)
+            }
+        }
+        for given in placeHours where !found.contains(where: { $0.typed == given.text || $0.place.name == given.text }) {
+            throw CLIError.usage("--hours \(Terminal.printable(given.text, limit: 40))=…: 회의할 곳 가운데 그런 곳이 없습니다")
+        }
+        return try found.map { entry in
+            // A clock whose zone this tzdata lacks is said, not left out of the meeting.
+            guard let clock = ZoneClock(zoneID: entry.place.zoneID, tzdata: session.tzdata) else {
+                throw CLIError.data("\(Terminal.printable(entry.place.name)): 이 tzdata에 없는 시간대 \(Terminal.printable(entry.place.zoneID))")
+            }
+            let named = placeHours.last { $0.text == entry.typed || $0.text == entry.place.name }?.hours
+            return MeetingPlace(name: entry.place.name, clock: clock, hours: entry.hours ?? named ?? defaultHours)
+        }
+    }
+
+    /// `--date` (a day, or a range `A~B`) as the reference zone's dates; without it, the day of
+    /// `--at`, or today.
+    private func dates(_ session: Session, reference: ZoneClock) throws -> [TimeQuery.CivilDate] {
+        let now = Int64(Date().timeIntervalSince1970.rounded(.down))
+        func day(of instant: Int64) -> TimeQuery.CivilDate {
+            let local = reference.time(at: Date(timeIntervalSince1970: TimeInterval(instant))).local
+            return TimeQuery.CivilDate(year: local.year, month: local.month, day: local.day)
+        }
+        guard let date else { return [day(of: Int64(session.instant.timeIntervalSince1970.rounded(.down)))] }
+        let ends = date.split(separator: date.contains("~") ? "~" : "..", omittingEmptySubsequences: false).map(String.init)
+        guard ends.count <= 2 else {
+            throw CLIError.usage("--date \"\(Terminal.printable(date, limit: 40))\": 기간은 처음~끝 하나만 씁니다. 예: --date '12월 1일~12월 5일'")
+        }
+        let days = try ends.map { text -> TimeQuery.CivilDate in
+            do throws(TimeQueryError) {
+                let instant: Int64
+                switch try TimeQuery.parse(text).resolve(now: now, in: reference) {
+                case .unique(let t), .overlap(let t, _), .gap(_, let t): instant = t
+                }
+                return day(of: instant)
+            } catch { throw CLIError.usage(DisplayOptions.message(option: "date", text: date, error)) }
+        }
+        let first = days[0].daysSinceEpoch, last = days[days.count - 1].daysSinceEpoch
+        guard first <= last, last - first < 31 else {
+            throw CLIError.usage("--date \"\(Terminal.printable(date, limit: 40))\": 기간은 앞의 날부터 31일까지입니다. 예: --date '12월 1일~12월 5일'")
+        }
+        return (first...last).map { days in
+            let local = LocalDateTime(secondsSinceEpoch: Int64(days) * 86_400)
+            return TimeQuery.CivilDate(year: local.year, month: local.month, day: local.day)
+        }
+    }
+}
+
+/// `plan --json`: the kit's plan as it encodes itself, and the weekly meetings when asked.
+struct PlanJSON: Encodable {
+    let plan: MeetingPlan
+    let weekly: [MeetingOccurrence]
+}

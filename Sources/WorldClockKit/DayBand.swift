@@ -1,0 +1,21 @@
+/// Where a local time falls in a person's day.
+public enum DayBand: String, Equatable, Sendable, Encodable {
+    /// Within their working hours.
+    case working
+    /// Awake (07:00–23:00) but not working.
+    case waking
+    /// Night: 23:00–07:00, outside working hours.
+    case night
+
+    /// The band of `minute` (after local midnight) for someone working `hours`.
+    public init(minute: Int, hours: WorkingHours) {
+        if (hours.start..<hours.end).contains(minute) {
+            self = .working
+        } else if (WorkingHours.waking.start..<WorkingHours.waking.end).contains(minute) {
+            self = .waking
+        } else {
+            self = .night
+        }
+    }
+
+}

@@ -1,0 +1,104 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// "When can we all meet?": candidate meeting starts on the reference zone's clock, each place's
+/// local time for them from its TZif rules, and a ranking by fairness. Pure: the same request
+/// gives the same plan.
+///
+/// **Candidates.** Every `step` (15 or 30 minutes) of real time from the reference zone's local
+/// 00:00 of each date to the next day's: a day with a DST jump forward has fewer, one with a jump
+/// back more, and each place's time is read from its own rules at that instant, so a meeting that
+/// crosses a place's DST change is right on both sides.
+///
+/// **Bands.** At a slot's start each place is in its working hours (default 9–18, per place), its
+/// waking hours (7–23) or at night.
+///
+/// **Ranking rule.** A slot's fairness score is the worst participant's distance outside their
+/// working hours: the minutes of the meeting before the start or after the end of that place's
+/// nearest working day (서울 20:00–21:00 against 9–18 is 180). Slots rank by that score, smallest
+/// first; ties by the minutes outside summed over everyone, then by how many places are at night,
+/// then the earlier start. A slot that fits everyone scores 0.
+public enum MeetingPlanner {
+    /// The plan for `request`: every candidate in time order and the best `request.limit` ranked.
+    /// - Complexity: O(d · (86 400 / step) · p) for d dates and p places, plus the sort.
+    public static func plan(_ request: MeetingRequest) -> MeetingPlan {
+        var slots: [MeetingSlot] = []
+        for date in request.dates {
+            var t = dayStart(date.daysSinceEpoch, in: request.reference)
+            let end = dayStart(date.daysSinceEpoch + 1, in: request.reference)
+            while t < end {
+                slots.append(slot(at: t, request))
+                t += Int64(request.step)
+            }
+        }
+        let best = slots.sorted { $0.ranks(before: $1) }.prefix(max(0, request.limit))
+        return MeetingPlan(referenceZoneID: request.reference.zoneID, length: request.length, step: request.step, slots: slots, best: Array(best))
+    }
+
+    /// Every place's clock for a meeting starting at `start` (seconds since 1970).
+    public static func slot(at start: Int64, _ request: MeetingRequest) -> MeetingSlot {
+        let end = start + Int64(request.length)
+        let referenceDay = request.reference.time(at: date(start)).local.daysSinceEpoch
+        let times = request.places.map { place -> MeetingLocalTime in
+            let first = place.clock.time(at: date(start))
+            let last = place.clock.time(at: date(end)).local
+            let from = first.local.hour * 60 + first.local.minute
+            // The end on the same count of minutes as the start: past midnight it passes 1440.
+            let to = (last.daysSinceEpoch - first.local.daysSinceEpoch) * 1440 + last.hour * 60 + last.minute
+            return MeetingLocalTime(
+                place: place.name, zoneID: place.clock.zoneID, local: first.local, utcOffset: first.utcOffset, abbreviation: first.abbreviation,
+                band: DayBand(minute: from, hours: place.hours), minutesOutside: place.hours.minutesOutside(from: from, to: to),
+                dayDifference: first.local.daysSinceEpoch - referenceDay)
+        }
+        return MeetingSlot(start: start, end: end, times: times)
+    }
+
+    /// A weekly meeting at `start`'s wall-clock time in the reference zone, for `weeks` weeks: each
+    /// week's slot, and which places' local times moved since the week before (a DST change in one
+    /// place but not the reference), by how much.
+    public static func weekly(_ request: MeetingRequest, start: Int64, weeks: Int) -> [MeetingOccurrence] {
+        let wall = request.reference.time(at: date(start)).local
+        let wallSeconds = Int64(wall.daysSinceEpoch) * 86_400 + Int64(wall.hour * 3600 + wall.minute * 60 + wall.second)
+        var occurrences: [MeetingOccurrence] = []
+        for week in 0..<max(0, weeks) {
+            let slot = slot(at: recurring(wall: wallSeconds + Int64(week) * 7 * 86_400, in: request.reference), request)
+            var shifts: [MeetingOccurrence.Shift] = []
+            if let previous = occurrences.last?.slot {
+                for (before, now) in zip(previous.times, slot.times) {
+                    let moved = (localSeconds(now) - localSeconds(before) - 7 * 86_400) / 60
+                    if moved != 0 { shifts.append(.init(place: now.place, minutes: Int(moved))) }
+                }
+            }
+            occurrences.append(MeetingOccurrence(week: week, slot: slot, shifts: shifts))
+        }
+        return occurrences
+    }
+
+    /// A recurring wall time as an instant, as calendars do (RFC 5545): the earlier of an overlap;
+    /// in a gap, the same wall time read with the offset before the jump (02:30 → 03:30).
+    private static func recurring(wall: Int64, in clock: ZoneClock) -> Int64 {
+        switch WallClockReading.reading(wall: wall, in: clock) {
+        case .unique(let t), .overlap(let t, _): t
+        case .gap(let before, _): wall - Int64(clock.time(at: date(before)).utcOffset)
+        }
+    }
+
+    private static func localSeconds(_ time: MeetingLocalTime) -> Int64 {
+        Int64(time.local.daysSinceEpoch) * 86_400 + Int64(time.local.hour * 3600 + time.local.minute * 60 + time.local.second)
+    }
+
+    /// The first instant of a local day: its 00:00, or the first instant after a gap that skips it.
+    public static func dayStart(_ day: Int, in clock: ZoneClock) -> Int64 { instant(wall: Int64(day) * 86_400, in: clock) }
+
+    /// A wall-clock time as one instant: the earlier of an overlap, the end of a gap.
+    static func instant(wall: Int64, in clock: ZoneClock) -> Int64 {
+        switch WallClockReading.reading(wall: wall, in: clock) {
+        case .unique(let t), .overlap(let t, _), .gap(_, let t): t
+        }
+    }
+
+    private static func date(_ seconds: Int64) -> Date { Date(timeIntervalSince1970: TimeInterval(seconds)) }
+}

@@ -1,0 +1,150 @@
+import Foundation
+import Testing
+import WorldClockKit
+
+/// `worldclock plan`: the grid at three widths, the best slots in Korean, `--json` as the kit
+/// answers, the `.ics` read back by a real parser (Python's `icalendar`).
+@Suite("plan: when can we all meet")
+struct PlanCommandTests {
+    static let seoulNewYorkLondon = ["plan", "서울", "뉴욕", "런던", "--date", "2026-12-02", "--from", "서울"] + bundled
+
+    /// Display columns as a terminal counts them: Hangul two, the rest one.
+    static func columns(_ line: String) -> Int {
+        line.unicodeScalars.reduce(0) { $0 + ((0x1100...0x11FF).contains($1.value) || (0xAC00...0xD7A3).contains($1.value) ? 2 : 1) }
+    }
+
+    @Test("the grid fits 60, 80 and 120 columns, hours marked by characters on a pipe", arguments: [60, 80, 120])
+    func grid(columns: Int) throws {
+        let result = try CommandRunner.run(Self.seoulNewYorkLondon, environment: ["COLUMNS": "\(columns)"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        for line in lines { #expect(Self.columns(line) <= columns, "\(Self.columns(line)) > \(columns): \(line)") }
+        #expect(!result.stdout.contains("\u{1B}["), "no colour on a pipe")
+        let seoul = try #require(lines.first { $0.hasPrefix("서울 ") }), newYork = try #require(lines.first { $0.hasPrefix("뉴욕 ") })
+        let london = try #require(lines.first { $0.hasPrefix("런던 ") })
+        // 서울 20:00 = 뉴욕 06:00 = 런던 11:00, the fairest hour, is in every width's window.
+        #expect(seoul.contains("20+") && newYork.contains("06.") && london.contains("11#"), "\(result.stdout)")
+        #expect(seoul.contains("00.") == (columns >= 80), "the whole day from 80 columns: \(seoul)")
+        // The ^ stands under the 20 of 서울's row.
+        let caret = try #require(lines.first { $0.trimmingCharacters(in: .whitespaces) == "^" })
+        let twenty = try #require(seoul.range(of: "20+"))
+        #expect(Self.columns(String(caret.dropLast())) == Self.columns(String(seoul[..<twenty.lowerBound])), "\(caret)\n\(seoul)")
+        #expect(result.stdout.contains("# 업무 시간  + 깨어 있는 시간(7–23)  . 밤  ^ 가장 좋은 시각"))
+        #expect(result.stdout.contains("모두의 업무 시간(9–18)에 드는 시각이 없습니다"))
+        let best = lines.drop { !$0.hasPrefix("1. ") }.prefix { !$0.hasPrefix("2. ") }.joined(separator: " ")
+        #expect(
+            best.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+                == "1. 12월 2일 (수) 오후 8:00 서울 = 오전 6:00 뉴욕 = 오전 11:00 런던 · 업무 시간 밖: 서울 3시간, 뉴욕 3시간", "\(result.stdout)")
+    }
+
+    @Test("places that share working hours are listed as fitting everyone, earliest first")
+    func overlap() throws {
+        let result = try CommandRunner.run(["plan", "서울", "시드니", "도쿄", "--date", "2026-12-02", "--from", "서울"] + bundled)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(
+            result.stdout.contains("모두의 업무 시간(9–18)에 드는 시각:\n1. 12월 2일 (수) 오전 9:00 서울 = 오전 11:00 시드니 = 오전 9:00 도쿄 · 모두 업무 시간"), "\(result.stdout)")
+    }
+
+    @Test("--json is the kit's plan for the same request")
+    func json() throws {
+        let result = try CommandRunner.run(Self.seoulNewYorkLondon + ["--json", "--length", "1h", "--hours", "9-18,런던=8-17"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let printed = try #require((result.json as? [String: Any])?["plan"] as? NSDictionary)
+        let clock = { (zone: String) in ZoneClock(zoneID: zone, tzdata: .bundled)! }
+        let request = MeetingRequest(
+            places: [
+                MeetingPlace(name: "서울", clock: clock("Asia/Seoul")), MeetingPlace(name: "뉴욕", clock: clock("America/New_York")),
+                MeetingPlace(name: "런던", clock: clock("Europe/London"), hours: WorkingHours(start: 8 * 60, end: 17 * 60)!),
+            ], reference: clock("Asia/Seoul"), dates: [TimeQuery.CivilDate(year: 2026, month: 12, day: 2)])
+        let kit = try #require(try JSONSerialization.jsonObject(with: FeedJSON.encode(MeetingPlanner.plan(request))) as? NSDictionary)
+        #expect(printed == kit)
+        #expect((printed["slots"] as? [Any])?.count == 48)
+    }
+
+    /// The .ics `file` as Python's icalendar reads it: one line per event, "start end uid|description".
+    static func parsed(_ file: String) throws -> [String] {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        let script = """
+            import sys, icalendar
+            calendar = icalendar.Calendar.from_ical(open(sys.argv[1], 'rb').read())
+            for event in calendar.walk('VEVENT'):
+                start, end = event.decoded('DTSTART'), event.decoded('DTEND')
+                print(start.strftime('%Y-%m-%dT%H:%M:%S%z'), end.strftime('%Y-%m-%dT%H:%M:%S%z'), bool(str(event['UID'])),
+                      bool(event.get('DTSTAMP')), str(event['DESCRIPTION']).replace('\\n', '|'))
+            """
+        process.arguments = ["python3", "-c", script, file]
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let error = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "icalendar (pip install icalendar): \(error)")
+        return text.split(separator: "\n").map(String.init)
+    }
+
+    @Test("--ics writes the best slot (or --at's) as an RFC 5545 event that icalendar reads back with its instants")
+    func ics() throws {
+        let file = NSTemporaryDirectory() + "worldclock-plan-\(UUID().uuidString).ics"
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let best = try CommandRunner.run(Self.seoulNewYorkLondon + ["--ics", file])
+        #expect(best.status == 0, "\(best.stderr)")
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: file))
+        let raw = String(decoding: bytes, as: UTF8.self)
+        #expect(raw.hasSuffix("END:VCALENDAR\r\n"))
+        #expect(!raw.replacingOccurrences(of: "\r\n", with: "").contains("\n"), "CRLF line endings only")
+        for line in raw.components(separatedBy: "\r\n") { #expect(line.utf8.count <= 75, "\(line)") }
+        #expect(
+            try Self.parsed(file) == [
+                "2026-12-02T11:00:00+0000 2026-12-02T12:00:00+0000 True True 서울 2026년 12월 2일 (수) 20:00 KST|뉴욕 2026년 12월 2일 (수) 06:00 EST|런던 2026년 12월 2일 (수) 11:00 GMT"
+            ])
+        let named = try CommandRunner.run(Self.seoulNewYorkLondon + ["--ics", file, "--at", "12월 2일 오후 11시"])
+        #expect(named.status == 0, "\(named.stderr)")
+        #expect(try Self.parsed(file).first?.hasPrefix("2026-12-02T14:00:00+0000 2026-12-02T15:00:00+0000") == true)
+    }
+
+    @Test("--weekly says in which week which place's local time moves, and --ics writes each week's instant")
+    func weekly() throws {
+        let file = NSTemporaryDirectory() + "worldclock-plan-\(UUID().uuidString).ics"
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let result = try CommandRunner.run(
+            ["plan", "서울", "뉴욕", "런던", "--from", "서울", "--at", "2027-03-03 23:00", "--weekly", "6", "--ics", file] + bundled)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("매주 수요일 오후 11:00 서울, 6주:"), "\(result.stdout)")
+        #expect(result.stdout.contains("3월 17일 (수)부터 뉴욕 오전 9:00 EST → 오전 10:00 EDT (+1시간)"), "\(result.stdout)")
+        #expect(result.stdout.contains("3월 31일 (수)부터 런던 오후 2:00 GMT → 오후 3:00 BST (+1시간)"), "\(result.stdout)")
+        let starts = try Self.parsed(file).map { String($0.prefix(24)) }
+        #expect(starts == ["03", "10", "17", "24", "31"].map { "2027-03-\($0)T14:00:00+0000" } + ["2027-04-07T14:00:00+0000"])
+    }
+
+    @Test("without places it plans my clocks, and says what to do when there are none")
+    func myClocks() throws {
+        let home = try ConfigHome()
+        let empty = try home.run(["plan", "--date", "2026-12-02"] + bundled)
+        #expect(empty.status == 2)
+        #expect(empty.stderr.contains("worldclock add"), "\(empty.stderr)")
+        #expect(try home.run(["add", "서울", "뉴욕", "런던"] + bundled).status == 0)
+        let planned = try home.run(["plan", "--date", "2026-12-02", "--from", "서울"] + bundled)
+        #expect(planned.status == 0, "\(planned.stderr)")
+        #expect(planned.stdout.contains("\n서울 ") && planned.stdout.contains("\n뉴욕 ") && planned.stdout.contains("\n런던 "), "\(planned.stdout)")
+        #expect(planned.stdout.contains("1. 12월 2일 (수) 오후 8:00 서울 = 오전 6:00 뉴욕 = 오전 11:00 런던"), "\(planned.stdout)")
+        // 런던 and 뉴욕 alone share hours: the earliest fitting start of 서울's day (its midnight) comes first.
+        let two = try home.run(["plan", "뉴욕", "런던", "--date", "2026-12-02", "--from", "서울"] + bundled)
+        #expect(two.stdout.contains("1. 12월 2일 (수) 오전 12:00 서울 = 어제 오전 10:00 뉴욕 = 어제 오후 3:00 런던 · 모두 업무 시간"), "\(two.stdout)")
+    }
+
+    @Test(
+        "a bad option value is one line with a form that works",
+        arguments: [
+            (["--hours", "18-9"], "업무 시간은 시작-끝"), (["--length", "forever"], "--length 1h"), (["--step", "20"], "--step 15"),
+            (["--weekly", "0"], "--weekly 8"), (["--date", "12월 32일"], "--date '12월 1일'"), (["--hours", "파리=9-18"], "그런 곳이 없습니다"),
+        ])
+    func badValues(extra: [String], message: String) throws {
+        let result = try CommandRunner.run(Self.seoulNewYorkLondon + extra, environment: ["COLUMNS": "200"])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains(message), "\(result.stderr)")
+        #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
+    }
+}

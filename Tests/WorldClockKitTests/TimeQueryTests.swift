@@ -1,0 +1,146 @@
+import Testing
+import WorldClockKit
+
+/// `--at` as Koreans write it: every form at one fixed now (2026-11-26 19:00 in 서울, a Thursday),
+/// read in 서울 or 뉴욕 with the bundled tzdata (2026f), and the instant it means.
+@Suite("TimeQuery: times as Koreans write them")
+struct TimeQueryTests {
+    /// 2026-11-26T10:00:00Z: Thursday 19:00 in 서울, 05:00 in 뉴욕.
+    static let now: Int64 = 1_795_687_200
+    static let seoul = ZoneClock(zoneID: "Asia/Seoul", tzdata: .bundled)!
+    static let newYork = ZoneClock(zoneID: "America/New_York", tzdata: .bundled)!
+
+    static func utc(_ text: String) -> Int64 { try! ISO8601.parseSeconds(text) }
+
+    @Test(
+        "every form read in 서울 means one instant",
+        arguments: [
+            // Times of day: today in 서울.
+            ("9시", "2026-11-26T00:00:00Z"), ("09시 30분", "2026-11-26T00:30:00Z"), ("9시30분", "2026-11-26T00:30:00Z"),
+            ("9시 5분 30초", "2026-11-26T00:05:30Z"), ("9시 정각", "2026-11-26T00:00:00Z"),
+            ("오전 9시", "2026-11-26T00:00:00Z"), ("오후 3시 반", "2026-11-26T06:30:00Z"), ("오후3시반", "2026-11-26T06:30:00Z"),
+            ("오전 12시", "2026-11-25T15:00:00Z"), ("오후 12시", "2026-11-26T03:00:00Z"), ("새벽 4시", "2026-11-25T19:00:00Z"),
+            ("저녁 7시", "2026-11-26T10:00:00Z"), ("밤 11시", "2026-11-26T14:00:00Z"),
+            ("15시", "2026-11-26T06:00:00Z"), ("정오", "2026-11-26T03:00:00Z"), ("자정", "2026-11-25T15:00:00Z"),
+            ("9am", "2026-11-26T00:00:00Z"), ("9 AM", "2026-11-26T00:00:00Z"), ("9:30pm", "2026-11-26T12:30:00Z"),
+            ("9:00 PM", "2026-11-26T12:00:00Z"), ("9:00 p.m.", "2026-11-26T12:00:00Z"), ("12am", "2026-11-25T15:00:00Z"),
+            ("12:30 pm", "2026-11-26T03:30:00Z"),
+            ("0900", "2026-11-26T00:00:00Z"), ("2130", "2026-11-26T12:30:00Z"), ("21:00", "2026-11-26T12:00:00Z"),
+            ("9:00", "2026-11-26T00:00:00Z"), ("09:05:30", "2026-11-26T00:05:30Z"), ("21:00:00.5", "2026-11-26T12:00:00Z"),
+            // Days alone: 00:00 there.
+            ("오늘", "2026-11-25T15:00:00Z"), ("내일", "2026-11-26T15:00:00Z"), ("모레", "2026-11-27T15:00:00Z"),
+            ("어제", "2026-11-24T15:00:00Z"), ("그저께", "2026-11-23T15:00:00Z"), ("글피", "2026-11-28T15:00:00Z"),
+            ("월요일", "2026-11-29T15:00:00Z"), ("목요일", "2026-12-02T15:00:00Z"), ("금요일", "2026-11-26T15:00:00Z"),
+            ("다음 주 월요일", "2026-11-29T15:00:00Z"), ("다음주 금요일", "2026-12-03T15:00:00Z"),
+            ("이번 주 월요일", "2026-11-22T15:00:00Z"), ("지난 주 금요일", "2026-11-19T15:00:00Z"),
+            ("12월 1일", "2026-11-30T15:00:00Z"), ("12월1일", "2026-11-30T15:00:00Z"), ("1월 5일", "2027-01-04T15:00:00Z"),
+            ("11월 20일", "2026-11-19T15:00:00Z"), ("12/1", "2026-11-30T15:00:00Z"), ("12-01", "2026-11-30T15:00:00Z"),
+            ("2026.12.01", "2026-11-30T15:00:00Z"), ("2026. 12. 1.", "2026-11-30T15:00:00Z"), ("2026/12/01", "2026-11-30T15:00:00Z"),
+            ("2026-12-01", "2026-11-30T15:00:00Z"), ("2026년 12월 1일", "2026-11-30T15:00:00Z"),
+            ("12월 1일 (화)", "2026-11-30T15:00:00Z"), ("2026년 12월 1일 (화요일)", "2026-11-30T15:00:00Z"),
+            // A day and a time.
+            ("내일 오전 9시", "2026-11-27T00:00:00Z"), ("내일 9:00", "2026-11-27T00:00:00Z"), ("내일 9시에", "2026-11-27T00:00:00Z"),
+            ("모레 정오", "2026-11-28T03:00:00Z"), ("어제 21:00", "2026-11-25T12:00:00Z"), ("월요일 오후 2시", "2026-11-30T05:00:00Z"),
+            ("다음 주 월요일 10시", "2026-11-30T01:00:00Z"), ("12월 1일 9시", "2026-12-01T00:00:00Z"), ("12/1 9am", "2026-12-01T00:00:00Z"),
+            ("12-01 09:00", "2026-12-01T00:00:00Z"), ("2026.12.01 09:00", "2026-12-01T00:00:00Z"), ("2026/12/01 09:00", "2026-12-01T00:00:00Z"),
+            ("2026-12-01 09:00", "2026-12-01T00:00:00Z"), ("2026-12-01T09:00", "2026-12-01T00:00:00Z"),
+            ("12월 2일 (수) 오후 11:00", "2026-12-02T14:00:00Z"), ("2026년 12월 1일 오후 3시 반", "2026-12-01T06:30:00Z"),
+            // An abbreviation of the reference zone, Z, UTC and offsets.
+            ("09:00 KST", "2026-11-26T00:00:00Z"), ("내일 9시 kst", "2026-11-27T00:00:00Z"), ("12:00Z", "2026-11-26T12:00:00Z"),
+            ("9:00 UTC", "2026-11-26T09:00:00Z"), ("내일 09:00 +05:30", "2026-11-27T03:30:00Z"), ("9시 UTC+9", "2026-11-26T00:00:00Z"),
+            // RFC 3339 instants, as before.
+            ("2026-07-15T12:00:00Z", "2026-07-15T12:00:00Z"), ("2026-07-15T21:00+09:00", "2026-07-15T12:00:00Z"),
+            ("2026-07-15 21:00 +0900", "2026-07-15T12:00:00Z"), ("2026-07-15t21:00:00.123\u{2212}03:00", "2026-07-16T00:00:00Z"),
+            ("2026-07-15T21:00:00GMT", "2026-07-15T21:00:00Z"),
+            // As text arrives: NFD Hangul, fullwidth digits, ideographic and no-break spaces.
+            ("\u{1106}\u{1169}\u{1105}\u{1166} \u{110B}\u{1169}\u{1112}\u{116E} 3\u{1109}\u{1175}", "2026-11-28T06:00:00Z"),
+            ("０９：００", "2026-11-26T00:00:00Z"), ("내일\u{3000}9시", "2026-11-27T00:00:00Z"), ("  now ", "2026-11-26T10:00:00Z"),
+            ("지금", "2026-11-26T10:00:00Z"),
+        ])
+    func seoulForms(text: String, instant: String) throws {
+        let query = try TimeQuery.parse(text)
+        #expect(try query.resolve(now: Self.now, in: Self.seoul) == .unique(Self.utc(instant)), "\(text) read as \(query)")
+        // What the query says of itself reads back as the same query.
+        #expect(try TimeQuery.parse(query.description) == query, "\(query.description)")
+    }
+
+    @Test("what was written is kept: time, day, day and time, instant")
+    func kinds() throws {
+        #expect(try TimeQuery.parse("오후 3시 반") == .time(.init(hour: 15, minute: 30), zone: nil))
+        #expect(try TimeQuery.parse("다음 주 월요일") == .day(.weekday(1, week: 1)))
+        #expect(
+            try TimeQuery.parse("12/1 9:00 KST")
+                == .dayTime(.monthDay(month: 12, day: 1, weekday: nil), .init(hour: 9, minute: 0), zone: .abbreviation("KST")))
+        #expect(try TimeQuery.parse("2026-12-01 09:00+09:00") == .instant(Self.utc("2026-12-01T00:00:00Z")))
+        #expect(try TimeQuery.parse("now") == .now)
+    }
+
+    @Test(
+        "뉴욕's DST gap has no instant, its overlap two, and EST or EDT picks one",
+        arguments: [
+            // 2027-03-14 02:00 EST jumps to 03:00 EDT (07:00Z).
+            ("2027-03-14 02:30", WallClockReading.gap(before: utc("2027-03-14T06:59:00Z"), after: utc("2027-03-14T07:00:00Z"))),
+            ("3월 14일 2:30", .gap(before: utc("2027-03-14T06:59:00Z"), after: utc("2027-03-14T07:00:00Z"))),
+            ("2027-03-14 03:00", .unique(utc("2027-03-14T07:00:00Z"))),
+            ("2027-03-14 01:59", .unique(utc("2027-03-14T06:59:00Z"))),
+            // 2026-11-01 02:00 EDT goes back to 01:00 EST: 01:30 happens twice.
+            ("2026-11-01 01:30", .overlap(first: utc("2026-11-01T05:30:00Z"), second: utc("2026-11-01T06:30:00Z"))),
+            ("11월 1일 오전 1시 반", .overlap(first: utc("2026-11-01T05:30:00Z"), second: utc("2026-11-01T06:30:00Z"))),
+            ("2026-11-01 01:30 EDT", .unique(utc("2026-11-01T05:30:00Z"))),
+            ("2026-11-01 01:30 EST", .unique(utc("2026-11-01T06:30:00Z"))),
+            // Today in 뉴욕 is still 11-26 (05:00 EST); days count from there.
+            ("9시", .unique(utc("2026-11-26T14:00:00Z"))), ("09:00 EST", .unique(utc("2026-11-26T14:00:00Z"))),
+            ("내일 오후 3시", .unique(utc("2026-11-27T20:00:00Z"))), ("7월 1일 9시", .unique(utc("2026-07-01T13:00:00Z"))),
+        ])
+    func newYork(text: String, reading: WallClockReading) throws {
+        #expect(try TimeQuery.parse(text).resolve(now: Self.now, in: Self.newYork) == reading, "\(text)")
+    }
+
+    @Test(
+        "every refused form says what is wrong in one line, with a form that works",
+        arguments: [
+            ("9", "숫자 9만으로는 시각인지 모릅니다", "9시"), ("오후 3", "숫자 3만으로는", "오후 3시"),
+            ("900", "3자리 숫자 900", "09:00"), ("20261201", "8자리 숫자", "09:00"), ("1234567890", "너무 깁니다", "2026-12-01 09:00"),
+            ("25:00", "25시는 없습니다(0–23시)", "23시"), ("24시", "24시는 없습니다", "내일 0시"), ("9시 70분", "70분은 없습니다", "9시 30분"),
+            ("09:60", "60분은 없습니다", "9시 30분"), ("9:0", "분을 두 자리로", "9:00"), ("10:00:61", "61초는 없습니다", "10:00:00"),
+            ("오후 15시", "오후 뒤에는 1–12시", "15시"), ("13pm", "pm 앞에는 1–12시", "13:00"), ("0am", "am 앞에는 1–12시", "12:00 am"),
+            ("오전 9am", "함께 썼습니다", "오전 9시"), ("오후", "오후 뒤에 몇 시인지", "오후 9시"), ("밤 1시", "모호합니다", "내일 새벽 1시"),
+            ("12월", "12월 며칠인지", "12월 1일"), ("13월 1일", "13월은 없습니다", "12월 1일"), ("2월 30일", "2월은 29일까지", "2월 1일"),
+            ("13/1", "13월은 없습니다", "12/1"), ("2026-02-30", "2026년 2월은 28일까지", "2026-02-01"), ("2026-13-01", "13월은 없습니다", "2026-12-01"),
+            ("0000-01-01", "0년은 없습니다", "2026-12-01"), ("0026.12.00", "26년 12월은 31일까지", "0026-12-01"), ("2026-12", "연-월-일", "2026-12-01"),
+            ("26년 12월 1일", "네 자리", "2026년 12월 1일"),
+            ("2026-12-01 (월)", "화요일입니다", "2026-12-01 (화)"),
+            ("모래", "\"모래\": 모르는 말", "내일 오전 9시"), ("yesterday", "한국어로", "어제"), ("tomorrow 9am", "한국어로", "내일"),
+            ("9시 내일", "날짜는 시각 앞에", "내일 오전 9시"), ("다음 주", "다음 주 뒤에 요일", "다음 주 월요일 9시"),
+            ("9:00 X", "시간대 약어가 아닙니다", "09:00 KST"), ("09:00 +25:00", "오프셋의 시는 23", "09:00 +09:00"),
+            ("9시 @", "시각에 쓰지 않는 글자", "내일 오후 3시"), ("", "비어 있습니다", "2026-12-01 09:00"),
+            ("2026-12-01T", "T 다음에 시각", "2026-12-01T09:00"), ("pm", "pm 앞에 1–12시", "9:30 pm"),
+            ("에", "\"에\": 여기에 올 수 없습니다", "2026-12-01 09:00"),
+            (String(repeating: "9", count: 200), "바이트로 너무 깁니다", "2026-12-01 09:00"),
+        ])
+    func refused(text: String, reason: String, example: String) throws {
+        let error = try #require(throws: TimeQueryError.self) { try TimeQuery.parse(text) }
+        #expect(error.reason.contains(reason), "\(text): \(error.reason)")
+        #expect(error.example == example, "\(text): \(error.example)")
+        #expect(!error.description.contains("\n"))
+        // The suggestion itself is taken.
+        #expect(throws: Never.self, "\(example)") { try TimeQuery.parse(example).resolve(now: Self.now, in: Self.seoul) }
+    }
+
+    @Test(
+        "what parses but names no day or abbreviation of the reference is refused when resolved",
+        arguments: [
+            ("09:00 KST", "America/New_York", "KST는 기준 시간대 America/New_York가 그때 쓰는 약어가 아닙니다(EST)", "09:00 EST"),
+            ("2026-07-15 09:00 EST", "America/New_York", "(EDT)", "2026-07-15 09:00 EDT"),
+            ("12월 1일 (수)", "Asia/Seoul", "2026년 12월 1일은 화요일입니다", "12월 1일 (화)"),
+            ("2월 29일", "Asia/Seoul", "2월 29일은 2025–2027년에 없습니다", "2028-02-29"),
+        ])
+    func refusedWhenResolved(text: String, zone: String, reason: String, example: String) throws {
+        let clock = try #require(ZoneClock(zoneID: zone, tzdata: .bundled))
+        let query = try TimeQuery.parse(text)
+        let error = try #require(throws: TimeQueryError.self) { try query.resolve(now: Self.now, in: clock) }
+        #expect(error.reason.contains(reason), "\(error.reason)")
+        #expect(error.example == example)
+        #expect(throws: Never.self) { try TimeQuery.parse(example).resolve(now: Self.now, in: clock) }
+    }
+}
