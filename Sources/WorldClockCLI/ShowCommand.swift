@@ -74,10 +74,10 @@ struct ShowCommand: Command {
     /// Whether `--at` was a time on the reference's clock (not an instant with Z or an offset,
     /// which the UTC row already says back as given).
     static func readsInReference(_ at: TimeQuery?) -> Bool {
-        guard let at, at != .now else { return false }
-        if case .instant = at { return false }
-        if case .timeOfDay = at { return false }
-        return true
+        switch at {
+        case nil, .now?, .instant?, .time(_, zone: .offset?)?, .dayTime(_, _, zone: .offset?)?: false
+        default: true
+        }
     }
 
     /// ". 명령이라면: worldclock list" for a word one or two edits from a command's name (a bare
