@@ -129,7 +129,7 @@ extension TimeQuery {
             return .unique(seconds)
         case .day(let day):
             let today = reference.time(at: Self.date(now)).local
-            return WallClockReading.reading(wall: Int64(try day.daysSinceEpoch(today: today, query: self)) * 86_400, in: reference)
+            return try inRange(WallClockReading.reading(wall: Int64(try day.daysSinceEpoch(today: today, query: self)) * 86_400, in: reference))
         case .time(let time, let zone):
             return try resolve(day: nil, time: time, zone: zone, now: now, in: reference)
         case .dayTime(let day, let time, let zone):
@@ -154,10 +154,25 @@ extension TimeQuery {
         case let zone:
             let today = reference.time(at: Self.date(now)).local
             let wall = Int64(try day.daysSinceEpoch(today: today, query: self)) * 86_400 + Int64(time.secondsAfterMidnight)
-            let reading = WallClockReading.reading(wall: wall, in: reference)
+            let reading = try inRange(WallClockReading.reading(wall: wall, in: reference))
             guard case .abbreviation(let letters) = zone else { return reading }
             return try pick(reading, abbreviation: letters, day: written, time: time, in: reference)
         }
+    }
+
+    /// `reading`, unless an instant of it lies outside 0001–9999 UTC (0001-01-01 00:00 in 서울's
+    /// local mean time, +8:27:52, is still year 0 in UTC).
+    private func inRange(_ reading: WallClockReading) throws(TimeQueryError) -> WallClockReading {
+        let instants: [Int64]
+        switch reading {
+        case .unique(let t): instants = [t]
+        case .overlap(let first, let second): instants = [first, second]
+        case .gap(let before, let after): instants = [before, after]
+        }
+        guard instants.allSatisfy(ISO8601.acceptedSeconds.contains) else {
+            throw error("0001년부터 9999년까지의 시각만 받습니다", example: "2026-12-01 09:00")
+        }
+        return reading
     }
 
     /// The instants of `reading` on which `reference` shows `written`: one of an overlap's two

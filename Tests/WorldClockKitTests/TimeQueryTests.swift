@@ -134,6 +134,7 @@ struct TimeQueryTests {
             ("2026-07-15 09:00 EST", "America/New_York", "(EDT)", "2026-07-15 09:00 EDT"),
             ("12월 1일 (수)", "Asia/Seoul", "2026년 12월 1일은 화요일입니다", "12월 1일 (화)"),
             ("2월 29일", "Asia/Seoul", "2월 29일은 2025–2027년에 없습니다", "2028-02-29"),
+            ("0001-1-1", "Asia/Seoul", "0001년부터 9999년까지", "2026-12-01 09:00"),
         ])
     func refusedWhenResolved(text: String, zone: String, reason: String, example: String) throws {
         let clock = try #require(ZoneClock(zoneID: zone, tzdata: .bundled))
