@@ -138,6 +138,9 @@ let package = Package(
         // Writes Data/compiled-catalogue.txt: the bundled tables' sections, order and search items as
         // ICU and the search preparation make them (Scripts/compile-catalogue).
         .executableTarget(name: "CatalogueCompiler", dependencies: ["CatalogueBuilder", "CatalogueRecords"]),
+        // Writes the bundled catalogue's search as Swift source for the web app's WebAssembly module
+        // (Scripts/build-wasm compiles it with Sources/SearchWasm and HangulIndex for wasm32).
+        .executableTarget(name: "SearchWasmData", dependencies: ["WorldClockKit", "HangulIndex"]),
         .executableTarget(name: "index-benchmark", dependencies: ["HangulCollation"], path: "Sources/IndexBenchmark"),
         .executableTarget(name: "tz-benchmark", dependencies: ["TimeZoneRules"], path: "Sources/TimeZoneBenchmark"),
         // Search speed and the right-zone-first rate over the user query set (Scripts/bench-search).

@@ -31,8 +31,9 @@ struct WebTests {
             #expect(response.headers[.contentType] == "text/html; charset=utf-8")
             #expect(response.headers[.cacheControl] == "no-cache")
             let csp = try #require(response.headers[.contentSecurityPolicy])
-            #expect(csp.hasPrefix("default-src 'self'; script-src 'self'; style-src 'self';"))
-            #expect(!csp.contains("unsafe") && !csp.contains("http"))
+            #expect(csp.hasPrefix("default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self';"))
+            // Compiling the search engine (WebAssembly) is the one exception: no eval, no inline code.
+            #expect(!csp.replacingOccurrences(of: "'wasm-unsafe-eval'", with: "").contains("unsafe") && !csp.contains("http"))
             #expect(response.headers[.xContentTypeOptions] == "nosniff")
             #expect(response.text.contains("src=\"/app/\(Self.site.version)/main.js\""))
             #expect(!response.text.contains(WebSite.assetBasePlaceholder))
@@ -51,6 +52,7 @@ struct WebTests {
             ("main.js", "text/javascript; charset=utf-8"), ("api.js", "text/javascript; charset=utf-8"),
             ("clock.js", "text/javascript; charset=utf-8"), ("list.js", "text/javascript; charset=utf-8"),
             ("index-bar.js", "text/javascript; charset=utf-8"), ("search.js", "text/javascript; charset=utf-8"),
+            ("search-engine.js", "text/javascript; charset=utf-8"),
             ("my-clocks.js", "text/javascript; charset=utf-8"), ("announce.js", "text/javascript; charset=utf-8"),
             ("app.css", "text/css; charset=utf-8"), ("icon.svg", "image/svg+xml; charset=utf-8"),
             ("manifest.webmanifest", "application/manifest+json; charset=utf-8"),
@@ -71,6 +73,22 @@ struct WebTests {
             #expect(head.status == .ok && head.body.readableBytes == 0)
             let revalidated = try await client.execute(uri: path, method: .get, headers: [.ifNoneMatch: etag])
             #expect(revalidated.status == .notModified)
+        }
+    }
+
+    @Test("the search engine is served as WebAssembly (streamed compilation needs the type), gzipped, and precached by the service worker")
+    func searchEngine() async throws {
+        try await withApp { client in
+            let path = "/app/\(Self.site.version)/search.wasm"
+            let response = try await client.execute(uri: path, method: .get)
+            #expect(response.status == .ok)
+            #expect(response.headers[.contentType] == "application/wasm")
+            #expect(Array(response.body.readableBytesView.prefix(4)) == [0x00, 0x61, 0x73, 0x6D], "the WebAssembly magic number")
+            let gzipped = try await client.execute(uri: path, method: .get, headers: [.acceptEncoding: "gzip"])
+            #expect(gzipped.headers[.contentEncoding] == "gzip")
+            #expect(gzipped.body.readableBytes < response.body.readableBytes / 2)
+            let worker = try await client.execute(uri: "/sw.js", method: .get).text
+            #expect(worker.contains("\"\(path)\""))
         }
     }
 
@@ -199,11 +217,13 @@ struct WebTests {
         let index = try StaticExport.write(catalogue: catalogue, tzdata: .bundled, at: Date(timeIntervalSince1970: 1_790_000_000), to: directory)
         let files = Set(index.entries.map(\.file))
         for file in ["index.html", "sw.js"]
-            + ["manifest.webmanifest", "icon-192.png", "icon-512.png", "icon.svg"].map({ "app/\(Self.site.version)/\($0)" })
+            + ["manifest.webmanifest", "icon-192.png", "icon-512.png", "icon.svg", "search.wasm"].map({ "app/\(Self.site.version)/\($0)" })
         {
             #expect(files.contains(file), "\(file)")
             #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent(file).path), "\(file)")
         }
+        // The search engine with its gzip beside it, for nginx's gzip_static.
+        #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("app/\(Self.site.version)/search.wasm.gz").path))
         let worker = try Data(contentsOf: directory.appendingPathComponent("sw.js"))
         #expect(worker == Data(buffer: Self.site.serviceWorker.body))
     }

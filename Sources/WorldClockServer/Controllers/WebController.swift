@@ -37,10 +37,11 @@ struct WebSite: Sendable {
     let assets: [String: Representation]
 
     /// Same origin only: no inline script or style, no external fonts, scripts or frames. The
-    /// service worker and the manifest fall under `default-src`/`script-src` 'self'. The one CSP:
+    /// service worker and the manifest fall under `default-src`/`script-src` 'self';
+    /// 'wasm-unsafe-eval' lets the page compile its own search engine (WebAssembly), and no eval. The one CSP:
     /// `Scripts/nginx-export.conf` repeats it, and a test checks that every copy there equals it.
     static let contentSecurityPolicy =
-        "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self'; "
+        "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self'; "
         + "connect-src 'self'; font-src 'none'; object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
     static let immutable = "public, max-age=31536000, immutable"
     /// What index.html writes where the assets' folder goes.
@@ -113,6 +114,8 @@ struct WebSite: Sendable {
         case "svg": "image/svg+xml; charset=utf-8"
         case "png": "image/png"
         case "webmanifest": "application/manifest+json; charset=utf-8"
+        // The search engine (Scripts/build-wasm): the type streamed compilation needs.
+        case "wasm": "application/wasm"
         case "html": "text/html; charset=utf-8"
         default: "application/octet-stream"
         }

@@ -41,12 +41,6 @@ export async function fetchSections(at = null) {
   return { feed: body, maxAge: maxAge(response.headers.get('Cache-Control')), offline: response.headers.get('X-Worldclock-Feed') === 'offline' };
 }
 
-/** The server's ranked Korean-aware search. */
-export async function search(query, { signal, limit = 20 } = {}) {
-  const url = `/v1/search?limit=${limit}&q=${encodeURIComponent(query)}`;
-  return (await getJSON(url, { signal })).body;
-}
-
 /** One zone (WorldTimeAPI style); `timezone` is the canonical id of an alias. */
 export async function fetchZone(id) {
   return (await getJSON('/v1/zones/' + id.split('/').map(encodeURIComponent).join('/'))).body;

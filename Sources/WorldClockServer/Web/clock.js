@@ -50,6 +50,21 @@ export class ZoneRules {
   has(zone) { return this.zones.has(zone); }
 
   /**
+   * What search needs of each zone at `t`: its offset, and the abbreviations it has then (first)
+   * and at its transitions within the feed's window after `t` (PST leads to the places that use it).
+   * @returns {Map<string, {offset: number, abbreviations: string[]}>}
+   */
+  facts(t) {
+    const facts = new Map();
+    for (const [zone, rules] of this.zones) {
+      const now = this.state(zone, t);
+      const later = rules.transitions.filter((x) => x.at > t).map((x) => x.abbreviation);
+      facts.set(zone, { offset: now.offset, abbreviations: [now.abbreviation, ...later] });
+    }
+    return facts;
+  }
+
+  /**
    * The zone's offset, abbreviation and DST flag at `t` (ms since the epoch), or null for a zone
    * the feed does not have.
    * @returns {ZoneState | null}

@@ -9,7 +9,7 @@ import { fetchSections, fetchZone } from './api.js';
 import { makeClock, ZoneRules, formatDate } from './clock.js';
 import { PlaceList } from './list.js';
 import { IndexBar } from './index-bar.js';
-import { setUpSearch } from './search.js';
+import { setUpSearch, loadSearchEngine } from './search.js';
 import { MyClocks } from './my-clocks.js';
 
 const H24_KEY = 'worldclock.24h';
@@ -49,6 +49,8 @@ setUpSearch({
   list: document.getElementById('search-results'),
   status: document.getElementById('search-status'),
   onChoose: (place) => mine.add(place),
+  now: () => clock.now(),
+  rules: () => rules,
 });
 
 h24Box.addEventListener('change', () => {
@@ -154,6 +156,8 @@ load().then(() => {
   tick();
   document.documentElement.dataset.ready = 'true';
   performance.mark('worldclock:interactive');
+  // The search engine, ready before the first keystroke (a failure is said when one is typed).
+  loadSearchEngine().catch(() => {});
 }, failed);
 
 // Offline use: the service worker caches this build's app and the last feed (not on a page opened

@@ -1,11 +1,35 @@
-// The search box: the server's Korean-aware search as you type (늉, ㄴㅇ, sbdyr), debounced, the
-// matched part highlighted from the UTF-16 range the API returns (JavaScript strings are UTF-16,
-// so the range slices the text directly), with the reason shown. A combobox with a listbox:
-// arrows move, Enter chooses, Escape closes.
-import { search } from './api.js';
+// The search box: the CLI's Korean-aware search as you type (늉, ㄴㅇ, sbdyr), run in the page by
+// the search engine compiled to WebAssembly (search-engine.js), so it works offline and on a
+// static export, on every keystroke. The matched part is highlighted from the UTF-16 range the
+// engine returns (JavaScript strings are UTF-16, so the range slices the text directly), with the
+// reason shown. A combobox with a listbox: arrows move, Enter chooses, Escape closes.
+import { SearchEngine } from './search-engine.js';
 import { countryBeside } from './clock.js';
 
-const DEBOUNCE_MS = 120;
+/** How many results the box shows (as `/v1/search` by default). */
+const LIMIT = 20;
+/** How often the zones' facts (offsets, abbreviations in use) are taken again from the feed's rules. */
+const FACTS_REFRESH_MS = 60_000;
+/** A refused query, in Korean (the engine's messages are the API's English ones). */
+const REFUSED = {
+  query_too_long: '검색어가 너무 깁니다(최대 100자)',
+  too_many_combining_marks: '검색어에 결합 문자가 너무 많이 이어집니다',
+};
+
+/** The engine, fetched and instantiated once (the service worker keeps the module offline). */
+let engine = null;
+export function loadSearchEngine() {
+  engine ??= (async () => {
+    const response = await fetch(new URL('./search.wasm', import.meta.url));
+    if (!response.ok) throw new Error(`HTTP ${response.status}`);
+    // Streamed compilation needs the wasm media type; a server without it still gets a working page.
+    const source = response.headers.get('Content-Type')?.startsWith('application/wasm') ? response : await response.arrayBuffer();
+    return SearchEngine.load(source);
+  })();
+  // A failed load (offline before the module was ever cached) is tried again on the next keystroke.
+  engine.catch(() => { engine = null; });
+  return engine;
+}
 
 /**
  * `text` as DOM nodes with [start, end) (UTF-16 units) in a <mark>. A match of a query still being
@@ -29,13 +53,16 @@ function highlighted(text, start, end, kind) {
 
 /**
  * @param {{input: HTMLInputElement, combo: HTMLElement, panel: HTMLElement, list: HTMLElement,
- *          status: HTMLElement, onChoose: (place: any) => void}} parts
+ *          status: HTMLElement, onChoose: (place: any) => void, now: () => number,
+ *          rules: () => import('./clock.js').ZoneRules | null}} parts
+ *   `now` is the page's clock and `rules` the feed's zone rules, from which the engine learns each
+ *   zone's offset and abbreviations at the instant searched for (UTC+9, PST).
  */
-export function setUpSearch({ input, combo, panel, list, status, onChoose }) {
-  let timer = 0;
-  let controller = null;
+export function setUpSearch({ input, combo, panel, list, status, onChoose, now, rules }) {
   let results = [];
   let active = -1;
+  /** The rules and instant the engine's zone facts were taken from. */
+  let factsFrom = null, factsAt = -Infinity;
 
   const close = () => {
     panel.hidden = true;
@@ -105,25 +132,40 @@ export function setUpSearch({ input, combo, panel, list, status, onChoose }) {
     setActive(results.length ? 0 : -1);
   };
 
-  const run = async (query) => {
-    controller?.abort();
-    controller = new AbortController();
-    try {
-      show(await search(query, { signal: controller.signal }));
-    } catch (error) {
-      if (error.name === 'AbortError') return;
-      results = [];
-      list.replaceChildren(); list.hidden = true;
-      status.textContent = error.message;
-      panel.hidden = false;
+  const fail = (message) => {
+    results = [];
+    list.replaceChildren(); list.hidden = true;
+    status.textContent = message;
+    panel.hidden = false;
+  };
+
+  /** The engine's answer for `query` at the page's instant, with the zones' facts of that instant. */
+  const answer = (loaded, query) => {
+    const current = rules(), t = now();
+    if (current && (current !== factsFrom || Math.abs(t - factsAt) >= FACTS_REFRESH_MS)) {
+      loaded.setZones(current.facts(t));
+      factsFrom = current;
+      factsAt = t;
     }
+    return loaded.search(query, LIMIT);
+  };
+
+  const run = (loaded) => {
+    const query = input.value;
+    if (!query.trim()) return;
+    const found = answer(loaded, query);
+    if (found.error) fail(REFUSED[found.error.code] ?? found.error.message);
+    else show(found);
   };
 
   input.addEventListener('input', () => {
-    clearTimeout(timer);
-    const query = input.value;
-    if (!query.trim()) { controller?.abort(); results = []; list.replaceChildren(); list.hidden = true; close(); return; }
-    timer = setTimeout(() => run(query), DEBOUNCE_MS);
+    if (!input.value.trim()) { results = []; list.replaceChildren(); list.hidden = true; close(); return; }
+    // Once loaded, every keystroke is answered at once; before, the latest query when it is.
+    loadSearchEngine().then(run, (error) => {
+      // The browser's words (Failed to fetch) go to the console; the page says it in Korean.
+      console.warn('search engine:', error);
+      fail('검색 엔진을 불러오지 못했습니다. 인터넷에 연결되면 다시 입력해 주세요');
+    });
   });
 
   input.addEventListener('keydown', (event) => {

@@ -551,6 +551,36 @@ class WebAppTests(unittest.TestCase):
             self.detach(*sessions)
         DRIVER.get_log("browser")  # the failed network requests while offline are expected
 
+    def test_18b_offline_search_runs_in_the_page_and_finds_the_clis_first_result(self):
+        """The network cut after the app was cached: typing still searches (the WebAssembly engine,
+        kept by the service worker), and the first result is the CLI's."""
+        import json
+        import subprocess
+        from selenium.webdriver.common.by import By
+        queries = ["뉴", "ㄴㅇ", "sbdyr", "UTC+9"]
+        first = {}
+        for query in queries:  # the CLI on the rules the server runs on
+            out = subprocess.run([ARGS.worldclock, "search", query, "--json", "--tzdata", "bundled"], capture_output=True, text=True, check=True)
+            first[query] = json.loads(out.stdout)["results"][0]["place"]["name"]
+        self.open()
+        self.wait_for_service_worker()
+        self.open()  # loaded through the service worker: the app and its engine are cached
+        page, worker = sessions = (self.attach("page"), self.attach("service_worker"))
+        self.set_offline(True, sessions)
+        try:
+            self.open()
+            box = DRIVER.find_element(By.ID, "search-input")
+            for query in queries:
+                box.clear()
+                box.send_keys(query)
+                self.wait(lambda: self.js("return document.querySelector('#search-results .option .name')?.textContent") == first[query],
+                          f"offline, {query} did not show the CLI's first result {first[query]}: "
+                          + str(self.js("return document.getElementById('search-status').textContent")))
+        finally:
+            self.set_offline(False, sessions)
+            self.detach(*sessions)
+        DRIVER.get_log("browser")  # the failed network requests while offline are expected
+
     def test_19_offline_past_transitions_until_every_clock_says_it_may_be_wrong(self):
         self.js("localStorage.setItem('worldclock.my-clocks.v1', JSON.stringify([{name: '뉴욕', zone: 'America/New_York', country: '미국'}]))")
         self.open()

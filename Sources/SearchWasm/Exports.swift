@@ -1,0 +1,62 @@
+// The module's C-ABI functions, which the page (Web/search-engine.js) and the test runner
+// (Scripts/wasm-search.mjs) call. Strings cross as UTF-8 in linear memory: the caller allocates
+// with `wc_alloc`, writes, calls, reads the answer at `wc_output()` (`wc_output_length()` bytes,
+// JSON) and frees what it allocated with `wc_free`.
+import SearchEngine
+
+/// The last answer, kept until the next call.
+nonisolated(unsafe) var output: [UInt8] = []
+
+/// `count` bytes for the caller to write into.
+@_expose(wasm, "wc_alloc")
+@_cdecl("wc_alloc")
+func wcAlloc(_ count: Int) -> UnsafeMutableRawPointer {
+    UnsafeMutableRawPointer.allocate(byteCount: max(count, 1), alignment: 8)
+}
+
+/// Frees what `wc_alloc` gave.
+@_expose(wasm, "wc_free")
+@_cdecl("wc_free")
+func wcFree(_ pointer: UnsafeMutableRawPointer?) {
+    pointer?.deallocate()
+}
+
+/// Where the last answer starts.
+@_expose(wasm, "wc_output")
+@_cdecl("wc_output")
+func wcOutput() -> UnsafeRawPointer? {
+    output.withUnsafeBytes { $0.baseAddress }
+}
+
+/// How long the last answer is, in bytes.
+@_expose(wasm, "wc_output_length")
+@_cdecl("wc_output_length")
+func wcOutputLength() -> Int { output.count }
+
+/// Sets the zones' facts at the instant searches are for (`WasmSearch.zoneFacts`): returns how many
+/// zones were read, or -1 for a malformed text (then the facts are unchanged).
+@_expose(wasm, "wc_set_zones")
+@_cdecl("wc_set_zones")
+func wcSetZones(_ text: UnsafePointer<UInt8>, _ count: Int) -> Int {
+    guard let facts = WasmSearch.zoneFacts(String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self)) else {
+        return -1
+    }
+    WasmSearch.zones = facts
+    return facts.facts.count
+}
+
+/// Searches for the UTF-8 query at `text`, at most `limit` results (0: all): the answer is the
+/// feed's search JSON, or `{"error":{"code":…,"message":…}}` for a query search refuses.
+@_expose(wasm, "wc_search")
+@_cdecl("wc_search")
+func wcSearch(_ text: UnsafePointer<UInt8>, _ count: Int, _ limit: Int) -> Int {
+    let query = String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self)
+    output = WasmSearch.answer(query, limit: limit > 0 ? limit : nil)
+    return output.count
+}
+
+/// Prepares the catalogue (its places and the index's lookups), so that the first keystroke
+/// does not pay for it.
+@_expose(wasm, "wc_prepare")
+@_cdecl("wc_prepare")
+func wcPrepare() -> Int { WasmSearch.catalogue.engine.places.count }

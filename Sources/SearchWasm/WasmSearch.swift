@@ -1,0 +1,86 @@
+import HangulIndex
+import SearchEngine
+
+/// The module's search: the CLI's engine over the bundled catalogue, at the instant the zones'
+/// facts describe, answered as the feed's search JSON.
+enum WasmSearch {
+    /// The zones' facts at the instant searches are for (`wc_set_zones`).
+    nonisolated(unsafe) static var zones = ZoneFactsTable([:])
+
+    /// Made on the first use (`wc_prepare`).
+    static let catalogue = BundledCatalogue()
+
+    static let fieldNames: [String: String] = {
+        var names: [String: String] = [:]
+        for line in BundledSearch.fieldNames.split(separator: "\n") {
+            let cells = line.split(separator: "\t", omittingEmptySubsequences: false)
+            names[String(cells[0])] = String(cells[1])
+        }
+        return names
+    }()
+
+    /// Reads one zone a line: `ZONE TAB OFFSET-SECONDS TAB ABBREVIATION,ABBREVIATION…` (the
+    /// abbreviations at the instant, first, and within `ZoneFacts.window` after it).
+    /// - Returns: the facts, or nil when a line is malformed.
+    static func zoneFacts(_ text: String) -> ZoneFactsTable? {
+        var facts: [String: ZoneFacts] = [:]
+        for line in text.split(separator: "\n") {
+            let cells = line.split(separator: "\t", omittingEmptySubsequences: false)
+            guard cells.count == 3, !cells[0].isEmpty, let offset = Int(cells[1]) else { return nil }
+            facts[String(cells[0])] = ZoneFacts(utcOffset: offset, abbreviations: cells[2].split(separator: ",").map { String($0) })
+        }
+        return ZoneFactsTable(facts)
+    }
+
+    /// The answer to `query`: the feed's search JSON, or an error object.
+    static func answer(_ query: String, limit: Int?) -> [UInt8] {
+        var json = JSONWriter()
+        let outcome: SearchOutcome<WasmPlace>
+        do throws(SearchError) {
+            outcome = try catalogue.engine.search(query, limit: limit, facts: zones)
+        } catch {
+            json.raw("{\"error\":{\"code\":")
+            switch error {
+            case .emptyQuery: json.string("empty_query")
+            case .queryTooLong: json.string("query_too_long")
+            case .tooManyCombiningMarks: json.string("too_many_combining_marks")
+            }
+            json.raw(",\"message\":")
+            json.string(error.description)
+            json.raw("}}")
+            return json.bytes
+        }
+        let result = outcome.result
+        json.raw("{\"query\":")
+        json.string(query)
+        json.raw(",\"keyboard_conversion\":")
+        json.optionalString(result.keyboardConversion?.converted)
+        json.raw(",\"total\":")
+        json.number(outcome.total)
+        json.raw(",\"results\":[")
+        for (number, match) in result.matches.enumerated() {
+            if number > 0 { json.raw(",") }
+            json.raw("{\"place\":")
+            match.item.write(to: &json)
+            json.raw(",\"match\":{\"kind\":")
+            json.string(match.kind.name)
+            json.raw(",\"kind_name\":")
+            json.string(BundledSearch.kindNames[match.kind.rawValue])
+            json.raw(",\"field\":")
+            json.string(match.field)
+            json.raw(",\"field_name\":")
+            json.string(fieldNames[match.field] ?? match.field)
+            json.raw(",\"text\":")
+            json.string(match.text)
+            json.raw(",\"label\":")
+            json.optionalString(match.label)
+            json.raw(",\"utf16_start\":")
+            json.number(match.utf16Range.lowerBound)
+            json.raw(",\"utf16_end\":")
+            json.number(match.utf16Range.upperBound)
+            json.raw("}}")
+        }
+        json.raw("]}")
+        return json.bytes
+    }
+}

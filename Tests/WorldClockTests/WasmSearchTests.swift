@@ -1,0 +1,106 @@
+import Foundation
+import HangulIndex
+import SearchEngine
+import Testing
+import TimeZoneRules
+import WorldClockKit
+
+/// The web app's search engine (the committed Sources/WorldClockServer/Web/search.wasm.base64, run
+/// in Node by Scripts/wasm-search.mjs as the page runs it) answers the shared query table as the
+/// CLI's search does: the same top five, in order, with the same fields, kinds and labels.
+@Suite("The web app's WebAssembly search answers as the CLI")
+struct WasmSearchTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    /// 2026-07-15T12:00Z, the instant the query-set tests use.
+    static let instant = Date(timeIntervalSince1970: 1_784_116_800)
+
+    /// One result as both sides are compared: where and how it matched, and what the label says.
+    struct Row: Equatable, CustomStringConvertible {
+        let name: String
+        let zone: String
+        let field: String
+        let kind: String
+        let label: String?
+        var description: String { "\(name) (\(zone), \(field) \(kind)\(label.map { ", " + $0 } ?? ""))" }
+    }
+
+    /// The answer as the module's JSON has it.
+    struct Answer: Decodable {
+        struct Result: Decodable {
+            struct Place: Decodable {
+                let name: String
+                let zone: String
+            }
+            struct Match: Decodable {
+                let kind: String
+                let field: String
+                let label: String?
+            }
+            let place: Place
+            let match: Match
+        }
+        struct Refusal: Decodable { let code: String }
+        let results: [Result]?
+        let error: Refusal?
+    }
+
+    /// The queries: the shared table, and the cases the web app's browser tests type.
+    static let queries = UserQuery.all.map(\.query) + ["뉴", "ㄴㅇ", "늉", "sbdyr", "UTC+9", "KST", "PST", "평양", "ㅍㄹ", "tjdnf"]
+
+    @Test("top five and labels are the CLI's for every query of the table")
+    func sameAnswers() throws {
+        let catalogue = try Catalogue.load()
+        let search = PlaceSearch(catalogue: catalogue, tzdata: .bundled, at: Self.instant)
+        // The zones' facts at the instant, as the page gives them to the module (from the feed).
+        let facts = TZifZoneFacts(tzdata: .bundled, at: Self.instant)
+        var factLines: [String] = []
+        for zone in Set((catalogue.places + catalogue.searchOnlyPlaces).map(\.zoneID)).sorted() {
+            guard let known = facts.facts(of: zone) else { continue }
+            factLines.append("\(zone)\t\(known.utcOffset)\t\(known.abbreviations.joined(separator: ","))")
+        }
+        let queries = Self.queries.filter { !$0.contains("\n") }
+        let answers = try Self.runModule(facts: factLines.joined(separator: "\n"), queries: queries, limit: 5)
+        try #require(answers.count == queries.count, "the runner answered \(answers.count) of \(queries.count) queries")
+        var differences: [String] = []
+        for (query, answer) in zip(queries, answers) {
+            let native: [Row]
+            do {
+                native = try search.search(query, limit: 5).result.matches.map {
+                    Row(name: $0.item.name, zone: $0.item.zoneID, field: $0.field, kind: $0.kind.name, label: $0.label)
+                }
+            } catch {
+                if answer.error == nil { differences.append("\(query): the CLI refuses it (\(error)), the module answers") }
+                continue
+            }
+            let wasm = (answer.results ?? []).map {
+                Row(name: $0.place.name, zone: $0.place.zone, field: $0.match.field, kind: $0.match.kind, label: $0.match.label)
+            }
+            if wasm != native { differences.append("\(query): CLI \(native), wasm \(wasm)") }
+        }
+        #expect(differences.isEmpty, "\(differences.count) of \(queries.count) queries differ:\n\(differences.joined(separator: "\n"))")
+    }
+
+    /// Runs the module in Node over `queries`; one answer per query.
+    static func runModule(facts: String, queries: [String], limit: Int) throws -> [Answer] {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("wasm-search-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let factsFile = folder.appendingPathComponent("facts.tsv"), queriesFile = folder.appendingPathComponent("queries.txt")
+        try Data(facts.utf8).write(to: factsFile)
+        try Data(queries.joined(separator: "\n").utf8).write(to: queriesFile)
+        let process = Process()
+        // Debian's nodejs (.ci/run installs it).
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["node", root.appendingPathComponent("Scripts/wasm-search.mjs").path, factsFile.path, queriesFile.path, String(limit)]
+        let output = Pipe(), errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        try #require(process.terminationStatus == 0, "node Scripts/wasm-search.mjs failed (is nodejs installed?): \(message)")
+        let decoder = JSONDecoder()
+        return try data.split(separator: UInt8(ascii: "\n")).map { try decoder.decode(Answer.self, from: Data($0)) }
+    }
+}
