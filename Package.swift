@@ -155,6 +155,8 @@ let package = Package(
         // The kit's specification, as a clock-app developer reads it: depends on WorldClockKit alone.
         .testTarget(name: "WorldClockKitTests", dependencies: ["WorldClockKit"], exclude: ["Fixtures"]),
         .testTarget(name: "HangulIndexTests", dependencies: ["HangulIndex", "HangulCollation"]),
+        // The search core alone, with tz facts given as data (as the web module runs it).
+        .testTarget(name: "SearchEngineTests", dependencies: ["SearchEngine", "HangulIndex"]),
         // Imports Foundation beside HangulCollation: a clean build of this target proves the ICU isolation.
         .testTarget(name: "FoundationCanaryTests", dependencies: ["HangulCollation"]),
         .testTarget(name: "TimeZoneRulesTests", dependencies: ["TimeZoneRules"]),

@@ -36,11 +36,15 @@ enum FuzzTargets {
         require((try? ISO8601.parseSeconds(formatted)) == seconds, "\(text.debugDescription) → \(formatted)")
     }
 
-    /// The catalogue's search: any query gives matches whose highlighted range lies in their text.
+    /// The search every surface runs: any query gives matches whose highlighted range lies in
+    /// their text, and no more than it counts in all.
+    static let placeSearch = PlaceSearch(catalogue: catalogue, tzdata: .bundled, at: Date(timeIntervalSince1970: 1_784_116_800))
+
     static func search(_ data: UnsafeRawBufferPointer) {
         let query = String(decoding: data, as: UTF8.self)
-        guard let result = try? catalogue.search.search(query, limit: 100) else { return }
-        for match in result.matches {
+        guard let outcome = try? placeSearch.search(query, limit: 100) else { return }
+        require(outcome.total >= outcome.result.matches.count, "\(query.debugDescription): total \(outcome.total)")
+        for match in outcome.result.matches {
             require(
                 match.utf16Range.lowerBound >= 0 && match.utf16Range.upperBound <= match.text.utf16.count,
                 "\(query.debugDescription): range \(match.utf16Range) outside \(match.text.debugDescription)")

@@ -119,9 +119,8 @@ public struct SearchIndex<Item: Sendable>: Sendable {
     /// The text `hit` matched and the matched part of it, in UTF-16 code units, without making
     /// its item: what a caller that filters hits by where they matched looks at.
     public func text(of hit: SearchHit) -> (text: String, utf16Range: Range<Int>) {
-        let found = hit.ranked
-        let field = SearchField(table.text(of: found.entry))
-        return (field.text, field.utf16Starts[found.range.lowerBound]..<field.utf16Ends[found.range.upperBound - 1])
+        let text = table.text(of: hit.ranked.entry)
+        return (text, SearchField.utf16Range(ofLetters: hit.ranked.range, in: text))
     }
 
     /// Spaces and punctuation dropped (search ignores them on both sides), the rest as the

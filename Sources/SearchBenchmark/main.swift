@@ -7,8 +7,9 @@ import CatalogueBuilder
 // With --load-before/--load-after, also times loading each listed table as `list` does, alternating,
 // in this one process: a file is parsed, validated and sorted into sections with ICU; `bundled` is
 // the compiled-in catalogue (parsed, sections and order compiled in).
-// Prints the right-zone-first rate per category, DeskClock's found and right-zone rates, and the
-// in-process time per query (p50, p99, max over every query of every round). A figure, not a test.
+// Prints the right-zone-first rate per category and DeskClock's found and right-zone rates, through
+// PlaceSearch (the search every surface runs), and the in-process time per query (p50, p99, max over
+// every query of every round) of the compiled index alone and of PlaceSearch. A figure, not a test.
 import Foundation
 import TimeZoneRules
 import WorldClockKit
@@ -50,7 +51,10 @@ print(
     "search index built in \(started.duration(to: .now)) over \(catalogue.places.count) listed + \(catalogue.searchOnlyPlaces.count) search-only places, \(catalogue.terms.count) terms"
 )
 
-// The query set: right zone first, per category.
+// The search every surface runs, at a fixed instant on the bundled tzdata (the tests' instant).
+let placeSearch = PlaceSearch(catalogue: catalogue, tzdata: .bundled, at: Date(timeIntervalSince1970: 1_784_116_800))  // 2026-07-15T12:00Z
+
+// The query set: right zone first through PlaceSearch, per category.
 struct Query {
     let text: String
     let first: Set<String>
@@ -64,7 +68,7 @@ func sameZone(_ zone: String) -> String { TZDatabase.bundled.followingLinks(zone
 var right: [String: (Int, Int)] = [:]
 var wrong: [String] = []
 for query in queries {
-    let first = try? catalogue.search.search(query.text, limit: 20).matches.first
+    let first = try? placeSearch.search(query.text, limit: 20).result.matches.first
     let ok = first.map { found in query.first.contains { sameZone($0) == sameZone(found.item.zoneID) } } ?? false
     right[query.category, default: (0, 0)].0 += ok ? 1 : 0
     right[query.category, default: (0, 0)].1 += 1
@@ -89,7 +93,7 @@ if arguments.count > 1 {
     var found = 0, sameZone = 0
     var missed: [String] = []
     for fields in names {
-        guard let first = (try? catalogue.search.search(fields[0], limit: 20))?.matches.first else {
+        guard let first = (try? placeSearch.search(fields[0], limit: 20))?.result.matches.first else {
             missed.append(fields[0])
             continue
         }
@@ -107,32 +111,42 @@ if arguments.count > 1 {
     if !missed.isEmpty { print("  not right: " + missed.joined(separator: "; ")) }
 }
 
-// Speed: every query of the set, `rounds` times, limit 20 (what the CLI and the server ask for).
-var samples: [Duration] = []
-samples.reserveCapacity(queries.count * rounds)
-var perQuery = Array(repeating: [Duration](), count: queries.count)
+// Speed: every query of the set, `rounds` times, limit 20 (what the CLI and the server ask for):
+// the compiled index alone, and PlaceSearch (the search every surface runs: the index, then
+// offsets, abbreviations in use and whole words from the zones' rules), interleaved query by query
+// so that both see the same machine.
 let clock = ContinuousClock()
+let searches: [(name: String, run: (String) -> Void)] = [
+    ("index", { _ = try? catalogue.search.search($0, limit: 20) }),
+    ("PlaceSearch", { _ = try? placeSearch.search($0, limit: 20) }),
+]
+var samples = Array(repeating: [Duration](), count: searches.count)
+var perQuery = Array(repeating: Array(repeating: [Duration](), count: queries.count), count: searches.count)
 for _ in 0..<rounds {
     for (number, query) in queries.enumerated() {
-        let start = clock.now
-        _ = try? catalogue.search.search(query.text, limit: 20)
-        let took = start.duration(to: clock.now)
-        samples.append(took)
-        perQuery[number].append(took)
+        for (which, search) in searches.enumerated() {
+            let start = clock.now
+            search.run(query.text)
+            let took = start.duration(to: clock.now)
+            samples[which].append(took)
+            perQuery[which][number].append(took)
+        }
     }
 }
-samples.sort()
-// Each query's median, so a slow query shows apart from the machine's noise.
-let medians = perQuery.map { $0.sorted()[$0.count / 2] }
 func micro(_ d: Duration) -> String {
     let (s, atto) = d.components
     return String(format: "%.1f µs", Double(s) * 1e6 + Double(atto) / 1e12)
 }
-print(
-    "\nsearch time per query (\(queries.count) queries × \(rounds) rounds, limit 20): p50 \(micro(samples[samples.count / 2])), "
-        + "p99 \(micro(samples[samples.count * 99 / 100])), max \(micro(samples[samples.count - 1]))")
-let slowest = medians.indices.sorted { medians[$0] > medians[$1] }.prefix(5)
-print("slowest queries by their median: " + slowest.map { "\(queries[$0].text) \(micro(medians[$0]))" }.joined(separator: ", "))
+for (which, search) in searches.enumerated() {
+    let sorted = samples[which].sorted()
+    // Each query's median, so a slow query shows apart from the machine's noise.
+    let medians = perQuery[which].map { $0.sorted()[$0.count / 2] }
+    print(
+        "\n\(search.name) time per query (\(queries.count) queries × \(rounds) rounds, limit 20): p50 \(micro(sorted[sorted.count / 2])), "
+            + "p99 \(micro(sorted[sorted.count * 99 / 100])), max \(micro(sorted[sorted.count - 1]))")
+    let slowest = medians.indices.sorted { medians[$0] > medians[$1] }.prefix(5)
+    print("slowest queries by their median: " + slowest.map { "\(queries[$0].text) \(micro(medians[$0]))" }.joined(separator: ", "))
+}
 
 // The list's start-up cost that grows with the table: load before and after, alternating.
 if loadTables.count == 2 {

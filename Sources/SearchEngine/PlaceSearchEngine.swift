@@ -57,7 +57,7 @@ public struct PlaceSearchEngine<Place: SearchablePlace & Sendable>: Sendable {
         // Only zone ids and zone names need their match made to be judged; the rest are made
         // when shown (`made` holds those made already, with a label changed where it was).
         var kept: [(hit: SearchHit, made: SearchMatch<Place>?)] = [], former: [SearchMatch<Place>] = []
-        var countries: [CountryName]?
+        var countries: [String: String]?
         for hit in wordMatches(found.hits, query: trimmed) {
             guard hit.field == SearchRules.zoneField || hit.field == SearchRules.zoneNameField else {
                 kept.append((hit, nil))
@@ -73,8 +73,8 @@ public struct PlaceSearchEngine<Place: SearchablePlace & Sendable>: Sendable {
                 former.append(match)
                 continue
             }
-            if countries == nil { countries = sortedCountryNames() }
-            kept.append((hit, neutrallyLabelled(match, facts: known, countries: countries ?? [])))
+            if countries == nil { countries = countryCodesByName() }
+            kept.append((hit, neutrallyLabelled(match, facts: known, countries: countries ?? [:])))
         }
         if kept.isEmpty, let first = former.first {
             let relabelled = former.map { $0.relabelled(SearchRules.formerLabel($0.label)) }
@@ -95,6 +95,8 @@ public struct PlaceSearchEngine<Place: SearchablePlace & Sendable>: Sendable {
             && hits.contains { hit in
                 hit.kind == .exact && hit.field == SearchRules.zoneNameField && SearchRules.isAbbreviation(index.text(of: hit).text)
             }
+        // Most queries have neither: their hits as they are, not copied.
+        guard abbreviation || hits.contains(where: { $0.kind == .substring && $0.field == SearchRules.zoneNameField }) else { return hits }
         var words: [SearchHit] = [], insideWords: [SearchHit] = []
         for hit in hits {
             let zoneName = hit.field == SearchRules.zoneNameField && hit.kind == .substring
@@ -139,17 +141,31 @@ public struct PlaceSearchEngine<Place: SearchablePlace & Sendable>: Sendable {
     /// An abbreviation's label that starts with another country's name as a word (평양's KST
     /// labelled "대한민국 표준시"; not 인도차이나 시간, which only starts with 인도) becomes a
     /// neutral one: the abbreviation as tz has it, with its offset.
-    private func neutrallyLabelled(_ match: SearchMatch<Place>, facts: ZoneFacts, countries: [CountryName]) -> SearchMatch<Place> {
-        guard let label = match.label, let named = countries.first(where: { label == $0.name || label.hasPrefix($0.name + " ") }),
-            named.code != match.item.countryCode
-        else {
+    private func neutrallyLabelled(_ match: SearchMatch<Place>, facts: ZoneFacts, countries: [String: String]) -> SearchMatch<Place> {
+        guard let label = match.label, let code = Self.country(startingLabel: label, in: countries), code != match.item.countryCode else {
             return match
         }
         return match.relabelled(SearchRules.neutralLabel(utcOffset: facts.utcOffset))
     }
 
-    /// Country names and short forms, longest first (대한민국 before 대한).
-    private func sortedCountryNames() -> [CountryName] {
-        countryNames().sorted { $0.name.count > $1.name.count }
+    /// The code of the longest country name `label` starts with as a word (the whole label, or
+    /// its part before a space: 콩고 민주 공화국 before 콩고): a lookup per word, not a scan of
+    /// every country name.
+    static func country(startingLabel label: String, in codes: [String: String]) -> String? {
+        if let code = codes[label] { return code }
+        let scalars = label.unicodeScalars
+        var end = scalars.endIndex
+        while let space = scalars[..<end].lastIndex(of: " ") {
+            if let code = codes[String(scalars[..<space])] { return code }
+            end = space
+        }
+        return nil
+    }
+
+    /// Country codes by name and short form; the first of a name wins.
+    private func countryCodesByName() -> [String: String] {
+        var codes: [String: String] = [:]
+        for country in countryNames() where codes[country.name] == nil { codes[country.name] = country.code }
+        return codes
     }
 }

@@ -1,4 +1,5 @@
 import HangulIndex
+import SearchEngine
 import WorldClockKit
 
 /// `worldclock search <query>`: ranked Korean search with local times.
@@ -15,7 +16,11 @@ struct SearchCommand: Command {
             같은 말은 떼고 다시 찾으며, 그래도 없으면 철자가 비슷한 곳(보스톤 → 보스턴)을 보여 줍니다. 검색어는 100자까지이고, \
             찾은 곳이 없으면 종료 코드 1로 끝납니다.
             """,
-        options: DisplayOptions.options + [.option("limit", value: "개수", help: "결과를 최대 이만큼 보여 줍니다(1–500, 기본값 20).")],
+        options: DisplayOptions.options + [
+            .option(
+                "limit", value: "개수",
+                help: "결과를 최대 이만큼 보여 줍니다(1–\(SearchRules.maximumLimit), 기본값 \(SearchRules.defaultLimit)).")
+        ],
         arguments: [
             ArgumentSpec(
                 valueName: "검색어", help: "찾을 말: 뉴, ㄴㅇ, 키예프, new york, Asia/Seoul, UTC+9 … 여러 낱말은 한 검색어입니다.",
@@ -50,9 +55,11 @@ struct SearchCommand: Command {
         if arguments.words(from: 0).contains(where: { $0.allSatisfy(\.isWhitespace) }) {
             throw arguments.error(Self.message(for: .emptyQuery, subject: "검색어"))
         }
-        limit = try arguments.integer("limit", default: 20)
+        limit = try arguments.integer("limit", default: SearchRules.defaultLimit)
         do { _ = try SearchIndex<Place>.validatedQuery(query) } catch { throw arguments.error(Self.message(for: error, subject: "검색어")) }
-        if !(1...500).contains(limit) { throw arguments.error("--limit은 1에서 500 사이여야 합니다(받은 값: \(limit))") }
+        if !(1...SearchRules.maximumLimit).contains(limit) {
+            throw arguments.error("--limit은 1에서 \(SearchRules.maximumLimit) 사이여야 합니다(받은 값: \(limit))")
+        }
     }
 
     var writesJSON: Bool { options.json }
@@ -72,11 +79,11 @@ struct SearchCommand: Command {
         }
         let clocks = session.clocks(for: result.matches.map(\.item))
         if session.json {
-            return Output.json(FeedSearch(query: query, result: result, at: session.instant, clocks: clocks, reference: session.reference))
+            return Output.json(FeedSearch(query: query, outcome: outcome, at: session.instant, clocks: clocks, reference: session.reference))
         }
         // How the query was read, and what was left out: on stderr, out of a pipe's way.
         let text = SearchResultText(query: query, result: result, clocks: clocks, session: session)
-        text.notes(outcome: outcome, limit: limit).forEach(Terminal.note)
+        text.notes(outcome: outcome).forEach(Terminal.note)
         text.lines().forEach { Output.line($0) }
     }
 
@@ -109,30 +116,28 @@ struct SearchResultText {
         return "(\(fieldNames[match.field] ?? match.field): \(Terminal.printable(match.text))\(meaning))"
     }
 
-    /// What goes to stderr: the keyboard reading or the similar spellings, the places left out
-    /// for an abbreviation they no longer use, how many more matched than shown.
-    func notes(outcome: PlaceSearch.Outcome, limit: Int) -> [String] {
-        var notes: [String] = []
-        if let conversion = result.keyboardConversion {
-            let typed = KoreanParticle.attach(.object, to: "\"\(Terminal.printable(conversion.typed))\"")
-            let converted = KoreanParticle.attach(.direction, to: "\"\(conversion.converted)\"")
-            notes.append("\(typed) 한글 자판으로 친 \(converted) 읽었습니다")
-        } else if result.matches.first?.kind == .similar {
-            notes.append("\"\(Terminal.printable(query, limit: 40))\"에 맞는 곳이 없어 철자가 비슷한 곳을 보여 줍니다")
+    /// What goes to stderr: the search's notes (`SearchOutcome.notes`, the feed's fields) in
+    /// Korean: the keyboard reading or the similar spellings, the places left out for an
+    /// abbreviation they no longer use, how many more matched than shown.
+    func notes(outcome: PlaceSearch.Outcome) -> [String] {
+        outcome.notes.map { note in
+            switch note {
+            case .keyboardConversion(let typed, let converted):
+                let typed = KoreanParticle.attach(.object, to: "\"\(Terminal.printable(typed))\"")
+                let converted = KoreanParticle.attach(.direction, to: "\"\(converted)\"")
+                return "\(typed) 한글 자판으로 친 \(converted) 읽었습니다"
+            case .similarSpellings:
+                return "\"\(Terminal.printable(query, limit: 40))\"에 맞는 곳이 없어 철자가 비슷한 곳을 보여 줍니다"
+            case .formerAbbreviation(let abbreviation, let places):
+                let names = places.prefix(5).map { Terminal.printable($0.name) }.joined(separator: ", ")
+                return "\(KoreanParticle.attach(.object, to: abbreviation)) 예전에 쓰던 곳은 뺐습니다(지금 규칙에서는 다른 약어): \(names)"
+                    + (places.count > 5 ? " 외 \(places.count - 5)곳" : "")
+            case .onlyFormerAbbreviation(let abbreviation):
+                return "\(KoreanParticle.attach(.object, to: abbreviation)) 지금 쓰는 곳이 없어 예전에 쓰던 곳을 보여 줍니다"
+            case .truncated(let shown, let total):
+                return "\(total)곳 중 \(shown)곳을 보여 줍니다. \(total - shown)곳 더: --limit \(min(SearchRules.maximumLimit, total))"
+            }
         }
-        if !outcome.former.isEmpty {
-            let abbreviation = outcome.former[0].text
-            let names = outcome.former.prefix(5).map { Terminal.printable($0.item.name) }.joined(separator: ", ")
-            notes.append(
-                "\(KoreanParticle.attach(.object, to: abbreviation)) 예전에 쓰던 곳은 뺐습니다(지금 규칙에서는 다른 약어): \(names)"
-                    + (outcome.former.count > 5 ? " 외 \(outcome.former.count - 5)곳" : ""))
-        }
-        if outcome.total > result.matches.count {
-            notes.append(
-                "\(outcome.total)곳 중 \(result.matches.count)곳을 보여 줍니다. \(outcome.total - result.matches.count)곳 더: --limit \(min(500, outcome.total))"
-            )
-        }
-        return notes
     }
 
     func lines() -> [String] {

@@ -32,9 +32,11 @@ public struct Catalogue: Sendable {
     /// The table rows whose zone id was an alias, with the canonical id used instead.
     public let rewrittenZones: [(line: Int, written: String, canonical: String)]
 
-    /// Korean-aware search over names, old spellings, English names, regions, zone names, airport
-    /// codes, countries and zone ids, of the listed and the search-only places; prepared on first
-    /// use (a `list` never pays for it) and kept.
+    /// The ranked index search reads: Korean-aware matching over names, old spellings, English
+    /// names, regions, zone names, airport codes, countries and zone ids, of the listed and the
+    /// search-only places; prepared on first use (a `list` never pays for it) and kept. Search
+    /// through `PlaceSearch`, which adds what the zones' rules decide (offsets, abbreviations in
+    /// use) and the whole-word rules; this alone has neither.
     public var search: SearchIndex<Place> { searchIndex.value }
     private let searchIndex: Lazy<SearchIndex<Place>>
     /// The search-only places and the terms, read on first use.

@@ -1,4 +1,5 @@
 import HangulIndex
+import SearchEngine
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -78,21 +79,46 @@ public struct FeedMatch: Codable, Equatable, Sendable {
     public static func koreanFieldName(_ field: String) -> String { koreanFieldNames[field] ?? field }
 }
 
-/// The search results for a query.
+/// The search results for a query, with what the CLI prints beside them as notes: how many
+/// matched in all, the places left out for an abbreviation they no longer use, and the keyboard
+/// reading.
 public struct FeedSearch: Codable, Equatable, Sendable {
     /// The query as the user typed it.
     public let query: String
     /// Set when the query was read as Hangul typed in Latin mode (sbdyr → 뉴욕).
     public let keyboardConversion: String?
+    /// How many places matched in all: more than `results` holds when the limit cut the list.
+    public let total: Int
+    /// The places left out because their zone no longer uses the abbreviation searched for
+    /// (PST: 밴쿠버, on MST since 2026); absent when none was.
+    public let former: FeedFormerAbbreviation?
+    /// Set when no zone uses the abbreviation searched for any more: the results are the places
+    /// that used it, each labelled "예전 약어".
+    public let onlyFormer: String?
     /// The places found, best first.
     public let results: [FeedSearchResult]
 
-    enum CodingKeys: String, CodingKey { case query, keyboardConversion = "keyboard_conversion", results }
+    enum CodingKeys: String, CodingKey {
+        case query, keyboardConversion = "keyboard_conversion", total, former, onlyFormer = "only_former", results
+    }
 
-    /// The feed's form of `result` for `query`, with each place's time at `instant` and its difference from `reference`.
-    public init(query: String, result: SearchResult<Place>, at instant: Date, clocks: ZoneClocks, reference: ZoneTime? = nil) {
+    /// The feed's form of a search's `outcome` for `query`, with each place's time at `instant`
+    /// and its difference from `reference`.
+    public init(query: String, outcome: PlaceSearch.Outcome, at instant: Date, clocks: ZoneClocks, reference: ZoneTime? = nil) {
         self.query = query
+        let result = outcome.result
         keyboardConversion = result.keyboardConversion?.converted
+        total = outcome.total
+        former = outcome.former.first.map { FeedFormerAbbreviation(abbreviation: $0.text, places: outcome.former.map(\.item.name)) }
+        onlyFormer = outcome.onlyFormerAbbreviation
         results = result.matches.map { FeedSearchResult($0, time: clocks.time(of: $0.item, at: instant), reference: reference) }
+    }
+
+    /// The feed's form of the catalogue index's `result` for `query` (nothing left out, the
+    /// matches shown the total), with each place's time at `instant`.
+    public init(query: String, result: SearchResult<Place>, at instant: Date, clocks: ZoneClocks, reference: ZoneTime? = nil) {
+        self.init(
+            query: query, outcome: PlaceSearch.Outcome(result: result, total: result.matches.count), at: instant, clocks: clocks,
+            reference: reference)
     }
 }

@@ -41,7 +41,7 @@ final class FeedService: Sendable {
     /// `/v1/sections` bodies from pieces made once.
     let sectionsBody: SectionsBody
     /// Bumped when the server's JSON changes shape, so ETags change with it.
-    static let representationVersion = "2"
+    static let representationVersion = "3"
 
     /// - Parameters:
     ///   - costly: the executor for costly bodies (cores − 1 at once by default).

@@ -84,7 +84,7 @@ struct ListCommandTests {
 struct SearchCommandTests {
     @Test("search 뉴 ranks names that start with 뉴 first, the biggest first, then other fields (뉴질랜드)")
     func prefix() throws {
-        let result = try CommandRunner.run(["search", "뉴", "--limit", "500"] + fixed)
+        let result = try CommandRunner.run(["search", "뉴", "--limit", "100"] + fixed)
         #expect(result.status == 0)
         let names = result.stdout.split(separator: "\n").map { String($0.split(separator: " ").first ?? "") }
         #expect(names.first == "뉴욕")

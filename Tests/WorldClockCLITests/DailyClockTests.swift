@@ -291,6 +291,20 @@ struct TZDataSearchTests {
         #expect(result.stdout.split(separator: "\n").count == 3)
         #expect(result.stderr.contains("곳 더"), "\(result.stderr)")
     }
+
+    @Test("--json carries the notes as fields: the total of a cut list, the former users of an abbreviation, the keyboard reading")
+    func notesAsFields() throws {
+        let cut = try #require(try CommandRunner.run(["search", "뉴", "--limit", "3", "--json"] + pinned).json as? [String: Any])
+        #expect((cut["results"] as? [Any])?.count == 3)
+        #expect((cut["total"] as? Int ?? 0) > 3)
+        #expect(cut["former"] == nil)
+        let pst = try #require(try CommandRunner.run(["search", "PST", "--json"] + pinned).json as? [String: Any])
+        let former = try #require(pst["former"] as? [String: Any])
+        #expect(former["abbreviation"] as? String == "PST")
+        #expect(former["places"] as? [String] == ["밴쿠버"])
+        let typed = try #require(try CommandRunner.run(["search", "sbdyr", "--json"] + pinned).json as? [String: Any])
+        #expect(typed["keyboard_conversion"] as? String == "뉴욕")
+    }
 }
 
 @Suite("output and consistency")

@@ -102,7 +102,8 @@ struct KoreanWordingTests {
             (["search"], "<검색어> 인자가 필요합니다"),
             (["search", "뉴", "--limit", "many"], "\"many\"는 \"--limit <개수>\"에 쓸 수 없는 값입니다"),
             (["list", "extra"], "이 명령이 받지 않는 인자 \"extra\""),
-            (["search", "뉴", "--limit", "0"], "--limit은 1에서 500 사이여야 합니다"),
+            (["search", "뉴", "--limit", "0"], "--limit은 1에서 100 사이여야 합니다"),
+            (["search", "뉴", "--limit", "500"], "--limit은 1에서 100 사이여야 합니다"),
             (["list", "--at", "yesterday"], "--at \"yesterday\": 시 자리에 숫자가 없습니다"),
         ])
     func parserErrors(arguments: [String], message: String) throws {

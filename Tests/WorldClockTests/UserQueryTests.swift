@@ -13,6 +13,8 @@ struct UserQuery: CustomTestStringConvertible, Sendable {
     let first: [String]
     /// Zones that must also be among the results a list shows (every meaning of CST, IST…).
     let also: [String]
+    /// Zones that must not be among them (`!` in the table): noise (KST inside Kstovo, 평양 inside 태평양).
+    let never: [String]
     let category: String
     let line: Int
 
@@ -27,10 +29,12 @@ struct UserQuery: CustomTestStringConvertible, Sendable {
         where !line.isEmpty && !line.hasPrefix("#") && !line.hasPrefix("query\t") {
             let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
             guard fields.count == 4 else { continue }  // the test below counts the lines, so none is lost
+            let zones = fields[2].split(separator: ";").map(String.init)
             queries.append(
                 UserQuery(
                     query: fields[0], first: fields[1].split(separator: "|").map(String.init),
-                    also: fields[2].split(separator: ";").map(String.init), category: fields[3], line: index + 1))
+                    also: zones.filter { !$0.hasPrefix("!") }, never: zones.filter { $0.hasPrefix("!") }.map { String($0.dropFirst()) },
+                    category: fields[3], line: index + 1))
         }
         return queries
     }()
@@ -54,12 +58,20 @@ struct UserQueryTests {
         #expect(UserQuery.all.allSatisfy { !$0.first.isEmpty })
     }
 
-    @Test("the right zone comes first", arguments: UserQuery.all)
+    /// The instant the query set is searched at (2026-07-15T12:00Z): 밴쿠버 on MST, Europe on summer time.
+    static let instant = Date(timeIntervalSince1970: 1_784_116_800)
+
+    @Test("the right zone comes first, through the search every surface runs", arguments: UserQuery.all)
     func rightZoneFirst(_ query: UserQuery) throws {
-        let result = try bundled.search.search(query.query, limit: Self.shown)
+        let search = PlaceSearch(catalogue: bundled, tzdata: .bundled, at: Self.instant)
+        let result = try search.search(query.query, limit: Self.shown).result
         let first = try #require(result.matches.first, "nothing found")
         #expect(query.first.contains(first.item.zoneID), "first: \(first.item.name) \(first.item.zoneID) by \(first.field) \(first.text)")
         let zones = Set(result.matches.map(\.item.zoneID))
         for zone in query.also { #expect(zones.contains(zone), "\(zone) missing from the first \(Self.shown)") }
+        for zone in query.never {
+            let noise = result.matches.filter { $0.item.zoneID == zone }.map { "\($0.item.name) by \($0.field) \($0.text)" }
+            #expect(noise.isEmpty, "\(zone) among the first \(Self.shown): \(noise)")
+        }
     }
 }

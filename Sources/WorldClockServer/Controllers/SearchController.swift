@@ -1,14 +1,17 @@
 import Foundation
 import HangulIndex
 import Hummingbird
+import SearchEngine
 import WorldClockKit
 
-/// `GET /v1/search?q=뉴[&limit=20][&at=…]`: the CLI's ranked Korean-aware search.
+/// `GET /v1/search?q=뉴[&limit=20][&at=…]`: the search the CLI runs (`PlaceSearch`: offsets,
+/// abbreviations in use, whole words, neutral labels), at the request's instant, with its limits
+/// and its notes as fields.
 struct SearchController: Sendable {
     let service: FeedService
 
-    static let defaultLimit = 20
-    static let maximumLimit = 100
+    static let defaultLimit = SearchRules.defaultLimit
+    static let maximumLimit = SearchRules.maximumLimit
 
     func addRoutes(to router: Router<some RequestContext>) {
         router.getAndHead("/v1/search") { request, _ in try await service.respond(to: request, search(request)) }
@@ -24,8 +27,9 @@ struct SearchController: Sendable {
         let resource = "/v1/search?limit=\(limit)&q=" + QueryString.encode(q)
         let service = self.service
         return FeedService.Timed(resource: resource, instant: instant, role: .cheap) { (instant) throws(APIError) in
-            let result: SearchResult<Place>
-            do throws(SearchError) { result = try service.catalogue.search.search(q, limit: limit) } catch {
+            let search = PlaceSearch(catalogue: service.catalogue, clocks: service.clocks, at: instant.date)
+            let outcome: PlaceSearch.Outcome
+            do throws(SearchError) { outcome = try search.search(q, limit: limit) } catch {
                 switch error {
                 case .emptyQuery:
                     throw .badRequest(.emptyQuery, "the parameter 'q' is empty or only spaces; give the text to search for")
@@ -37,10 +41,15 @@ struct SearchController: Sendable {
                         "the parameter 'q' has more than \(maximum) combining marks in a row (from code point \(scalar)); no place name needs more")
                 }
             }
-            let feed = FeedSearch(query: q, result: result, at: instant.date, clocks: service.clocks)
+            let feed = FeedSearch(query: q, outcome: outcome, at: instant.date, clocks: service.clocks)
+            // The answer holds until a zone it judged changes: those shown and left out, and for
+            // an offset every listed zone (any may move onto the offset or off it).
+            let judged =
+                outcome.offset != nil
+                ? service.catalogue.zoneIDs : (outcome.result.matches + outcome.former).map(\.item.zoneID)
             return .init(
                 body: FeedJSON.encode(feed),
-                nextTransition: service.earliestTransition(zoneIDs: result.matches.map(\.item.zoneID), after: instant.date),
+                nextTransition: service.earliestTransition(zoneIDs: judged, after: instant.date),
                 contentLocation: nil)
         }
     }
