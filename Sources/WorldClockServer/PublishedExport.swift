@@ -40,7 +40,7 @@ public enum PublishedExport {
             case let .busy(path):
                 "\(path)에 다른 내보내기가 진행 중입니다(\(path).exports/.lock). 끝난 뒤에 다시 실행하세요."
             case let .system(call, path, code):
-                "\(path): \(call) 실패: \(String(cString: strerror(code)))"
+                "\(path)에 쓰지 못했습니다: \(call) 실패: \(String(cString: strerror(code)))"
             }
         }
     }
