@@ -141,10 +141,7 @@ struct ExportTests {
     }
 
     @Test(
-        "re-exported 20 times while nginx serves it and readers read it in a loop: every response and every tree read whole and consistent, the older trees removed",
-        .disabled(
-            "a .gz read does not unpack to its plain file (seen once, not yet explained); run it alone with --filter reexportUnderReaders"
-        )
+        "re-exported 20 times while nginx serves it and readers read it in a loop: every response and every tree read whole and consistent, the older trees removed"
     )
     func reexportUnderReaders() async throws {
         let nginx = ["/usr/sbin/nginx", "/usr/bin/nginx"].first { FileManager.default.isExecutableFile(atPath: $0) }
@@ -192,7 +189,9 @@ struct ExportTests {
         for done in readers { done.wait() }
 
         let result = readings.withLock { $0 }
-        #expect(result.failures == [], "\(result.failures.prefix(10))")
+        // isEmpty, not == []: a failed == of two arrays makes the testing library diff them, which
+        // for thousands of failures does not end.
+        #expect(result.failures.isEmpty, "\(result.failures.count) failed reads, first: \(result.failures.prefix(5))")
         #expect(result.treeRounds > 0 && result.httpRounds > 0, "rounds: \(result.treeRounds) of trees, \(result.httpRounds) over HTTP")
         // Every .gz read is its plain file compressed (one check per pair read, after the loop).
         let packed = work.appendingPathComponent("read.gz")
@@ -300,8 +299,9 @@ private enum TreeReader {
         guard tree >= 0 else { return errno == ENOENT ? .pruned : .failed("open \(treePath): errno \(errno)") }
         defer { close(tree) }
         var files: [String: Data] = [:]
+        // Two compressed bodies and their plain files (a zone's body is too small to get a .gz).
         let names = [
-            "index.json", "v1/sections.json", "v1/sections.json.gz", "v1/zones/Asia/Seoul.json", "v1/zones/Asia/Seoul.json.gz", "index.html",
+            "index.json", "v1/sections.json", "v1/sections.json.gz", "v1/sections/ㄱ.json", "v1/sections/ㄱ.json.gz", "index.html",
         ]
         for name in names {
             guard let data = contents(tree, name) else {
@@ -311,7 +311,7 @@ private enum TreeReader {
         }
         guard let index = (try? JSONSerialization.jsonObject(with: files["index.json"]!)) as? [String: Any],
             let sections = (try? JSONSerialization.jsonObject(with: files["v1/sections.json"]!)) as? [String: Any],
-            (try? JSONSerialization.jsonObject(with: files["v1/zones/Asia/Seoul.json"]!)) != nil
+            (try? JSONSerialization.jsonObject(with: files["v1/sections/ㄱ.json"]!)) != nil
         else { return .failed("\(link): a JSON file does not parse") }
         guard let at = index["at"] as? String, sections["at"] as? String == at else {
             return .failed("\(link): sections.json is for \(sections["at"] ?? "?"), index.json for \(index["at"] ?? "?")")
@@ -323,7 +323,7 @@ private enum TreeReader {
             return FileManager.default.fileExists(atPath: treePath) ? .failed("\(link): index.html names \(asset), not there") : .pruned
         }
         return .tree([
-            (files["v1/sections.json"]!, files["v1/sections.json.gz"]!), (files["v1/zones/Asia/Seoul.json"]!, files["v1/zones/Asia/Seoul.json.gz"]!),
+            (files["v1/sections.json"]!, files["v1/sections.json.gz"]!), (files["v1/sections/ㄱ.json"]!, files["v1/sections/ㄱ.json.gz"]!),
         ])
     }
 
