@@ -157,6 +157,8 @@ let package = Package(
         // A clock list driven through WorldClockKit as a UITableViewDataSource would.
         .executableTarget(name: "worldclock-kit-example", dependencies: ["WorldClockKit", "TimeZoneRules"], path: "Examples/WorldClockKitExample"),
 
+        // What several test targets need: waiting for long blocking work off the concurrency pool.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
         // The kit's specification, as a clock-app developer reads it: depends on WorldClockKit alone.
         .testTarget(name: "WorldClockKitTests", dependencies: ["WorldClockKit"], exclude: ["Fixtures"]),
         .testTarget(name: "HangulIndexTests", dependencies: ["HangulIndex", "HangulCollation"]),
@@ -167,7 +169,7 @@ let package = Package(
         .testTarget(name: "TimeZoneRulesTests", dependencies: ["TimeZoneRules"]),
         .testTarget(
             name: "WorldClockTests",
-            dependencies: ["WorldClockKit", "CatalogueBuilder", "CatalogueCompiler", "CatalogueRecords", "TimeZoneRules", "FNV"],
+            dependencies: ["WorldClockKit", "CatalogueBuilder", "CatalogueCompiler", "CatalogueRecords", "TimeZoneRules", "FNV", "TestSupport"],
             exclude: ["user-queries.tsv", "Fixtures"]),
         .testTarget(
             name: "WorldClockServerTests",
@@ -178,9 +180,10 @@ let package = Package(
             ]
         ),
         // Runs the built `worldclock` executable for every subcommand and error path.
-        .testTarget(name: "WorldClockCLITests", dependencies: ["WorldClockCLI", "worldclock", "worldclock-server", "worldclock-kit-example"]),
+        .testTarget(
+            name: "WorldClockCLITests", dependencies: ["WorldClockCLI", "worldclock", "worldclock-server", "worldclock-kit-example", "TestSupport"]),
         // Runs the web app in headless Chromium (Debian's chromium + chromium-driver, selenium from
         // PyPI) against the built `worldclock serve`.
-        .testTarget(name: "WebAppTests", dependencies: ["worldclock", "worldclock-server"], exclude: ["browser"]),
+        .testTarget(name: "WebAppTests", dependencies: ["worldclock", "worldclock-server", "TestSupport"], exclude: ["browser"]),
     ]
 )

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Runs the web app's browser tests (Tests/WebAppTests/browser/test_web_app.py: Python, selenium,
@@ -12,7 +13,7 @@ struct BrowserTests {
     @Test(
         "the page loads without console errors; the index bar jumps and scrubs; search highlights and names what matched; clocks tick across a transition; my clocks persist; all by keyboard too; the shared wording table holds; Tab after the index bar goes on where it put the list; the bar gives up empty titles first; targets of 24 px; offline reloads (the network cut in the page and its service worker) run on the kept feed and say when they may be wrong, and a document opened in a tab never becomes the app; the feed is revalidated with its ETag on the wire; axe-core 4.12 (WCAG 2.2 AA, best practices) finds nothing serious in six states; 200 % text clips no row and no card"
     )
-    func browser() throws {
+    func browser() async throws {
         let worldclock = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("worldclock")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
@@ -25,8 +26,12 @@ struct BrowserTests {
         process.standardOutput = output
         process.standardError = output
         try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
+        // Minutes of a browser: waited for off the concurrency pool.
+        let text = try await onOwnThread {
+            let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            return text
+        }
         if process.terminationStatus == 3 {
             Issue.record("the browser tests cannot run: \(text)")
         } else {

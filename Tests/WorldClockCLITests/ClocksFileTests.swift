@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -45,24 +46,29 @@ private let twenty = [
 
 @Suite("my clocks file: a small database that loses nothing")
 struct ClocksFileTests {
+    /// What a process `ConfigHome.start` started printed, once it exited.
+    static func finish(_ started: (process: Process, output: Pipe, error: Pipe)) -> CommandResult {
+        let stdout = String(decoding: started.output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let stderr = String(decoding: started.error.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        started.process.waitUntilExit()
+        return CommandResult(stdout: stdout, stderr: stderr, status: started.process.terminationStatus)
+    }
+
     @Test("20 processes adding 20 places at once all land, while readers never see half a file; 5 rounds")
-    func concurrentAdds() throws {
+    func concurrentAdds() async throws {
         for round in 1...5 {
             let home = try ConfigHome()
             let adds = try twenty.map { try home.start(["add", $0] + bundled) }
             // Readers during the writes: a file written in place could be read half-written (exit 3).
             let readers = try (0..<5).map { _ in try home.start(["clocks", "--names"]) }
-            for (place, add) in zip(twenty, adds) {
-                let stdout = String(decoding: add.output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-                let stderr = String(decoding: add.error.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-                add.process.waitUntilExit()
-                #expect(add.process.terminationStatus == 0, "round \(round), \(place): \(stderr)")
-                #expect(stdout.contains("더했습니다: \(place)"), "round \(round): \(stdout)")
+            // 25 processes, waited for off the concurrency pool.
+            let (added, read) = try await onOwnThread { (adds.map(Self.finish), readers.map(Self.finish)) }
+            for (place, add) in zip(twenty, added) {
+                #expect(add.status == 0, "round \(round), \(place): \(add.stderr)")
+                #expect(add.stdout.contains("더했습니다: \(place)"), "round \(round): \(add.stdout)")
             }
-            for reader in readers {
-                let stderr = String(decoding: reader.error.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-                reader.process.waitUntilExit()
-                #expect(reader.process.terminationStatus == 0, "round \(round), a reader: \(stderr)")
+            for reader in read {
+                #expect(reader.status == 0, "round \(round), a reader: \(reader.stderr)")
             }
             let names = try home.names()
             #expect(Set(names) == Set(twenty), "round \(round): missing \(Set(twenty).subtracting(names).sorted())")
