@@ -61,6 +61,9 @@ let package = Package(
         // builds for Embedded Swift on wasm32 too (Scripts/check-embedded) and the web module
         // answers as the CLI, the server and the kit do.
         .target(name: "SearchEngine", dependencies: ["HangulIndex"], swiftSettings: fuzzed),
+        // The meeting planner, Foundation-free like the search core: the kit reads zones from TZif
+        // files, the web module from the feed's transitions (Scripts/build-wasm compiles it too).
+        .target(name: "MeetingPlanning", dependencies: ["SearchEngine"], swiftSettings: fuzzed),
         // What needs ICU's collator and normalizer: the section index definition, collated section
         // order, NFKC choseong. Used at build time for the bundled catalogue and at run time only
         // for a user's own table.
@@ -73,7 +76,7 @@ let package = Package(
         // times from TimeZoneRules, Korean wording, the feed's schema and its client. No ICU target,
         // FoundationEssentials only: what a clock app, the CLI and the server share.
         .target(
-            name: "WorldClockKit", dependencies: ["HangulIndex", "SearchEngine", "TimeZoneRules", "FNV"], swiftSettings: fuzzed,
+            name: "WorldClockKit", dependencies: ["HangulIndex", "SearchEngine", "MeetingPlanning", "TimeZoneRules", "FNV"], swiftSettings: fuzzed,
             plugins: ["EmbedFiles"]),
         // Where `worldclock serve` listens and its limits (the open-file limit via getrlimit): the
         // server's, not an app's, so not in the kit; a target of its own because the CLI prints

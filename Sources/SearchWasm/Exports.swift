@@ -1,5 +1,5 @@
 // The module's C-ABI functions, which the page (Web/search-engine.js) and the test runner
-// (Scripts/wasm-search.mjs) call. Strings cross as UTF-8 in linear memory: the caller allocates
+// (Scripts/wasm-engine.mjs) call. Strings cross as UTF-8 in linear memory: the caller allocates
 // with `wc_alloc`, writes, calls, reads the answer at `wc_output()` (`wc_output_length()` bytes,
 // JSON) and frees what it allocated with `wc_free`.
 import SearchEngine
@@ -33,16 +33,27 @@ func wcOutput() -> UnsafeRawPointer? {
 @_cdecl("wc_output_length")
 func wcOutputLength() -> Int { output.count }
 
-/// Sets the zones' facts at the instant searches are for (`WasmSearch.zoneFacts`): returns how many
-/// zones were read, or -1 for a malformed text (then the facts are unchanged).
-@_expose(wasm, "wc_set_zones")
-@_cdecl("wc_set_zones")
-func wcSetZones(_ text: UnsafePointer<UInt8>, _ count: Int) -> Int {
-    guard let facts = WasmSearch.zoneFacts(String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self)) else {
+/// Sets each zone's timeline (`WasmPlanner.timelines`: the feed's offsets and transitions) and the
+/// instant searches are for (seconds since 1970), from which search takes each zone's facts then:
+/// returns how many zones were read, or -1 for a malformed text (then nothing changes).
+@_expose(wasm, "wc_set_timelines")
+@_cdecl("wc_set_timelines")
+func wcSetTimelines(_ text: UnsafePointer<UInt8>, _ count: Int, _ instant: Double) -> Int {
+    guard let timelines = WasmPlanner.timelines(String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self)) else {
         return -1
     }
-    WasmSearch.zones = facts
-    return facts.facts.count
+    WasmPlanner.timelines = timelines
+    WasmSearch.zones = ZoneTimelines(timelines, at: Int64(instant))
+    return timelines.count
+}
+
+/// Plans a meeting (`WasmPlanner.answer`: the request a field a line) over the timelines set:
+/// the answer is the plan's JSON, or `{"error":{"code":…,"message":…}}`.
+@_expose(wasm, "wc_plan")
+@_cdecl("wc_plan")
+func wcPlan(_ text: UnsafePointer<UInt8>, _ count: Int) -> Int {
+    output = WasmPlanner.answer(String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self))
+    return output.count
 }
 
 /// Searches for the UTF-8 query at `text`, at most `limit` results (0: all): the answer is the

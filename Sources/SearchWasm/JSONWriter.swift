@@ -9,7 +9,10 @@ struct JSONWriter {
         text.withUTF8Buffer { bytes.append(contentsOf: $0) }
     }
 
-    mutating func number(_ value: Int) {
+    mutating func number(_ value: Int) { number(Int64(value)) }
+
+    /// An integer (Int is 32 bits on wasm32: instants and local seconds are Int64).
+    mutating func number(_ value: Int64) {
         if value < 0 { bytes.append(UInt8(ascii: "-")) }
         var magnitude = value.magnitude, digits: [UInt8] = []
         repeat {

@@ -4,8 +4,8 @@ import SearchEngine
 /// The module's search: the CLI's engine over the bundled catalogue, at the instant the zones'
 /// facts describe, answered as the feed's search JSON.
 enum WasmSearch {
-    /// The zones' facts at the instant searches are for (`wc_set_zones`).
-    nonisolated(unsafe) static var zones = ZoneFactsTable([:])
+    /// The zones' facts at the instant searches are for, from their timelines (`wc_set_timelines`).
+    nonisolated(unsafe) static var zones = ZoneTimelines([:], at: 0)
 
     /// Made on the first use (`wc_prepare`).
     static let catalogue = BundledCatalogue()
@@ -18,19 +18,6 @@ enum WasmSearch {
         }
         return names
     }()
-
-    /// Reads one zone a line: `ZONE TAB OFFSET-SECONDS TAB ABBREVIATION,ABBREVIATION…` (the
-    /// abbreviations at the instant, first, and within `ZoneFacts.window` after it).
-    /// - Returns: the facts, or nil when a line is malformed.
-    static func zoneFacts(_ text: String) -> ZoneFactsTable? {
-        var facts: [String: ZoneFacts] = [:]
-        for line in text.split(separator: "\n") {
-            let cells = line.split(separator: "\t", omittingEmptySubsequences: false)
-            guard cells.count == 3, !cells[0].isEmpty, let offset = Int(cells[1]) else { return nil }
-            facts[String(cells[0])] = ZoneFacts(utcOffset: offset, abbreviations: cells[2].split(separator: ",").map { String($0) })
-        }
-        return ZoneFactsTable(facts)
-    }
 
     /// The answer to `query`: the feed's search JSON, or an error object.
     static func answer(_ query: String, limit: Int?) -> [UInt8] {

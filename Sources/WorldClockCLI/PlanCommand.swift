@@ -110,7 +110,8 @@ struct PlanCommand: Command {
             throw CLIError.data("기준 시간대 \(session.reference.zoneID)의 규칙이 없습니다")
         }
         let request = MeetingRequest(
-            places: try meetingPlaces(session), reference: reference, dates: try dates(session, reference: reference), length: length, step: step)
+            places: try meetingPlaces(session), reference: reference.wallClock, dates: try dates(session, reference: reference), length: length,
+            step: step)
         let plan = MeetingPlanner.plan(request)
         // The slot --ics and --weekly start from: the one --at names, else the best.
         let chosen = session.isNow ? plan.best.first : MeetingPlanner.slot(at: Int64(session.instant.timeIntervalSince1970.rounded(.down)), request)

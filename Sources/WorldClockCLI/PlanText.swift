@@ -1,11 +1,5 @@
 import WorldClockKit
 
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-
 /// `plan` as text: for each date a grid (one row per place, the reference day's hours across, each
 /// cell the local hour, working/waking/night by colour or, with NO_COLOR or a pipe, by a mark
 /// after it), then the best slots in Korean and a weekly meeting's DST moves.
@@ -38,7 +32,7 @@ struct PlanText {
 
     func lines() -> [String] {
         var lines: [String] = []
-        for date in request.dates { lines += grid(date) + [""] }
+        for day in request.days { lines += grid(day) + [""] }
         lines += best()
         if !weekly.isEmpty { lines += [""] + weeklyLines() }
         return lines
@@ -47,12 +41,12 @@ struct PlanText {
     // MARK: - The grid
 
     /// One date's grid: a title, a row per place, a `^` under the chosen slot's hour, a legend.
-    func grid(_ date: TimeQuery.CivilDate) -> [String] {
-        let start = MeetingPlanner.dayStart(date.daysSinceEpoch, in: request.reference)
-        let end = MeetingPlanner.dayStart(date.daysSinceEpoch + 1, in: request.reference)
+    func grid(_ day: Int) -> [String] {
+        let start = MeetingPlanner.dayStart(day, in: request.reference)
+        let end = MeetingPlanner.dayStart(day + 1, in: request.reference)
         let hours = stride(from: start, to: end, by: 3600).map { MeetingPlanner.slot(at: $0, request) }
         let labels = request.places.map { place -> String in
-            let minute = place.clock.time(at: Self.date(start)).local.minute
+            let minute = place.clock.local(at: start).minute
             return Terminal.printable(place.name) + (minute == 0 ? "" : " :\(minute)")
         }
         let labelWidth = labels.map(Terminal.displayWidth).max() ?? 0
@@ -63,7 +57,7 @@ struct PlanText {
         // A narrow terminal shows the hours around the chosen slot.
         let first = min(max(0, (chosenIndex ?? 0) - shown / 2), hours.count - shown)
         let window = hours[first..<first + shown]
-        let local = LocalDateTime(secondsSinceEpoch: Int64(date.daysSinceEpoch) * 86_400)
+        let local = LocalDateTime(secondsSinceEpoch: Int64(day) * 86_400)
         var lines = Terminal.wrap(
             KoreanTimeFormat.date(local) + " · 기준 \(Terminal.printable(session.referenceName)) · \(KoreanTimeFormat.duration(request.length)) 회의"
                 + (shown < hours.count ? " · \(hours.count)시간 가운데 \(shown)시간" : ""), width: width, hangingIndent: 2)
@@ -103,7 +97,7 @@ struct PlanText {
 
     /// "12월 2일 (수) 오후 8:00 서울 = 오전 6:00 뉴욕 = 오전 11:00 런던 · 서울 3시간, 뉴욕 3시간 밖".
     func describe(_ slot: MeetingSlot) -> String {
-        let reference = request.reference.time(at: Self.date(slot.start))
+        let reference = (zoneID: request.reference.zoneID, local: request.reference.local(at: slot.start))
         let style = session.style
         var parts: [String] = []
         let referenceIsPlace = slot.times.contains { $0.zoneID == reference.zoneID }
@@ -127,16 +121,16 @@ struct PlanText {
 
     func weeklyLines() -> [String] {
         guard let first = weekly.first else { return [] }
-        let reference = request.reference.time(at: Self.date(first.slot.start))
+        let start = request.reference.local(at: first.slot.start)
         var lines = [
-            "매주 \(KoreanTimeFormat.weekdays[reference.local.weekday - 1])요일 \(KoreanTimeFormat.time(reference.local, style: session.style)) \(Terminal.printable(session.referenceName)), \(weekly.count)주:"
+            "매주 \(KoreanTimeFormat.weekdays[start.weekday - 1])요일 \(KoreanTimeFormat.time(start, style: session.style)) \(Terminal.printable(session.referenceName)), \(weekly.count)주:"
         ]
         var moved = false
         for (previous, occurrence) in zip(weekly, weekly.dropFirst()) {
             for shift in occurrence.shifts {
                 guard let index = occurrence.slot.times.firstIndex(where: { $0.place == shift.place }) else { continue }
                 let before = previous.slot.times[index], after = occurrence.slot.times[index]
-                let local = request.reference.time(at: Self.date(occurrence.slot.start)).local
+                let local = request.reference.local(at: occurrence.slot.start)
                 let sign = shift.minutes < 0 ? "\u{2212}" : "+"
                 lines.append(
                     "  \(local.month)월 \(local.day)일 (\(KoreanTimeFormat.weekdays[local.weekday - 1]))부터 \(Terminal.printable(shift.place)) "
@@ -149,6 +143,4 @@ struct PlanText {
         if !moved { lines.append("  그동안 어느 곳의 현지 시각도 바뀌지 않습니다.") }
         return lines
     }
-
-    private static func date(_ seconds: Int64) -> Date { Date(timeIntervalSince1970: TimeInterval(seconds)) }
 }

@@ -55,7 +55,7 @@ struct PlanCommandTests {
             places: [
                 MeetingPlace(name: "서울", clock: clock("Asia/Seoul")), MeetingPlace(name: "뉴욕", clock: clock("America/New_York")),
                 MeetingPlace(name: "런던", clock: clock("Europe/London"), hours: WorkingHours(start: 8 * 60, end: 17 * 60)!),
-            ], reference: clock("Asia/Seoul"), dates: [TimeQuery.CivilDate(year: 2026, month: 12, day: 2)])
+            ], reference: clock("Asia/Seoul").wallClock, dates: [TimeQuery.CivilDate(year: 2026, month: 12, day: 2)])
         let kit = try #require(try JSONSerialization.jsonObject(with: FeedJSON.encode(MeetingPlanner.plan(request))) as? NSDictionary)
         #expect(printed == kit)
         #expect((printed["slots"] as? [Any])?.count == 48)

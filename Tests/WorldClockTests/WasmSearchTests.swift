@@ -7,7 +7,7 @@ import TimeZoneRules
 import WorldClockKit
 
 /// The web app's search engine (the committed Sources/WorldClockServer/Web/search.wasm.base64, run
-/// in Node by Scripts/wasm-search.mjs as the page runs it) answers the shared query table as the
+/// in Node by Scripts/wasm-engine.mjs as the page runs it) answers the shared query table as the
 /// CLI's search does: the same top five, in order, with the same fields, kinds and labels.
 @Suite("The web app's WebAssembly search answers as the CLI")
 struct WasmSearchTests {
@@ -52,16 +52,12 @@ struct WasmSearchTests {
     func sameAnswers() async throws {
         let catalogue = try Catalogue.load()
         let search = PlaceSearch(catalogue: catalogue, tzdata: .bundled, at: Self.instant)
-        // The zones' facts at the instant, as the page gives them to the module (from the feed).
-        let facts = TZifZoneFacts(tzdata: .bundled, at: Self.instant)
-        var factLines: [String] = []
-        for zone in Set((catalogue.places + catalogue.searchOnlyPlaces).map(\.zoneID)).sorted() {
-            guard let known = facts.facts(of: zone) else { continue }
-            factLines.append("\(zone)\t\(known.utcOffset)\t\(known.abbreviations.joined(separator: ","))")
-        }
         let queries = Self.queries.filter { !$0.contains("\n") }
-        let factTable = factLines.joined(separator: "\n")
-        let answers = try await onOwnThread { try Self.runModule(facts: factTable, queries: queries, limit: 5) }
+        let instant = String(Int64(Self.instant.timeIntervalSince1970))
+        let output = try await onOwnThread {
+            try Self.runEngine(["search", "TIMELINES", instant, "INPUT", "5"], input: queries.joined(separator: "\n"))
+        }
+        let answers = try output.map { try JSONDecoder().decode(Answer.self, from: $0) }
         try #require(answers.count == queries.count, "the runner answered \(answers.count) of \(queries.count) queries")
         var differences: [String] = []
         for (query, answer) in zip(queries, answers) {
@@ -82,18 +78,38 @@ struct WasmSearchTests {
         #expect(differences.isEmpty, "\(differences.count) of \(queries.count) queries differ:\n\(differences.joined(separator: "\n"))")
     }
 
-    /// Runs the module in Node over `queries`; one answer per query.
-    static func runModule(facts: String, queries: [String], limit: Int) throws -> [Answer] {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("wasm-search-\(UUID().uuidString)")
+    /// Every zone of the catalogue's timeline from the instant for 400 days, from the bundled TZif
+    /// rules: what the page gives the module from the feed (`ZONE TAB START,OFFSET,ABBREVIATION;…`).
+    static let timelines: String = {
+        let end = instant.addingTimeInterval(400 * 86_400)
+        let catalogue = try! Catalogue.load()
+        return Set((catalogue.places + catalogue.searchOnlyPlaces).map(\.zoneID)).sorted().compactMap { zone in
+            ZoneClock(zoneID: zone, tzdata: .bundled).map { clock in
+                zone + "\t"
+                    + ZoneTimeline(clock, from: instant, through: end).periods.map { "\($0.start),\($0.utcOffset),\($0.abbreviation)" }
+                    .joined(separator: ";")
+            }
+        }.joined(separator: "\n")
+    }()
+
+    /// A failed run of the engine in Node.
+    struct EngineFailed: Error, CustomStringConvertible { let description: String }
+
+    /// Runs `node Scripts/wasm-engine.mjs` with `arguments`, in which TIMELINES stands for a file of
+    /// `timelines` and INPUT for a file of `input`: one JSON answer a line.
+    static func runEngine(_ arguments: [String], input: String) throws -> [Data] {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("wasm-engine-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let factsFile = folder.appendingPathComponent("facts.tsv"), queriesFile = folder.appendingPathComponent("queries.txt")
-        try Data(facts.utf8).write(to: factsFile)
-        try Data(queries.joined(separator: "\n").utf8).write(to: queriesFile)
+        let timelinesFile = folder.appendingPathComponent("timelines.tsv"), inputFile = folder.appendingPathComponent("input.txt")
+        try Data(timelines.utf8).write(to: timelinesFile)
+        try Data(input.utf8).write(to: inputFile)
         let process = Process()
         // Debian's nodejs (.ci/run installs it).
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["node", root.appendingPathComponent("Scripts/wasm-search.mjs").path, factsFile.path, queriesFile.path, String(limit)]
+        process.arguments =
+            ["node", root.appendingPathComponent("Scripts/wasm-engine.mjs").path]
+            + arguments.map { $0 == "TIMELINES" ? timelinesFile.path : $0 == "INPUT" ? inputFile.path : $0 }
         let output = Pipe(), errors = Pipe()
         process.standardOutput = output
         process.standardError = errors
@@ -101,8 +117,9 @@ struct WasmSearchTests {
         let data = output.fileHandleForReading.readDataToEndOfFile()
         let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
-        try #require(process.terminationStatus == 0, "node Scripts/wasm-search.mjs failed (is nodejs installed?): \(message)")
-        let decoder = JSONDecoder()
-        return try data.split(separator: UInt8(ascii: "\n")).map { try decoder.decode(Answer.self, from: Data($0)) }
+        guard process.terminationStatus == 0 else {
+            throw EngineFailed(description: "node Scripts/wasm-engine.mjs failed (is nodejs installed?): \(message)")
+        }
+        return data.split(separator: UInt8(ascii: "\n")).map { Data($0) }
     }
 }

@@ -50,18 +50,19 @@ export class ZoneRules {
   has(zone) { return this.zones.has(zone); }
 
   /**
-   * What search needs of each zone at `t`: its offset, and the abbreviations it has then (first)
-   * and at its transitions within the feed's window after `t` (PST leads to the places that use it).
-   * @returns {Map<string, {offset: number, abbreviations: string[]}>}
+   * Every zone's timeline for the search engine's module (search-engine.js), which computes from it
+   * what search and the meeting planner need: the offset and abbreviation from the feed's instant
+   * on, then at each transition (instants in seconds).
+   * @returns {Map<string, {start: number, offset: number, abbreviation: string}[]>}
    */
-  facts(t) {
-    const facts = new Map();
+  timelines() {
+    const timelines = new Map();
+    const at = Math.floor(this.at / 1000);
     for (const [zone, rules] of this.zones) {
-      const now = this.state(zone, t);
-      const later = rules.transitions.filter((x) => x.at > t).map((x) => x.abbreviation);
-      facts.set(zone, { offset: now.offset, abbreviations: [now.abbreviation, ...later] });
+      timelines.set(zone, [{ start: at, offset: rules.base.offset, abbreviation: rules.base.abbreviation },
+        ...rules.transitions.filter((x) => x.at > this.at).map((x) => ({ start: Math.floor(x.at / 1000), offset: x.offset, abbreviation: x.abbreviation }))]);
     }
-    return facts;
+    return timelines;
   }
 
   /**

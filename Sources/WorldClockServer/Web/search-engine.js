@@ -1,11 +1,14 @@
-// The search engine compiled to WebAssembly (Scripts/build-wasm: HangulIndex and the bundled
-// catalogue's search, Embedded Swift): the CLI's search in the page, offline and on the export.
-// Shared by the page (search.js) and the test runner (Scripts/wasm-search.mjs), so both call the
+// The search engine compiled to WebAssembly (Scripts/build-wasm: HangulIndex, the bundled
+// catalogue's search and the meeting planner, Embedded Swift): the CLI's search and planner in
+// the page, offline and on the export.
+// Shared by the page (search.js) and the test runner (Scripts/wasm-engine.mjs), so both call the
 // module the same way. Strings cross as UTF-8 in the module's memory; answers come back as the
 // feed's search JSON.
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
+/** How often the instant of the zones' facts moves on with the page's clock. */
+const RULES_REFRESH_MS = 60_000;
 
 /**
  * The four WASI functions the module's C library imports: only a fatal error writes (its message,
@@ -38,6 +41,8 @@ export class SearchEngine {
   /** @param {WebAssembly.Instance} instance */
   constructor(instance) {
     this.exports = instance.exports;
+    this.rules = null;
+    this.rulesAt = -Infinity;
   }
 
   /**
@@ -75,14 +80,42 @@ export class SearchEngine {
   }
 
   /**
-   * The zones' facts at the instant searches are for: for each zone id, its offset in seconds
-   * and the abbreviations tz gives it then (first) and within the year after.
-   * @param {Map<string, {offset: number, abbreviations: string[]}>} zones
+   * Gives the module each zone's timeline (ZoneRules.timelines: the feed's offsets and transitions)
+   * and the instant searches are for (ms): the module takes each zone's offset and abbreviations
+   * then from the timelines, and plans meetings over them. Sent again for new rules or a minute on.
+   * @param {import('./clock.js').ZoneRules} rules
    */
-  setZones(zones) {
+  setRules(rules, t) {
+    if (rules === this.rules && Math.abs(t - this.rulesAt) < RULES_REFRESH_MS) return;
     let text = '';
-    for (const [zone, facts] of zones) text += `${zone}\t${facts.offset}\t${facts.abbreviations.join(',')}\n`;
-    if (this.call('wc_set_zones', text) < 0) throw new Error('the zones\' facts were malformed');
+    for (const [zone, periods] of rules.timelines()) {
+      text += `${zone}\t${periods.map((p) => `${p.start},${p.offset},${p.abbreviation}`).join(';')}\n`;
+    }
+    if (this.call('wc_set_timelines', text, Math.floor(t / 1000)) < 0) throw new Error('the zones\' timelines were malformed');
+    this.rules = rules;
+    this.rulesAt = t;
+  }
+
+  /** The module's last answer, parsed. */
+  answer(length) {
+    return JSON.parse(decoder.decode(new Uint8Array(this.exports.memory.buffer, this.exports.wc_output(), length)));
+  }
+
+  /**
+   * The meeting plan (the CLI's planner, MeetingPlanning) for `places` on `days` days from `firstDay`
+   * (days since 1970-01-01 in the reference zone): {slots: [{start, end, worst_minutes_outside,
+   * total_minutes_outside, times: [{local, utc_offset_seconds, abbreviation, band, minutes_outside,
+   * day_difference}]}], best: [slot indices], fits_everyone}, or {error}.
+   * @param {{reference: string, firstDay: number, days?: number, length: number, step?: number, limit?: number,
+   *          places: {name: string, zone: string, hours?: [number, number]}[]}} request
+   */
+  plan({ reference, firstDay, days = 1, length, step = 1800, limit = 5, places }) {
+    const lines = [`reference\t${reference}`, `days\t${firstDay}\t${days}`, `length\t${length}`, `step\t${step}`, `limit\t${limit}`];
+    for (const place of places) {
+      const [start, end] = place.hours ?? [9 * 60, 18 * 60];
+      lines.push(`place\t${place.zone}\t${start}\t${end}\t${place.name.replace(/[\t\n]/g, ' ')}`);
+    }
+    return this.answer(this.call('wc_plan', lines.join('\n')));
   }
 
   /**
@@ -90,8 +123,6 @@ export class SearchEngine {
    * {error: {code, message}} for a query search refuses.
    */
   search(query, limit = 20) {
-    const length = this.call('wc_search', query, limit);
-    const bytes = new Uint8Array(this.exports.memory.buffer, this.exports.wc_output(), length);
-    return JSON.parse(decoder.decode(bytes));
+    return this.answer(this.call('wc_search', query, limit));
   }
 }

@@ -8,8 +8,6 @@ import { countryBeside } from './clock.js';
 
 /** How many results the box shows (as `/v1/search` by default). */
 const LIMIT = 20;
-/** How often the zones' facts (offsets, abbreviations in use) are taken again from the feed's rules. */
-const FACTS_REFRESH_MS = 60_000;
 /** A refused query, in Korean (the engine's messages are the API's English ones). */
 const REFUSED = {
   query_too_long: '검색어가 너무 깁니다(최대 100자)',
@@ -61,8 +59,6 @@ function highlighted(text, start, end, kind) {
 export function setUpSearch({ input, combo, panel, list, status, onChoose, now, rules }) {
   let results = [];
   let active = -1;
-  /** The rules and instant the engine's zone facts were taken from. */
-  let factsFrom = null, factsAt = -Infinity;
 
   const close = () => {
     panel.hidden = true;
@@ -139,14 +135,10 @@ export function setUpSearch({ input, combo, panel, list, status, onChoose, now, 
     panel.hidden = false;
   };
 
-  /** The engine's answer for `query` at the page's instant, with the zones' facts of that instant. */
+  /** The engine's answer for `query` at the page's instant, with the feed's zone rules. */
   const answer = (loaded, query) => {
-    const current = rules(), t = now();
-    if (current && (current !== factsFrom || Math.abs(t - factsAt) >= FACTS_REFRESH_MS)) {
-      loaded.setZones(current.facts(t));
-      factsFrom = current;
-      factsAt = t;
-    }
+    const current = rules();
+    if (current) loaded.setRules(current, now());
     return loaded.search(query, LIMIT);
   };
 

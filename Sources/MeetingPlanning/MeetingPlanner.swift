@@ -1,12 +1,9 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-
 /// "When can we all meet?": candidate meeting starts on the reference zone's clock, each place's
-/// local time for them from its TZif rules, and a ranking by fairness. Pure: the same request
-/// gives the same plan.
+/// local time for them from its zone's rules, and a ranking by fairness. Pure: the same request
+/// gives the same plan. The one planner of every surface: the CLI and the kit read the rules
+/// from TZif files, the web clock's module from the feed's transitions (`WallClock`).
+/// Int64 products wrap (`&*`) where they cannot overflow: on wasm32 a checked one needs
+/// compiler-rt's `__multi3`, which the toolchain does not ship for that target.
 ///
 /// **Candidates.** Every `step` (15 or 30 minutes) of real time from the reference zone's local
 /// 00:00 of each date to the next day's: a day with a DST jump forward has fewer, one with a jump
@@ -26,9 +23,9 @@ public enum MeetingPlanner {
     /// - Complexity: O(d · (86 400 / step) · p) for d dates and p places, plus the sort.
     public static func plan(_ request: MeetingRequest) -> MeetingPlan {
         var slots: [MeetingSlot] = []
-        for date in request.dates {
-            var t = dayStart(date.daysSinceEpoch, in: request.reference)
-            let end = dayStart(date.daysSinceEpoch + 1, in: request.reference)
+        for day in request.days {
+            var t = dayStart(day, in: request.reference)
+            let end = dayStart(day + 1, in: request.reference)
             while t < end {
                 slots.append(slot(at: t, request))
                 t += Int64(request.step)
@@ -41,17 +38,18 @@ public enum MeetingPlanner {
     /// Every place's clock for a meeting starting at `start` (seconds since 1970).
     public static func slot(at start: Int64, _ request: MeetingRequest) -> MeetingSlot {
         let end = start + Int64(request.length)
-        let referenceDay = request.reference.time(at: date(start)).local.daysSinceEpoch
+        let referenceDay = request.reference.local(at: start).daysSinceEpoch
         let times = request.places.map { place -> MeetingLocalTime in
-            let first = place.clock.time(at: date(start))
-            let last = place.clock.time(at: date(end)).local
-            let from = first.local.hour * 60 + first.local.minute
+            let period = place.clock.offset(at: start)
+            let first = LocalDateTime(secondsSinceEpoch: start + Int64(period.utcOffset))
+            let last = place.clock.local(at: end)
+            let from = first.hour * 60 + first.minute
             // The end on the same count of minutes as the start: past midnight it passes 1440.
-            let to = (last.daysSinceEpoch - first.local.daysSinceEpoch) * 1440 + last.hour * 60 + last.minute
+            let to = (last.daysSinceEpoch - first.daysSinceEpoch) * 1440 + last.hour * 60 + last.minute
             return MeetingLocalTime(
-                place: place.name, zoneID: place.clock.zoneID, local: first.local, utcOffset: first.utcOffset, abbreviation: first.abbreviation,
+                place: place.name, zoneID: place.clock.zoneID, local: first, utcOffset: period.utcOffset, abbreviation: period.abbreviation,
                 band: DayBand(minute: from, hours: place.hours), minutesOutside: place.hours.minutesOutside(from: from, to: to),
-                dayDifference: first.local.daysSinceEpoch - referenceDay)
+                dayDifference: first.daysSinceEpoch - referenceDay)
         }
         return MeetingSlot(start: start, end: end, times: times)
     }
@@ -60,15 +58,15 @@ public enum MeetingPlanner {
     /// week's slot, and which places' local times moved since the week before (a DST change in one
     /// place but not the reference), by how much.
     public static func weekly(_ request: MeetingRequest, start: Int64, weeks: Int) -> [MeetingOccurrence] {
-        let wall = request.reference.time(at: date(start)).local
-        let wallSeconds = Int64(wall.daysSinceEpoch) * 86_400 + Int64(wall.hour * 3600 + wall.minute * 60 + wall.second)
+        let wall = request.reference.local(at: start)
+        let wallSeconds = wall.secondsSinceEpoch
         var occurrences: [MeetingOccurrence] = []
         for week in 0..<max(0, weeks) {
-            let slot = slot(at: recurring(wall: wallSeconds + Int64(week) * 7 * 86_400, in: request.reference), request)
+            let slot = slot(at: recurring(wall: wallSeconds + Int64(week) &* (7 * 86_400), in: request.reference), request)
             var shifts: [MeetingOccurrence.Shift] = []
             if let previous = occurrences.last?.slot {
                 for (before, now) in zip(previous.times, slot.times) {
-                    let moved = (localSeconds(now) - localSeconds(before) - 7 * 86_400) / 60
+                    let moved = (now.local.secondsSinceEpoch - before.local.secondsSinceEpoch - 7 * 86_400) / 60
                     if moved != 0 { shifts.append(.init(place: now.place, minutes: Int(moved))) }
                 }
             }
@@ -79,26 +77,20 @@ public enum MeetingPlanner {
 
     /// A recurring wall time as an instant, as calendars do (RFC 5545): the earlier of an overlap;
     /// in a gap, the same wall time read with the offset before the jump (02:30 → 03:30).
-    private static func recurring(wall: Int64, in clock: ZoneClock) -> Int64 {
+    private static func recurring(wall: Int64, in clock: WallClock) -> Int64 {
         switch WallClockReading.reading(wall: wall, in: clock) {
         case .unique(let t), .overlap(let t, _): t
-        case .gap(let before, _): wall - Int64(clock.time(at: date(before)).utcOffset)
+        case .gap(let before, _): wall - Int64(clock.utcOffset(at: before))
         }
     }
 
-    private static func localSeconds(_ time: MeetingLocalTime) -> Int64 {
-        Int64(time.local.daysSinceEpoch) * 86_400 + Int64(time.local.hour * 3600 + time.local.minute * 60 + time.local.second)
-    }
-
     /// The first instant of a local day: its 00:00, or the first instant after a gap that skips it.
-    public static func dayStart(_ day: Int, in clock: ZoneClock) -> Int64 { instant(wall: Int64(day) * 86_400, in: clock) }
+    public static func dayStart(_ day: Int, in clock: WallClock) -> Int64 { instant(wall: Int64(day) &* 86_400, in: clock) }
 
     /// A wall-clock time as one instant: the earlier of an overlap, the end of a gap.
-    static func instant(wall: Int64, in clock: ZoneClock) -> Int64 {
+    static func instant(wall: Int64, in clock: WallClock) -> Int64 {
         switch WallClockReading.reading(wall: wall, in: clock) {
         case .unique(let t), .overlap(let t, _), .gap(_, let t): t
         }
     }
-
-    private static func date(_ seconds: Int64) -> Date { Date(timeIntervalSince1970: TimeInterval(seconds)) }
 }

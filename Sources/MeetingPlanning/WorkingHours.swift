@@ -29,6 +29,6 @@ public struct WorkingHours: Equatable, Sendable {
     public var text: String { "\(Self.clock(start))–\(Self.clock(end))" }
 
     private static func clock(_ minutes: Int) -> String {
-        minutes % 60 == 0 ? "\(minutes / 60)" : "\(minutes / 60):\(zeroPadded(minutes % 60, width: 2))"
+        minutes % 60 == 0 ? "\(minutes / 60)" : "\(minutes / 60):\(minutes % 60 < 10 ? "0" : "")\(minutes % 60)"
     }
 }

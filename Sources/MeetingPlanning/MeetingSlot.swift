@@ -1,9 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-
 /// A candidate meeting: when it starts and ends, and every place's clock for it.
 public struct MeetingSlot: Equatable, Sendable {
     /// The start, in seconds since 1970 UTC.
@@ -15,7 +9,7 @@ public struct MeetingSlot: Equatable, Sendable {
 
     /// The fairness score: the most minutes any one place spends outside its working hours. 0:
     /// everyone is within them.
-    public var worstMinutesOutside: Int { times.map(\.minutesOutside).max() ?? 0 }
+    public var worstMinutesOutside: Int { times.reduce(0) { max($0, $1.minutesOutside) } }
     /// The minutes outside working hours, summed over the places.
     public var totalMinutesOutside: Int { times.reduce(0) { $0 + $1.minutesOutside } }
     /// How many places are at night when it starts.
@@ -28,25 +22,5 @@ public struct MeetingSlot: Equatable, Sendable {
     public func ranks(before other: MeetingSlot) -> Bool {
         (worstMinutesOutside, totalMinutesOutside, placesAtNight, start)
             < (other.worstMinutesOutside, other.totalMinutesOutside, other.placesAtNight, other.start)
-    }
-}
-
-extension MeetingSlot: Encodable {
-    private enum CodingKeys: String, CodingKey {
-        case start, end, places
-        case worstMinutesOutside = "worst_minutes_outside"
-        case totalMinutesOutside = "total_minutes_outside"
-        case fitsEveryone = "fits_everyone"
-    }
-
-    /// Instants in UTC (`2026-12-02T11:00:00Z`), then each place's clock and the scores.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(ISO8601.utc(Date(timeIntervalSince1970: TimeInterval(start))), forKey: .start)
-        try container.encode(ISO8601.utc(Date(timeIntervalSince1970: TimeInterval(end))), forKey: .end)
-        try container.encode(times, forKey: .places)
-        try container.encode(worstMinutesOutside, forKey: .worstMinutesOutside)
-        try container.encode(totalMinutesOutside, forKey: .totalMinutesOutside)
-        try container.encode(fitsEveryone, forKey: .fitsEveryone)
     }
 }

@@ -1,5 +1,5 @@
 /// Where a local time falls in a person's day.
-public enum DayBand: String, Equatable, Sendable, Encodable {
+public enum DayBand: String, Equatable, Sendable {
     /// Within their working hours.
     case working
     /// Awake (07:00–23:00) but not working.

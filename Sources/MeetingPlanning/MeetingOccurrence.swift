@@ -1,7 +1,7 @@
 /// One week of a weekly meeting: its slot, and which places' clocks moved since the week before.
-public struct MeetingOccurrence: Sendable, Encodable {
+public struct MeetingOccurrence: Sendable {
     /// A place whose local time moved since the week before, and by how much.
-    public struct Shift: Equatable, Sendable, Encodable {
+    public struct Shift: Equatable, Sendable {
         /// The place (뉴욕).
         public let place: String
         /// Minutes its local time moved: +60 when it starts an hour later on its clock.

@@ -1,0 +1,28 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+// The planner (MeetingPlanning) on the kit's TZif clocks: what the CLI and an app call.
+
+extension MeetingPlace {
+    /// A place named `name`, on `clock`'s TZif rules, working `hours`.
+    public init(name: String, clock: ZoneClock, hours: WorkingHours = .standard) {
+        self.init(name: name, clock: clock.wallClock, hours: hours)
+    }
+}
+
+extension MeetingRequest {
+    /// A request for `dates` in the reference zone (`ZoneClock.wallClock` for its TZif rules).
+    public init(
+        places: [MeetingPlace], reference: WallClock, dates: [TimeQuery.CivilDate], length: Int = 3600, step: Int = 1800, limit: Int = 5
+    ) {
+        self.init(places: places, reference: reference, days: dates.map(\.daysSinceEpoch), length: length, step: step, limit: limit)
+    }
+}
+
+extension WallClockReading {
+    /// Reads `wall` (local seconds since 1970-01-01 00:00 in the zone) in `clock`'s zone, from its TZif rules.
+    public static func reading(wall: Int64, in clock: ZoneClock) -> WallClockReading { reading(wall: wall, in: clock.wallClock) }
+}

@@ -1,0 +1,132 @@
+import Foundation
+import TestSupport
+import Testing
+import WorldClockKit
+
+/// The web clock's meeting planner is the kit's: the committed module (run in Node by
+/// Scripts/wasm-engine.mjs, as the page runs it), given the zones' timelines as the page gives them
+/// from the feed, plans as `MeetingPlanner` does from TZif files — every slot, every place's local
+/// time, band and minutes outside, and the same best slots in the same order.
+@Suite("The web app's WebAssembly planner plans as the CLI")
+struct WasmPlannerTests {
+    /// A request both sides are given.
+    struct Case: Sendable, CustomStringConvertible {
+        let places: [(name: String, zone: String, hours: (Int, Int))]
+        let reference: String
+        let date: TimeQuery.CivilDate
+        let days: Int
+        let length: Int
+        var description: String { "\(places.map(\.name)) from \(reference), \(date.year)-\(date.month)-\(date.day) ×\(days), \(length) s" }
+
+        /// The request as search-engine.js's `plan` takes it.
+        var json: String {
+            let list = places.map { #"{"name":"\#($0.name)","zone":"\#($0.zone)","hours":[\#($0.hours.0),\#($0.hours.1)]}"# }
+            return
+                #"{"reference":"\#(reference)","firstDay":\#(date.daysSinceEpoch),"days":\#(days),"length":\#(length),"places":[\#(list.joined(separator: ","))]}"#
+        }
+    }
+
+    static let standard = (9 * 60, 18 * 60)
+    /// The kit tests' cases: no overlap, an overlap, +5:45 and +12:45, a DST gap day (뉴욕's
+    /// 2027-03-14), a European change inside a range, working hours of one's own.
+    static let cases: [Case] = [
+        Case(
+            places: [("서울", "Asia/Seoul", standard), ("뉴욕", "America/New_York", standard), ("런던", "Europe/London", standard)],
+            reference: "Asia/Seoul", date: .init(year: 2026, month: 12, day: 2), days: 1, length: 3600),
+        Case(
+            places: [("서울", "Asia/Seoul", standard), ("시드니", "Australia/Sydney", standard), ("도쿄", "Asia/Tokyo", standard)],
+            reference: "Asia/Seoul", date: .init(year: 2026, month: 12, day: 2), days: 1, length: 3600),
+        Case(
+            places: [("카트만두", "Asia/Kathmandu", standard), ("채텀", "Pacific/Chatham", standard), ("서울", "Asia/Seoul", (8 * 60, 17 * 60))],
+            reference: "Asia/Kathmandu", date: .init(year: 2027, month: 1, day: 15), days: 2, length: 5400),
+        Case(
+            places: [("뉴욕", "America/New_York", standard), ("런던", "Europe/London", (8 * 60, 17 * 60))],
+            reference: "America/New_York", date: .init(year: 2027, month: 3, day: 14), days: 1, length: 3600),
+        Case(
+            places: [("베를린", "Europe/Berlin", standard), ("서울", "Asia/Seoul", standard), ("밴쿠버", "America/Vancouver", standard)],
+            reference: "Europe/Berlin", date: .init(year: 2027, month: 3, day: 27), days: 3, length: 1800),
+    ]
+
+    /// What a slot is compared on, as text: start, end, scores, and each place's clock.
+    static func text(start: Int64, end: Int64, worst: Int, total: Int, times: [(Int64, Int, String, String, Int, Int)]) -> String {
+        "\(start)–\(end) worst \(worst) total \(total): "
+            + times.map { "\($0.0)@\($0.1) \($0.2) \($0.3) out \($0.4) day \($0.5)" }.joined(separator: ", ")
+    }
+
+    struct Answer: Decodable {
+        struct Slot: Decodable {
+            struct Time: Decodable {
+                let local: Int64
+                let utcOffsetSeconds: Int
+                let abbreviation: String
+                let band: String
+                let minutesOutside: Int
+                let dayDifference: Int
+            }
+            let start: Int64
+            let end: Int64
+            let worstMinutesOutside: Int
+            let totalMinutesOutside: Int
+            let times: [Time]
+        }
+        let slots: [Slot]
+        let best: [Int]
+        let fitsEveryone: Bool
+    }
+
+    @Test("every slot, local time, band and score, and the best slots, are the kit's", arguments: cases)
+    func samePlans(_ request: Case) async throws {
+        let output = try await onOwnThread { try WasmSearchTests.runEngine(["plan", "TIMELINES", "INPUT"], input: request.json) }
+        let line = try #require(output.first)
+        let decoder = JSONDecoder()
+        decoder.keyDecodingStrategy = .convertFromSnakeCase
+        let answer = try decoder.decode(Answer.self, from: line)
+        let clock = { (zone: String) in ZoneClock(zoneID: zone, tzdata: .bundled)! }
+        let plan = MeetingPlanner.plan(
+            MeetingRequest(
+                places: request.places.map {
+                    MeetingPlace(name: $0.name, clock: clock($0.zone), hours: WorkingHours(start: $0.hours.0, end: $0.hours.1)!)
+                },
+                reference: clock(request.reference).wallClock,
+                days: Array(request.date.daysSinceEpoch..<request.date.daysSinceEpoch + request.days), length: request.length))
+        let native = plan.slots.map { slot in
+            Self.text(
+                start: slot.start, end: slot.end, worst: slot.worstMinutesOutside, total: slot.totalMinutesOutside,
+                times: slot.times.map {
+                    ($0.local.secondsSinceEpoch, $0.utcOffset, $0.abbreviation, $0.band.rawValue, $0.minutesOutside, $0.dayDifference)
+                })
+        }
+        let wasm = answer.slots.map { slot in
+            Self.text(
+                start: slot.start, end: slot.end, worst: slot.worstMinutesOutside, total: slot.totalMinutesOutside,
+                times: slot.times.map { ($0.local, $0.utcOffsetSeconds, $0.abbreviation, $0.band, $0.minutesOutside, $0.dayDifference) })
+        }
+        let differing = zip(native, wasm).filter { $0 != $1 }.map { "kit \($0)\nwasm \($1)" }
+        #expect(
+            native.count == wasm.count && differing.isEmpty,
+            "\(native.count) slots natively, \(wasm.count) in the module; first differences:\n\(differing.prefix(3).joined(separator: "\n"))")
+        #expect(answer.best.map { answer.slots[$0].start } == plan.best.map(\.start))
+        #expect(answer.fitsEveryone == plan.fitsEveryone)
+        #expect(!plan.best.isEmpty)
+    }
+
+    @Test(
+        "a request the module cannot plan is an error object saying what was wrong",
+        arguments: [
+            (#"{"reference":"Nowhere/City","firstDay":20789,"length":3600,"places":[{"name":"서울","zone":"Asia/Seoul"}]}"#, "unknown_zone"),
+            (#"{"reference":"Asia/Seoul","firstDay":20789,"length":3600,"places":[]}"#, "bad_request"),
+            (
+                #"{"reference":"Asia/Seoul","firstDay":20789,"length":3600,"places":[{"name":"서울","zone":"Asia/Seoul","hours":[600,500]}]}"#,
+                "bad_request"
+            ),
+            (#"{"reference":"Asia/Seoul","firstDay":20789,"length":0,"places":[{"name":"서울","zone":"Asia/Seoul"}]}"#, "bad_request"),
+        ])
+    func refusals(_ request: String, _ code: String) async throws {
+        let output = try await onOwnThread { try WasmSearchTests.runEngine(["plan", "TIMELINES", "INPUT"], input: request) }
+        let line = try #require(output.first)
+        let answer = try #require(try JSONSerialization.jsonObject(with: line) as? [String: Any])
+        let error = try #require(answer["error"] as? [String: Any], "\(answer)")
+        #expect(error["code"] as? String == code)
+        #expect((error["message"] as? String)?.isEmpty == false)
+    }
+}
