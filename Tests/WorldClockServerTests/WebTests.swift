@@ -54,6 +54,7 @@ struct WebTests {
             ("index-bar.js", "text/javascript; charset=utf-8"), ("search.js", "text/javascript; charset=utf-8"),
             ("search-engine.js", "text/javascript; charset=utf-8"),
             ("my-clocks.js", "text/javascript; charset=utf-8"), ("announce.js", "text/javascript; charset=utf-8"),
+            ("meeting.js", "text/javascript; charset=utf-8"),
             ("app.css", "text/css; charset=utf-8"), ("icon.svg", "image/svg+xml; charset=utf-8"),
             ("manifest.webmanifest", "application/manifest+json; charset=utf-8"),
         ])

@@ -1,6 +1,6 @@
 // The page: loads the feed, draws the list, the index bar, my clocks and the search box, and
 // ticks every second from the page's clock. Query parameters (for tests and links):
-// ?now=<ISO 8601> runs the clock from that instant; ?from=<zone id> sets the reference zone for
+// ?now=<ISO 8601> runs the clock from that instant; #meeting?… opens a meeting plan's link (meeting.js); ?from=<zone id> sets the reference zone for
 // 오늘/내일 and ±hours (default: the browser's zone by name, its rules from the feed; a zone the
 // feed lacks falls back to a zone of the feed, never to the browser's own tz data).
 // Offline, the service worker (sw.js) answers with the app and the last feed, whose transitions
@@ -11,6 +11,7 @@ import { PlaceList } from './list.js';
 import { IndexBar } from './index-bar.js';
 import { setUpSearch, loadSearchEngine } from './search.js';
 import { MyClocks } from './my-clocks.js';
+import { MeetingView } from './meeting.js';
 
 const H24_KEY = 'worldclock.24h';
 const HOUR = 3_600_000;
@@ -41,6 +42,18 @@ const list = new PlaceList(document.getElementById('list'), {
 });
 const mine = new MyClocks(document.getElementById('my-clocks'), document.getElementById('my-clocks-empty'),
   (name, isMine) => list.setMine(name, isMine));
+const meeting = new MeetingView({
+  section: document.getElementById('meeting'),
+  toggle: document.getElementById('meeting-toggle'),
+  engine: () => loadSearchEngine(),
+  rules: () => rules,
+  reference: () => refZone,
+  now: () => clock.now(),
+  clocks: () => mine.clocks,
+  h24: () => h24,
+});
+// Added, removed or moved: the plan follows my clocks.
+document.getElementById('my-clocks').addEventListener('clocks-change', () => meeting.refresh());
 
 setUpSearch({
   input: document.getElementById('search-input'),
@@ -57,6 +70,7 @@ h24Box.addEventListener('change', () => {
   h24 = h24Box.checked;
   try { localStorage.setItem(H24_KEY, h24 ? '1' : '0'); } catch { /* this session only */ }
   tick();
+  meeting.refresh();
 });
 
 // The sticky section headers sit under the page header, whatever its height on this screen.
@@ -116,6 +130,7 @@ async function load() {
     bar.setTitles(feed.index_titles ?? feed.titles, new Set(feed.sections.filter((s) => s.places.length).map((s) => s.title)));
   }
   if (refZone === null) await resolveReference();
+  meeting.refresh();
   state.count = feed.sections.reduce((n, s) => n + s.places.length, 0);
   state.tzdata = feed.meta.tzdata_version;
   showStatus();
@@ -154,6 +169,7 @@ function readFlag(key) {
 
 load().then(() => {
   tick();
+  meeting.fromAddress();
   document.documentElement.dataset.ready = 'true';
   performance.mark('worldclock:interactive');
   // The search engine, ready before the first keystroke (a failure is said when one is typed).

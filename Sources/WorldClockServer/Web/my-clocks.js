@@ -155,6 +155,7 @@ export class MyClocks {
 
   save() {
     try { localStorage.setItem(KEY, JSON.stringify(this.clocks)); } catch { /* storage off: this session only */ }
+    this.list.dispatchEvent(new CustomEvent('clocks-change'));
   }
 }
 

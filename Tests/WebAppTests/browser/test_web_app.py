@@ -300,6 +300,8 @@ class WebAppTests(unittest.TestCase):
         press(Keys.SPACE)
         self.wait(lambda: ":" in self.card_text("런던", ".big") and "오" not in self.card_text("런던", ".big"), "24-hour style")
         press(Keys.TAB)
+        self.assertEqual(focused(), "meeting-toggle")
+        press(Keys.TAB)
         self.assertEqual(focused(), "handle")
         press(Keys.ARROW_DOWN)
         self.assertEqual(self.cards(), ["런던", "뉴욕"])
@@ -866,6 +868,166 @@ class WebAppTests(unittest.TestCase):
             self.open_search("ㄴㅇ")
             self.axe(f"phone width{', dark' if dark else ''}, search open")
 
+    # 회의 시간: the CLI's planner in the page's WebAssembly engine
+
+    MEETING_CLOCKS = ("[{name: '서울', zone: 'Asia/Seoul', country: '대한민국'}, {name: '뉴욕', zone: 'America/New_York', country: '미국'},"
+                      " {name: '런던', zone: 'Europe/London', country: '영국'}]")
+    MEETING_QUERY = SEOUL + "&now=2026-12-01T03:00:00Z"  # 12:00 in Seoul on 2026-12-01
+
+    def open_meeting(self, query=MEETING_QUERY, clocks=MEETING_CLOCKS):
+        from selenium.webdriver.common.by import By
+        if clocks:
+            self.js(f"localStorage.setItem('worldclock.my-clocks.v1', JSON.stringify({clocks}))")
+        self.open(query)
+        if self.js("return document.getElementById('meeting').hidden"):
+            DRIVER.find_element(By.ID, "meeting-toggle").click()
+        self.wait(lambda: self.js("return document.querySelectorAll('#meeting-table tbody tr').length") == 3, "the plan's table of three places")
+
+    def meeting(self):
+        """What the view shows: row and column headers, each cell's text and band, the slider, the chosen column, the best slots."""
+        return self.js("""const t = document.getElementById('meeting-table'), s = document.getElementById('meeting-slider');
+            const rows = [...t.tBodies[0].rows];
+            return {
+              caption: t.caption.textContent,
+              columns: [...t.tHead.rows[0].cells].map(c => [c.tagName, c.scope, c.textContent]),
+              rows: rows.map(r => [r.cells[0].tagName, r.cells[0].scope, r.cells[0].textContent]),
+              cells: rows.map(r => [...r.cells].slice(1).map(c => [c.firstChild.textContent, c.className.replace(' chosen', '')])),
+              chosen: [...t.rows].map(r => [...r.cells].findIndex(c => c.classList.contains('chosen'))),
+              value: Number(s.value), max: Number(s.max), valuetext: s.getAttribute('aria-valuetext'),
+              best: [...document.querySelectorAll('#meeting-best button')].map(b => Number(b.dataset.start)),
+              bestText: [...document.querySelectorAll('#meeting-best button')].map(b => b.textContent),
+              readout: [...document.querySelectorAll('#meeting-readout li')].map(l => l.textContent),
+              link: document.getElementById('meeting-link').href,
+            };""")
+
+    def cli_plan(self):
+        """`worldclock plan 서울 뉴욕 런던 --date 2026-12-01 --json` from Seoul, on the bundled tzdata the server uses."""
+        import json
+        import subprocess
+        run = subprocess.run([ARGS.worldclock, "plan", "서울", "뉴욕", "런던", "--date", "2026-12-01", "--json", "--tzdata", "bundled"],
+                             capture_output=True, text=True, env={**os.environ, "TZ": "Asia/Seoul", "NO_COLOR": "1"}, check=True)
+        return json.loads(run.stdout)["plan"]
+
+    @staticmethod
+    def epoch(text):
+        return int(datetime.datetime.fromisoformat(text.replace("Z", "+00:00")).timestamp())
+
+    def test_40_the_meeting_view_of_three_clocks_is_the_clis_plan_as_a_table(self):
+        self.open_meeting()
+        shown, cli = self.meeting(), self.cli_plan()
+        # A table a screen reader reads as one: a caption, column headers (서울's hours), row headers (the places).
+        self.assertIn("서울 기준", shown["caption"])
+        self.assertEqual(shown["columns"][0][:2], ["TH", "col"])
+        self.assertEqual([c[2] for c in shown["columns"][1:]], [f"{h}시" for h in range(24)])
+        self.assertTrue(all(c[:2] == ["TH", "col"] for c in shown["columns"]))
+        self.assertEqual(shown["rows"], [["TH", "row", "서울"], ["TH", "row", "뉴욕"], ["TH", "row", "런던"]])
+        # Every hour's cell is the CLI's slot at that hour: the local hour and its band.
+        self.assertEqual(len(cli["slots"]), 48)
+        for place in range(3):
+            expected = [[str(int(slot["places"][place]["local"][11:13])), "band-" + slot["places"][place]["band"]] for slot in cli["slots"][::2]]
+            self.assertEqual(shown["cells"][place], expected, f"row {place}")
+        # The best slots are the CLI's, in its order; the slider starts on the first, in every row's column.
+        self.assertEqual(shown["best"], [self.epoch(slot["start"]) for slot in cli["best"][:3]])
+        self.assertEqual(shown["bestText"][0], "12월 1일 (화) 오후 8:00 서울 = 오전 6:00 뉴욕 = 오전 11:00 런던 · 업무 시간 밖: 서울 3시간, 뉴욕 3시간")
+        self.assertIn("가장 많이 벗어나는 곳이 덜 벗어나는 순서", self.js("return document.getElementById('meeting-best-title').textContent"))
+        self.assertEqual((shown["value"], shown["max"]), (40, 47))
+        self.assertEqual(shown["valuetext"], shown["bestText"][0])
+        self.assertEqual(shown["chosen"], [21] * 4)  # 20시: the 21st hour column, after the names
+        self.assertEqual(shown["readout"][1], "뉴욕 오전 6:00 EST · 밤 (업무 시간 밖 3시간)")
+        # Choosing another best slot moves the slider there.
+        from selenium.webdriver.common.by import By
+        DRIVER.find_elements(By.CSS_SELECTOR, "#meeting-best button")[1].click()
+        self.assertEqual(self.meeting()["value"], 39)
+
+    def test_41_the_slider_moves_by_keyboard(self):
+        from selenium.webdriver.common.by import By
+        from selenium.webdriver.common.keys import Keys
+        self.open_meeting()
+        slider = DRIVER.find_element(By.ID, "meeting-slider")
+        slider.send_keys(Keys.ARROW_RIGHT)
+        shown = self.meeting()
+        self.assertEqual(shown["value"], 41)
+        self.assertTrue(shown["valuetext"].startswith("12월 1일 (화) 오후 8:30 서울 = 오전 6:30 뉴욕 = 오전 11:30 런던"), shown["valuetext"])
+        slider.send_keys(Keys.ARROW_LEFT, Keys.ARROW_LEFT, Keys.ARROW_LEFT)
+        self.assertTrue(self.meeting()["valuetext"].startswith("12월 1일 (화) 오후 7:00 서울"))
+        self.assertEqual(self.meeting()["chosen"], [20] * 4)
+        slider.send_keys(Keys.HOME)
+        shown = self.meeting()
+        self.assertEqual((shown["value"], shown["chosen"]), (0, [1] * 4))
+        self.assertTrue(shown["valuetext"].startswith("12월 1일 (화) 오전 12:00 서울 = 어제 오전 10:00 뉴욕 = 어제 오후 3:00 런던"), shown["valuetext"])
+        slider.send_keys(Keys.END)
+        shown = self.meeting()
+        self.assertEqual((shown["value"], shown["chosen"]), (47, [24] * 4))
+        self.assertIn("오후 11:30 서울", shown["valuetext"])
+        # The chosen hour is scrolled into the table's view.
+        visible = self.js("""const g = document.querySelector('.meeting-grid'), c = document.querySelector('#meeting-table thead .chosen');
+            const a = g.getBoundingClientRect(), b = c.getBoundingClientRect(); return b.left >= a.left - 1 && b.right <= a.right + 1;""")
+        self.assertTrue(visible)
+
+    def test_42_the_slider_moves_by_touch_on_a_phone(self):
+        harness.viewport(DRIVER, 390, 844, mobile=True)
+        self.open_meeting()
+        self.js("document.getElementById('meeting-slider').scrollIntoView({block: 'center'})")
+        rect = self.js("const r = document.getElementById('meeting-slider').getBoundingClientRect(); return [r.left, r.top, r.width, r.height]")
+        left, top, width, height = rect
+        y = top + height / 2
+        from selenium.webdriver.common.actions import interaction
+        from selenium.webdriver.common.actions.action_builder import ActionBuilder
+        from selenium.webdriver.common.actions.pointer_input import PointerInput
+        # A finger on the thumb (at 40 of 47), slid to a quarter of the track in small steps, lifted.
+        thumb = left + 8 + (width - 16) * 40 / 47
+        builder = ActionBuilder(DRIVER, mouse=PointerInput(interaction.POINTER_TOUCH, "finger"), duration=16)
+        builder.pointer_action.move_to_location(int(thumb), int(y)).pointer_down()
+        for i in range(1, 21):
+            builder.pointer_action.move_to_location(int(thumb + (left + width / 4 - thumb) * i / 20), int(y))
+        builder.pointer_action.pointer_up()
+        builder.perform()
+        shown = self.wait(lambda: (lambda m: m if m["value"] < 20 else None)(self.meeting()), "the slider followed the finger")
+        self.assertAlmostEqual(shown["value"], 47 / 4, delta=3)
+        self.assertEqual(shown["chosen"], [shown["value"] // 2 + 1] * 4)
+        self.assertNotIn("오후 8:00 서울 =", shown["valuetext"])
+
+    def test_43_the_link_reopens_the_same_plan(self):
+        from selenium.webdriver.common.by import By
+        from selenium.webdriver.common.keys import Keys
+        self.open_meeting()
+        DRIVER.find_element(By.ID, "meeting-slider").send_keys(Keys.ARROW_LEFT, Keys.ARROW_LEFT)
+        before = self.meeting()
+        self.assertIn("#meeting?", before["link"])
+        # Another person's browser: no clocks of its own, another reference zone.
+        self.js("localStorage.clear()")
+        DRIVER.get(before["link"].replace(SEOUL.lstrip("?"), "from=Europe/Paris"))
+        self.wait(lambda: self.js("return document.querySelectorAll('#meeting-table tbody tr').length") == 3, "the linked plan")
+        after = self.meeting()
+        for key in ("rows", "cells", "value", "valuetext", "best", "readout"):
+            self.assertEqual(after[key], before[key], key)
+        self.assertEqual(self.js("return document.getElementById('meeting-date').value"), "2026-12-01")
+        self.assertEqual(self.cards(), [], "a link does not change my clocks")
+
+    def test_44_the_meeting_view_plans_offline(self):
+        self.open_meeting()
+        self.wait_for_service_worker()
+        online = self.meeting()
+        page, worker = self.attach("page"), self.attach("service_worker")
+        try:
+            self.set_offline(True, [page, worker])
+            self.open_meeting(clocks=None)
+            offline = self.meeting()
+            for key in ("cells", "best", "valuetext"):
+                self.assertEqual(offline[key], online[key], key)
+        finally:
+            self.set_offline(False, [page, worker])
+            self.detach(page, worker)
+
+    def test_45_axe_finds_nothing_serious_in_the_meeting_view(self):
+        for dark in (False, True):
+            harness.viewport(DRIVER, 1280, 800, dark=dark)
+            self.open_meeting()
+            self.axe(f"meeting view{', dark' if dark else ''}")
+        harness.viewport(DRIVER, 390, 844, mobile=True)
+        self.open_meeting()
+        self.axe("meeting view, phone width")
+
 
 def json_from(url):
     import json
@@ -973,6 +1135,35 @@ class LargeTextTests(unittest.TestCase):
         offset = d.execute_script("""const s = document.querySelector(`.section[data-title="${arguments[0]}"]`);
             return s.getBoundingClientRect().top - document.getElementById('top').getBoundingClientRect().bottom;""", title)
         self.assertAlmostEqual(offset, 0, delta=1)
+
+    def test_meeting_view_at_200_percent_text(self):
+        """The meeting view at 200 % text, phone and desktop: the table scrolls sideways instead of
+        clipping, no cell, heading, best slot or readout line is cut, and the page itself never scrolls sideways."""
+        d = self.driver
+        for width, height, mobile in ((1280, 800, False), (390, 844, True)):
+            harness.viewport(d, width, height, mobile=mobile)
+            d.get(SERVER.base + "/?from=Asia/Seoul")
+            d.execute_script("localStorage.setItem('worldclock.my-clocks.v1', JSON.stringify(" + WebAppTests.MEETING_CLOCKS + "))")
+            harness.open_app(d, SERVER.base, WebAppTests.MEETING_QUERY)
+            d.execute_script("document.getElementById('meeting-toggle').click()")
+            for _ in range(100):
+                if d.execute_script("return document.querySelectorAll('#meeting-table tbody tr').length") == 3:
+                    break
+                time.sleep(0.1)
+            problems = d.execute_script("""const out = [];
+                const view = document.getElementById('meeting');
+                for (const e of view.querySelectorAll('th, td, h2, h3, button, label, li, p, select, input')) {
+                  if (!e.getClientRects().length) continue;
+                  if (e.scrollWidth > e.clientWidth + 1 && !e.matches('input')) out.push(`${e.tagName} ${e.textContent.slice(0, 30)}: cut sideways`);
+                  if (e.scrollHeight > e.clientHeight + 1 && e.clientHeight > 0 && !e.matches('input, select')) out.push(`${e.tagName} ${e.textContent.slice(0, 30)}: cut`);
+                }
+                const grid = view.querySelector('.meeting-grid'), table = grid.querySelector('table');
+                if (table.getBoundingClientRect().width > grid.clientWidth + 1 && getComputedStyle(grid).overflowX !== 'auto') out.push('the table overflows without scrolling');
+                if (document.scrollingElement.scrollWidth > innerWidth + 1) out.push(`the page scrolls sideways: ${document.scrollingElement.scrollWidth} > ${innerWidth}`);
+                const font = parseFloat(getComputedStyle(table).fontSize);
+                if (font < 25) out.push(`the table's text did not grow: ${font}px`);
+                return out;""")
+            self.assertEqual(problems, [], f"{width}×{height}")
 
     def test_desktop_at_200_percent_text(self):
         self.check(1280, 800, False)
