@@ -44,6 +44,21 @@ enum WasmSearch {
         json.optionalString(result.keyboardConversion?.converted)
         json.raw(",\"total\":")
         json.number(outcome.total)
+        // The notes as the feed's fields (FeedSearch): absent when there is none.
+        if let first = outcome.former.first {
+            json.raw(",\"former\":{\"abbreviation\":")
+            json.string(first.text)
+            json.raw(",\"places\":[")
+            for (number, match) in outcome.former.enumerated() {
+                if number > 0 { json.raw(",") }
+                json.string(match.item.name)
+            }
+            json.raw("]}")
+        }
+        if let abbreviation = outcome.onlyFormerAbbreviation {
+            json.raw(",\"only_former\":")
+            json.string(abbreviation)
+        }
         json.raw(",\"results\":[")
         for (number, match) in result.matches.enumerated() {
             if number > 0 { json.raw(",") }

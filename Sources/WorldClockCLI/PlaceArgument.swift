@@ -31,7 +31,7 @@ enum PlaceArgument {
                 "\(prefix(what))\(KoreanParticle.attach(.subject, to: shown)) 가리키는 곳이 \(zones)개 시간대에 있습니다. 하나를 골라 다시 주세요:\n"
                     + (choices + more).joined(separator: "\n"))
         case .notFound:
-            let suggestions = ShowCommand.suggestions(for: text, in: search.catalogue).map { Terminal.printable($0) }
+            let suggestions = ShowCommand.suggestions(for: text, in: search).map { Terminal.printable($0) }
             throw CLIError.nothingFound(
                 "\(prefix(what))\(shown): 그런 곳이나 시간대가 없습니다"
                     + (suggestions.isEmpty ? "" : ". 혹시 찾는 곳: \(suggestions.joined(separator: " · "))"))

@@ -93,10 +93,11 @@ struct ShowCommand: Command {
     /// What the longest start of `query` that finds anything finds (뉴요크 → 뉴요 → 뉴욕), at most
     /// three names. A start that finds something has shorter starts that do too, so the longest is
     /// found by bisection: O(log n) searches, each linear in the catalogue.
-    static func suggestions(for query: String, in catalogue: Catalogue) -> [String] {
+    static func suggestions(for query: String, in search: PlaceSearch) -> [String] {
         let characters = Array(query)
+        // The one search (PlaceSearch): its rules, labels and ranking, as `search` and the API answer.
         func found(_ length: Int) -> [String] {
-            ((try? catalogue.search.search(String(characters[..<length]), limit: 3))?.matches ?? []).map(\.item.name)
+            ((try? search.search(String(characters[..<length]), limit: 3))?.result.matches ?? []).map(\.item.name)
         }
         var best: [String] = [], low = 0, high = characters.count  // found(low) non-empty or low == 0
         while low < high {

@@ -41,14 +41,26 @@ struct WasmSearchTests {
             let match: Match
         }
         struct Refusal: Decodable { let code: String }
+        struct Former: Decodable, Equatable {
+            let abbreviation: String
+            let places: [String]
+        }
         let results: [Result]?
         let error: Refusal?
+        let total: Int?
+        let former: Former?
+        let onlyFormer: String?
+
+        enum CodingKeys: String, CodingKey {
+            case results, error, total, former
+            case onlyFormer = "only_former"
+        }
     }
 
     /// The queries: the shared table, and the cases the web app's browser tests type.
     static let queries = UserQuery.all.map(\.query) + ["뉴", "ㄴㅇ", "늉", "sbdyr", "UTC+9", "KST", "PST", "평양", "ㅍㄹ", "tjdnf"]
 
-    @Test("top five and labels are the CLI's for every query of the table")
+    @Test("top five, labels and notes (total, former, only_former) are the CLI's for every query of the table")
     func sameAnswers() async throws {
         let catalogue = try Catalogue.load()
         let search = PlaceSearch(catalogue: catalogue, tzdata: .bundled, at: Self.instant)
@@ -63,8 +75,16 @@ struct WasmSearchTests {
         for (query, answer) in zip(queries, answers) {
             let native: [Row]
             do {
-                native = try search.search(query, limit: 5).result.matches.map {
+                let outcome = try search.search(query, limit: 5)
+                native = outcome.result.matches.map {
                     Row(name: $0.item.name, zone: $0.item.zoneID, field: $0.field, kind: $0.kind.name, label: $0.label)
+                }
+                // The notes, as the API's fields.
+                let former = outcome.former.first.map { Answer.Former(abbreviation: $0.text, places: outcome.former.map(\.item.name)) }
+                if answer.total != outcome.total || answer.former != former || answer.onlyFormer != outcome.onlyFormerAbbreviation {
+                    differences.append(
+                        "\(query): notes: CLI total \(outcome.total), former \(String(describing: former)), only former \(outcome.onlyFormerAbbreviation ?? "-"); "
+                            + "wasm \(answer.total ?? -1), \(String(describing: answer.former)), \(answer.onlyFormer ?? "-")")
                 }
             } catch {
                 if answer.error == nil { differences.append("\(query): the CLI refuses it (\(error)), the module answers") }

@@ -122,7 +122,17 @@ export function setUpSearch({ input, combo, panel, list, status, onChoose, now, 
       return option;
     }));
     const converted = answer.keyboard_conversion ? `‘${answer.query}’ → ‘${answer.keyboard_conversion}’ (한글 자판으로 읽음). ` : '';
-    status.textContent = converted + (results.length ? `${results.length}곳` : '찾는 도시가 없습니다');
+    // The notes the CLI prints beside its results, from the same fields.
+    const shown = !results.length ? '찾는 도시가 없습니다'
+      : answer.total > results.length ? `${answer.total}곳 중 ${results.length}곳` : `${results.length}곳`;
+    const notes = [];
+    if (answer.former) {
+      const { abbreviation, places } = answer.former;
+      notes.push(`${abbreviation}: 예전에 쓰던 곳은 뺐습니다(지금 규칙에서는 다른 약어): ${places.slice(0, 5).join(', ')}`
+        + (places.length > 5 ? ` 외 ${places.length - 5}곳` : ''));
+    }
+    if (answer.only_former) notes.push(`${answer.only_former}: 지금 쓰는 곳이 없어 예전에 쓰던 곳을 보여 줍니다`);
+    status.textContent = converted + [shown, ...notes].join('. ');
     panel.hidden = false;
     combo.setAttribute('aria-expanded', String(results.length > 0));
     setActive(results.length ? 0 : -1);

@@ -387,6 +387,28 @@ class WebAppTests(unittest.TestCase):
         self.assertRegex(rel, r", \+(30분|1시간 30분)$", "Adelaide is half an hour or an hour and a half ahead of Tokyo")
         self.assertNotIn("0시간", rel)
 
+    def test_14b_the_notes_of_a_search_are_the_apis_fields_said_in_korean(self):
+        """PST leaves out 밴쿠버 (on MST since 2026) and says so, as the CLI and /v1/search's `former` do;
+        a cut list says how many matched in all (`total`)."""
+        from selenium.webdriver.common.by import By
+        answer = SERVER.json("/v1/search?limit=20&q=PST")
+        self.assertIn("밴쿠버", answer["former"]["places"])
+        self.open()
+        DRIVER.find_element(By.ID, "search-input").send_keys("PST")
+        status = lambda: self.js("return document.getElementById('search-status').textContent") or ""
+        self.wait(lambda: "예전에 쓰던 곳은 뺐습니다" in status(), "the former abbreviation's note")
+        self.assertIn("PST: 예전에 쓰던 곳은 뺐습니다(지금 규칙에서는 다른 약어): ", status())
+        self.assertIn("밴쿠버", status())
+        names = self.js("return [...document.querySelectorAll('#search-results .option .name')].map(n => n.textContent)")
+        self.assertEqual(names, [r["place"]["name"] for r in answer["results"]])
+        self.assertNotIn("밴쿠버", names)
+        broad = SERVER.json("/v1/search?limit=20&q=" + urllib.parse.quote("산"))
+        self.assertGreater(broad["total"], 20)
+        search = DRIVER.find_element(By.ID, "search-input")
+        search.clear()
+        search.send_keys("산")
+        self.wait(lambda: status().startswith(f"{broad['total']}곳 중 20곳"), "the total of a cut list")
+
     def test_14_search_results_name_the_field_and_what_it_means_so_two_cst_differ(self):
         from selenium.webdriver.common.by import By
         answer = SERVER.json("/v1/search?limit=20&q=CST")
