@@ -36,10 +36,10 @@ const lines = (path) => readFileSync(path, 'utf8').split('\n').filter((line) => 
 const out = [];
 if (mode === 'search') {
   const [instant, queriesPath, limit = '20'] = rest;
-  engine.setRules({ timelines: () => timelines }, Number(instant) * 1000);
+  engine.setTimelines(timelines, Number(instant) * 1000);
   for (const query of lines(queriesPath)) out.push(JSON.stringify(engine.search(query, Number(limit))));
 } else {
-  engine.setRules({ timelines: () => timelines }, 0);
+  engine.setTimelines(timelines, 0);
   for (const request of lines(rest[0])) out.push(JSON.stringify(engine.plan(JSON.parse(request))));
 }
 process.stdout.write(out.join('\n') + '\n');

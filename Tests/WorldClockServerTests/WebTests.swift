@@ -52,7 +52,7 @@ struct WebTests {
             ("main.js", "text/javascript; charset=utf-8"), ("api.js", "text/javascript; charset=utf-8"),
             ("clock.js", "text/javascript; charset=utf-8"), ("list.js", "text/javascript; charset=utf-8"),
             ("index-bar.js", "text/javascript; charset=utf-8"), ("search.js", "text/javascript; charset=utf-8"),
-            ("search-engine.js", "text/javascript; charset=utf-8"),
+            ("engine.js", "text/javascript; charset=utf-8"),
             ("my-clocks.js", "text/javascript; charset=utf-8"), ("announce.js", "text/javascript; charset=utf-8"),
             ("meeting.js", "text/javascript; charset=utf-8"),
             ("app.css", "text/css; charset=utf-8"), ("icon.svg", "image/svg+xml; charset=utf-8"),
@@ -77,7 +77,9 @@ struct WebTests {
         }
     }
 
-    @Test("the search engine is served as WebAssembly (streamed compilation needs the type), gzipped, and precached by the service worker")
+    @Test(
+        "the search engine is served as WebAssembly (streamed compilation needs the type), gzipped, and precached by the service worker with its worker's scripts"
+    )
     func searchEngine() async throws {
         try await withApp { client in
             let path = "/app/\(Self.site.version)/search.wasm"
@@ -90,6 +92,14 @@ struct WebTests {
             #expect(gzipped.body.readableBytes < response.body.readableBytes / 2)
             let worker = try await client.execute(uri: "/sw.js", method: .get).text
             #expect(worker.contains("\"\(path)\""))
+            // The engine's worker and its module, named by engine.js alone, are served and precached too.
+            for name in ["engine-worker.js", "search-engine.js"] {
+                let script = try await client.execute(uri: "/app/\(Self.site.version)/\(name)", method: .get)
+                #expect(script.status == .ok, "\(name)")
+                #expect(script.headers[.contentType] == "text/javascript; charset=utf-8", "\(name)")
+                #expect(script.headers[.contentSecurityPolicy] == WebSite.contentSecurityPolicy, "\(name)")
+                #expect(worker.contains("\"/app/\(Self.site.version)/\(name)\""), "\(name)")
+            }
         }
     }
 

@@ -1,5 +1,5 @@
 // 회의 시간: when can my clocks' places all meet. The plan is the CLI's (`worldclock plan`): the
-// meeting planner compiled into the page's WebAssembly engine (search-engine.js → MeetingPlanning),
+// meeting planner compiled into the page's WebAssembly engine (engine.js → MeetingPlanning),
 // over the zones' timelines from the feed, so it works offline and on a static export. This file
 // only draws it: a table (a row per place, the reference zone's hours across, each cell the local
 // hour and its band), a slider that moves one instant across every row (drag, touch or arrow
@@ -61,6 +61,7 @@ export class MeetingView {
     /** What the link opened (its places, reference zone, chosen start), until the view is closed. */
     this.shared = null;
     this.plan = null;
+    this.generation = 0;
     toggle.addEventListener('click', () => (section.hidden ? this.open() : this.close()));
     this.date.addEventListener('change', () => this.refresh());
     this.length.addEventListener('change', () => this.refresh());
@@ -139,7 +140,10 @@ export class MeetingView {
       return;
     }
     engine.setRules(this.rules(), this.now());
-    const plan = engine.plan({ reference, firstDay: day, length, step: STEP, limit: 3, places: places.map((p) => ({ ...p, hours: HOURS })) });
+    const generation = ++this.generation;
+    const plan = await engine.plan({ reference, firstDay: day, length, step: STEP, limit: 3, places: places.map((p) => ({ ...p, hours: HOURS })) });
+    // A later refresh (a clock added, another date) has asked since: its plan is the one to draw.
+    if (generation !== this.generation || this.section.hidden) return;
     if (plan.error) {
       this.body.hidden = true;
       this.status.textContent = `계획을 세우지 못했습니다: ${plan.error.message}`;

@@ -1,14 +1,13 @@
 // The search engine compiled to WebAssembly (Scripts/build-wasm: HangulIndex, the bundled
 // catalogue's search and the meeting planner, Embedded Swift): the CLI's search and planner in
-// the page, offline and on the export.
+// the page, offline and on the export. The page runs it in a worker (engine-worker.js, driven by
+// engine.js), so that building its index and every call stay off the page's main thread.
 // Shared by the page (search.js) and the test runner (Scripts/wasm-engine.mjs), so both call the
 // module the same way. Strings cross as UTF-8 in the module's memory; answers come back as the
 // feed's search JSON.
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
-/** How often the instant of the zones' facts moves on with the page's clock. */
-const RULES_REFRESH_MS = 60_000;
 
 /**
  * The four WASI functions the module's C library imports: only a fatal error writes (its message,
@@ -41,21 +40,19 @@ export class SearchEngine {
   /** @param {WebAssembly.Instance} instance */
   constructor(instance) {
     this.exports = instance.exports;
-    this.rules = null;
-    this.rulesAt = -Infinity;
   }
 
   /**
-   * Instantiates the module from a fetch response (streamed) or its bytes.
-   * @param {Response | BufferSource} source
+   * Instantiates the module from a fetch response (streamed), its bytes, or the module compiled.
+   * @param {Response | BufferSource | WebAssembly.Module} source
    */
   static async load(source, { log = console.error } = {}) {
     let memory = null;
     const imports = { wasi_snapshot_preview1: wasi(() => memory, log) };
     const started = performance.now();
-    const { instance } = source instanceof Response
-      ? await WebAssembly.instantiateStreaming(source, imports)
-      : await WebAssembly.instantiate(source, imports);
+    const instance = source instanceof WebAssembly.Module ? await WebAssembly.instantiate(source, imports)
+      : source instanceof Response ? (await WebAssembly.instantiateStreaming(source, imports)).instance
+        : (await WebAssembly.instantiate(source, imports)).instance;
     const instantiated = performance.now();
     memory = instance.exports.memory;
     const engine = new SearchEngine(instance);
@@ -80,20 +77,18 @@ export class SearchEngine {
   }
 
   /**
-   * Gives the module each zone's timeline (ZoneRules.timelines: the feed's offsets and transitions)
-   * and the instant searches are for (ms): the module takes each zone's offset and abbreviations
-   * then from the timelines, and plans meetings over them. Sent again for new rules or a minute on.
-   * @param {import('./clock.js').ZoneRules} rules
+   * Gives the module each zone's timeline (ZoneRules.timelines: the offset and abbreviation from
+   * the feed's instant on, then at each transition) and the instant searches are for (ms): the
+   * module takes each zone's offset and abbreviations then from the timelines, and plans meetings
+   * over them.
+   * @param {Map<string, {start: number, offset: number, abbreviation: string}[]>} timelines
    */
-  setRules(rules, t) {
-    if (rules === this.rules && Math.abs(t - this.rulesAt) < RULES_REFRESH_MS) return;
+  setTimelines(timelines, t) {
     let text = '';
-    for (const [zone, periods] of rules.timelines()) {
+    for (const [zone, periods] of timelines) {
       text += `${zone}\t${periods.map((p) => `${p.start},${p.offset},${p.abbreviation}`).join(';')}\n`;
     }
     if (this.call('wc_set_timelines', text, Math.floor(t / 1000)) < 0) throw new Error('the zones\' timelines were malformed');
-    this.rules = rules;
-    this.rulesAt = t;
   }
 
   /** The module's last answer, parsed. */

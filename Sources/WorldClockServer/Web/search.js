@@ -1,9 +1,9 @@
 // The search box: the CLI's Korean-aware search as you type (늉, ㄴㅇ, sbdyr), run in the page by
-// the search engine compiled to WebAssembly (search-engine.js), so it works offline and on a
-// static export, on every keystroke. The matched part is highlighted from the UTF-16 range the
-// engine returns (JavaScript strings are UTF-16, so the range slices the text directly), with the
-// reason shown. A combobox with a listbox: arrows move, Enter chooses, Escape closes.
-import { SearchEngine } from './search-engine.js';
+// the search engine compiled to WebAssembly (search-engine.js, in a worker: engine.js), so it
+// works offline and on a static export, on every keystroke. The matched part is highlighted from
+// the UTF-16 range the engine returns (JavaScript strings are UTF-16, so the range slices the text
+// directly), with the reason shown. A combobox with a listbox: arrows move, Enter chooses, Escape closes.
+import { EngineClient } from './engine.js';
 import { countryBeside } from './clock.js';
 
 /** How many results the box shows (as `/v1/search` by default). */
@@ -14,16 +14,10 @@ const REFUSED = {
   too_many_combining_marks: '검색어에 결합 문자가 너무 많이 이어집니다',
 };
 
-/** The engine, fetched and instantiated once (the service worker keeps the module offline). */
+/** The engine, started once in its worker (the service worker keeps the module offline). */
 let engine = null;
 export function loadSearchEngine() {
-  engine ??= (async () => {
-    const response = await fetch(new URL('./search.wasm', import.meta.url));
-    if (!response.ok) throw new Error(`HTTP ${response.status}`);
-    // Streamed compilation needs the wasm media type; a server without it still gets a working page.
-    const source = response.headers.get('Content-Type')?.startsWith('application/wasm') ? response : await response.arrayBuffer();
-    return SearchEngine.load(source);
-  })();
+  engine ??= EngineClient.start();
   // A failed load (offline before the module was ever cached) is tried again on the next keystroke.
   engine.catch(() => { engine = null; });
   return engine;
@@ -152,18 +146,21 @@ export function setUpSearch({ input, combo, panel, list, status, onChoose, now, 
     return loaded.search(query, LIMIT);
   };
 
-  const run = (loaded) => {
+  const run = async (loaded) => {
     const query = input.value;
     if (!query.trim()) return;
-    const found = answer(loaded, query);
+    const found = await answer(loaded, query);
+    // A later keystroke's answer is on its way: this one is stale.
+    if (input.value !== query) return;
     if (found.error) fail(REFUSED[found.error.code] ?? found.error.message);
     else show(found);
+    panel.dataset.query = query;  // what the shown answer is for (Scripts/bench-wasm waits on it)
   };
 
   input.addEventListener('input', () => {
     if (!input.value.trim()) { results = []; list.replaceChildren(); list.hidden = true; close(); return; }
     // Once loaded, every keystroke is answered at once; before, the latest query when it is.
-    loadSearchEngine().then(run, (error) => {
+    loadSearchEngine().then(run).catch((error) => {
       // The browser's words (Failed to fetch) go to the console; the page says it in Korean.
       console.warn('search engine:', error);
       fail('검색 엔진을 불러오지 못했습니다. 인터넷에 연결되면 다시 입력해 주세요');

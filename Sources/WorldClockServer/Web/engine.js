@@ -1,0 +1,76 @@
+// The page's side of the engine (search-engine.js), which runs in a worker (engine-worker.js):
+// the module is fetched and compiled here (asynchronously, and seen by the page's resource timing
+// and the service worker), then instantiated and indexed there. Every call returns a promise;
+// the worker answers in the order asked, so the rules set before a search apply to it.
+
+/** How often the instant of the zones' facts moves on with the page's clock. */
+const RULES_REFRESH_MS = 60_000;
+
+export class EngineClient {
+  /** @param {Worker} worker */
+  constructor(worker) {
+    this.worker = worker;
+    this.next = 0;
+    /** @type {Map<number, {resolve: (value: any) => void, reject: (error: Error) => void}>} */
+    this.pending = new Map();
+    this.rules = null;
+    this.rulesAt = -Infinity;
+    worker.onmessage = ({ data: { id, result, error } }) => {
+      const call = this.pending.get(id);
+      this.pending.delete(id);
+      if (error === undefined) call?.resolve(result);
+      else call?.reject(new Error(error));
+    };
+    // A worker that cannot start (its script not fetched offline, a syntax error) fails every call.
+    worker.onerror = (event) => {
+      event.preventDefault();
+      for (const call of this.pending.values()) call.reject(new Error(event.message || 'the engine\'s worker failed'));
+      this.pending.clear();
+    };
+  }
+
+  /** Fetches and compiles search.wasm, starts the worker and has it ready the engine. */
+  static async start() {
+    const response = await fetch(new URL('./search.wasm', import.meta.url));
+    if (!response.ok) throw new Error(`HTTP ${response.status}`);
+    // Streamed compilation needs the wasm media type; a server without it still gets a working page.
+    const compiling = performance.now();
+    const module = response.headers.get('Content-Type')?.startsWith('application/wasm')
+      ? await WebAssembly.compileStreaming(response) : await WebAssembly.compile(await response.arrayBuffer());
+    const compiled = performance.now() - compiling;
+    const client = new EngineClient(new Worker(new URL('./engine-worker.js', import.meta.url), { type: 'module' }));
+    const { instantiate, prepare } = await client.call('load', module);
+    // For Scripts/bench-wasm, on the page's timeline: compiling (here) and instantiating (there) as
+    // one figure, then building the index (there, off the main thread).
+    const end = performance.now();
+    performance.measure('worldclock:search-engine-instantiate', { start: compiling, duration: compiled + instantiate });
+    performance.measure('worldclock:search-engine-prepare', { end, duration: prepare });
+    return client;
+  }
+
+  call(method, ...args) {
+    return new Promise((resolve, reject) => {
+      const id = this.next++;
+      this.pending.set(id, { resolve, reject });
+      this.worker.postMessage({ id, method, args });
+    });
+  }
+
+  /**
+   * The feed's zone rules and the page's instant (ms), sent for new rules or a minute on: the
+   * engine's search takes each zone's facts at that instant from them, and plans over them.
+   * @param {import('./clock.js').ZoneRules} rules
+   */
+  setRules(rules, t) {
+    if (rules === this.rules && Math.abs(t - this.rulesAt) < RULES_REFRESH_MS) return;
+    this.rules = rules;
+    this.rulesAt = t;
+    this.call('setTimelines', rules.timelines(), t).catch((error) => console.warn('engine:', error.message));
+  }
+
+  /** The answer to `query` (search-engine.js `search`). */
+  search(query, limit) { return this.call('search', query, limit); }
+
+  /** A meeting plan (search-engine.js `plan`). */
+  plan(request) { return this.call('plan', request); }
+}
