@@ -8,7 +8,7 @@ public struct MeetingRequest: Sendable {
     public var days: [Int]
     /// The meeting's length in seconds (3600: one hour).
     public var length: Int
-    /// Seconds between candidate starts: 900 or 1800.
+    /// Seconds between candidate starts: 900, 1800 or 3600.
     public var step: Int
     /// How many ranked slots the plan keeps.
     public var limit: Int

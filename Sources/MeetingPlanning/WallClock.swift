@@ -44,22 +44,3 @@ public struct WallClock: Sendable {
     /// The changes after `start` through `end`, each the period it begins.
     public func changes(after start: Int64, through end: Int64) -> [ZoneTimeline.Period] { changesIn(start, end) }
 }
-
-extension ZoneTimeline {
-    /// The period holding at `instant`: the last starting at or before it (the first before the span).
-    public func period(at instant: Int64) -> Period {
-        var low = 0, high = periods.count
-        while low < high {
-            let middle = (low + high) / 2
-            if periods[middle].start <= instant { low = middle + 1 } else { high = middle }
-        }
-        return periods[max(low - 1, 0)]
-    }
-
-    /// The periods starting after `start` through `end`.
-    public func periods(after start: Int64, through end: Int64) -> [Period] {
-        var result: [Period] = []
-        for period in periods where period.start > start && period.start <= end { result.append(period) }
-        return result
-    }
-}

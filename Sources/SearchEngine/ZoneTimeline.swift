@@ -1,6 +1,7 @@
-/// A zone's offsets and abbreviations over a span of time, as plain data made from tz's rules at
-/// build or export time: what gives a search without a tz reader (the web module) the
-/// `ZoneFacts` of any instant in the span, as `TZifZoneFacts` gives them natively.
+/// A zone's offsets and abbreviations over a span of time, as plain data: what gives a search
+/// without a tz reader (the web module, from the feed's transitions) the `ZoneFacts` of any
+/// instant in the span, as `TZifZoneFacts` gives them natively, and the meeting planner a zone's
+/// wall clock.
 public struct ZoneTimeline: Equatable, Sendable {
     /// One stretch of time on one offset and abbreviation.
     public struct Period: Equatable, Sendable {
@@ -30,14 +31,7 @@ public struct ZoneTimeline: Equatable, Sendable {
     /// abbreviations of it and of the periods starting within `ZoneFacts.window` after it.
     /// Right for an instant whose window ends inside the span the timeline was made for.
     public func facts(at instant: Int64) -> ZoneFacts? {
-        guard !periods.isEmpty else { return nil }
-        // The last period starting at or before the instant (the first when none does).
-        var low = 0, high = periods.count
-        while low < high {
-            let middle = (low + high) / 2
-            if periods[middle].start <= instant { low = middle + 1 } else { high = middle }
-        }
-        let current = max(low - 1, 0)
+        guard let current = index(at: instant) else { return nil }
         var abbreviations = [periods[current].abbreviation]
         let end = instant + Int64(ZoneFacts.window)
         var next = current + 1
@@ -46,5 +40,27 @@ public struct ZoneTimeline: Equatable, Sendable {
             next += 1
         }
         return ZoneFacts(utcOffset: periods[current].utcOffset, abbreviations: abbreviations)
+    }
+
+    /// The period holding at `instant`: the last starting at or before it (the first before the
+    /// span). A timeline has at least one period.
+    public func period(at instant: Int64) -> Period { periods[index(at: instant) ?? 0] }
+
+    /// The periods starting after `start` through `end`.
+    public func periods(after start: Int64, through end: Int64) -> [Period] {
+        var result: [Period] = []
+        for period in periods where period.start > start && period.start <= end { result.append(period) }
+        return result
+    }
+
+    /// The index of the period holding at `instant`, by binary search; nil for no periods.
+    private func index(at instant: Int64) -> Int? {
+        guard !periods.isEmpty else { return nil }
+        var low = 0, high = periods.count
+        while low < high {
+            let middle = (low + high) / 2
+            if periods[middle].start <= instant { low = middle + 1 } else { high = middle }
+        }
+        return max(low - 1, 0)
     }
 }

@@ -1,5 +1,5 @@
 /// Zone facts at one instant from each zone's `ZoneTimeline`: how a search without a tz reader
-/// (the web module, with timelines made at export time) asks what `TZifZoneFacts` asks natively.
+/// (the web module, with timelines from the feed) asks what `TZifZoneFacts` asks natively.
 public struct ZoneTimelines: ZoneFactsSource, Sendable {
     /// The timelines by canonical zone id.
     public let timelines: [String: ZoneTimeline]

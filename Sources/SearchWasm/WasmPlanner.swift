@@ -1,8 +1,9 @@
 import MeetingPlanning
 import SearchEngine
 
-/// The module's meeting planner: the kit's `MeetingPlanner` over the zones' timelines the page
-/// takes from the feed (`wc_set_timelines`), answered as JSON the page draws (Web/meeting.js).
+/// The module's meeting planner: MeetingPlanning's `MeetingPlanner` (the CLI's) over the zones'
+/// timelines the page takes from the feed (`wc_set_timelines`), answered as JSON the page draws
+/// (Web/meeting.js).
 enum WasmPlanner {
     /// Each zone's offsets and abbreviations over the feed's window (`wc_set_timelines`).
     nonisolated(unsafe) static var timelines: [String: ZoneTimeline] = [:]
@@ -45,8 +46,9 @@ enum WasmPlanner {
                 guard cells.count == 2, let clock = clock(cells[1]) else { return error("unknown_zone", "no rules for the reference zone") }
                 reference = clock
             case "days":
-                guard cells.count == 3, let day = number, let days = Int(cells[2]), (1...31).contains(days) else {
-                    return error("bad_request", "days: a first day and a count of 1 to 31")
+                // Days within ±1,000,000 of 1970: Int is 32 bits here, and LocalDateTime adds to it.
+                guard cells.count == 3, let day = number, abs(day) <= 1_000_000, let days = Int(cells[2]), (1...31).contains(days) else {
+                    return error("bad_request", "days: a first day within 1,000,000 days of 1970 and a count of 1 to 31")
                 }
                 (first, count) = (day, days)
             case "length":
@@ -73,7 +75,7 @@ enum WasmPlanner {
         guard let reference, !places.isEmpty, places.count <= 20 else { return error("bad_request", "a reference zone and 1 to 20 places") }
         let days = Array(first..<first + count)
         let plan = MeetingPlanner.plan(MeetingRequest(places: places, reference: reference, days: days, length: length, step: step, limit: limit))
-        return write(plan)
+        return write(plan, reference: reference)
     }
 
     /// A decimal of at most 18 digits, with an optional minus: `Int64(_:)` would need compiler-rt's
@@ -94,9 +96,12 @@ enum WasmPlanner {
         timelines[zoneID].map { WallClock(zoneID: zoneID, timeline: $0) }
     }
 
-    /// `{"reference":…,"fits_everyone":…,"slots":[{"start":…,"end":…,"worst":…,"total":…,"times":[…]}],"best":[slot indices]}`:
-    /// instants in seconds since 1970, local times as seconds since 1970 on the local wall clock.
-    private static func write(_ plan: MeetingPlan) -> [UInt8] {
+    /// `{"reference":…,"length_seconds":…,"step_seconds":…,"fits_everyone":…,"slots":[{"start":…,"end":…,
+    /// "reference_local":…,"worst_minutes_outside":…,"total_minutes_outside":…,"times":[{"local":…,
+    /// "utc_offset_seconds":…,"abbreviation":…,"band":…,"minutes_outside":…,"day_difference":…}]}],
+    /// "best":[slot indices]}`: instants in seconds since 1970, local times as seconds since 1970 on
+    /// the local wall clock.
+    private static func write(_ plan: MeetingPlan, reference: WallClock) -> [UInt8] {
         var json = JSONWriter()
         json.raw("{\"reference\":")
         json.string(plan.referenceZoneID)
@@ -107,14 +112,14 @@ enum WasmPlanner {
         json.raw(",\"fits_everyone\":")
         if plan.fitsEveryone { json.raw("true") } else { json.raw("false") }
         json.raw(",\"slots\":[")
-        var index: [Int64: Int] = [:]
         for (number, slot) in plan.slots.enumerated() {
-            index[slot.start] = number
             if number > 0 { json.raw(",") }
             json.raw("{\"start\":")
             json.number(slot.start)
             json.raw(",\"end\":")
             json.number(slot.end)
+            json.raw(",\"reference_local\":")
+            json.number(reference.local(at: slot.start).secondsSinceEpoch)
             json.raw(",\"worst_minutes_outside\":")
             json.number(slot.worstMinutesOutside)
             json.raw(",\"total_minutes_outside\":")
@@ -141,7 +146,7 @@ enum WasmPlanner {
         json.raw("],\"best\":[")
         for (number, slot) in plan.best.enumerated() {
             if number > 0 { json.raw(",") }
-            json.number(index[slot.start] ?? -1)
+            json.number(plan.slots.firstIndex { $0.start == slot.start } ?? -1)
         }
         json.raw("]}")
         return json.bytes

@@ -7,9 +7,9 @@ import Foundation
 #endif
 
 extension ZoneTimeline {
-    /// The timeline of `clock`'s zone from `start` through `end`, from its TZif rules: what an
-    /// export writes for the web module's search (whose facts at an instant then agree with
-    /// `TZifZoneFacts` for any instant whose window ends by `end`).
+    /// The timeline of `clock`'s zone from `start` through `end`, from its TZif rules: what the
+    /// feed's transitions give the web module (its facts at an instant then agree with
+    /// `TZifZoneFacts` for any instant whose window ends by `end`; the tests compare the two).
     public init(_ clock: ZoneClock, from start: Date, through end: Date) {
         let first = clock.time(at: start)
         var periods = [Period(start: Int64(start.timeIntervalSince1970.rounded(.down)), utcOffset: first.utcOffset, abbreviation: first.abbreviation)]

@@ -65,6 +65,7 @@ struct WasmPlannerTests {
             }
             let start: Int64
             let end: Int64
+            let referenceLocal: Int64
             let worstMinutesOutside: Int
             let totalMinutesOutside: Int
             let times: [Time]
@@ -106,8 +107,12 @@ struct WasmPlannerTests {
             native.count == wasm.count && differing.isEmpty,
             "\(native.count) slots natively, \(wasm.count) in the module; first differences:\n\(differing.prefix(3).joined(separator: "\n"))")
         #expect(answer.best.map { answer.slots[$0].start } == plan.best.map(\.start))
+        // The reference zone's wall clock at each start, which the page titles the columns with.
+        let referenceClock = clock(request.reference)
+        #expect(
+            answer.slots.map(\.referenceLocal)
+                == plan.slots.map { referenceClock.time(at: Date(timeIntervalSince1970: Double($0.start))).local.secondsSinceEpoch })
         #expect(answer.fitsEveryone == plan.fitsEveryone)
-        #expect(!plan.best.isEmpty)
     }
 
     @Test(
@@ -120,6 +125,9 @@ struct WasmPlannerTests {
                 "bad_request"
             ),
             (#"{"reference":"Asia/Seoul","firstDay":20789,"length":0,"places":[{"name":"서울","zone":"Asia/Seoul"}]}"#, "bad_request"),
+            (#"{"reference":"Asia/Seoul","firstDay":20789,"days":40,"length":3600,"places":[{"name":"서울","zone":"Asia/Seoul"}]}"#, "bad_request"),
+            (#"{"reference":"Asia/Seoul","firstDay":2000000,"length":3600,"places":[{"name":"서울","zone":"Asia/Seoul"}]}"#, "bad_request"),
+            (#"{"reference":"Asia/Seoul","firstDay":20789,"length":3600,"step":600,"places":[{"name":"서울","zone":"Asia/Seoul"}]}"#, "bad_request"),
         ])
     func refusals(_ request: String, _ code: String) async throws {
         let output = try await onOwnThread { try WasmSearchTests.runEngine(["plan", "TIMELINES", "INPUT"], input: request) }

@@ -118,9 +118,13 @@ const MINUS = '\u2212';
 export function hourDifference(seconds) {
   const minutes = Math.floor(Math.abs(seconds) / 60);
   if (minutes === 0) return '같은 시각';
+  return (seconds < 0 ? MINUS : '+') + duration(minutes);
+}
+
+/** 3시간, 1시간 30분, 30분: the CLI's KoreanTimeFormat.duration, of a positive count of minutes. */
+export function duration(minutes) {
   const [hours, rest] = [Math.floor(minutes / 60), minutes % 60];
-  const text = hours === 0 ? `${rest}분` : rest === 0 ? `${hours}시간` : `${hours}시간 ${rest}분`;
-  return (seconds < 0 ? MINUS : '+') + text;
+  return hours === 0 ? `${rest}분` : rest === 0 ? `${hours}시간` : `${hours}시간 ${rest}분`;
 }
 
 /** "2027년 11월 25일" of instant `t` in UTC (dates of the feed's window: a day is precision enough). */

@@ -22,9 +22,12 @@ export class EngineClient {
       else call?.reject(new Error(error));
     };
     // A worker that cannot start (its script not fetched offline, a syntax error) fails every call.
+    /** @type {Error | null} set once the worker has died: every later call fails at once. */
+    this.failed = null;
     worker.onerror = (event) => {
       event.preventDefault();
-      for (const call of this.pending.values()) call.reject(new Error(event.message || 'the engine\'s worker failed'));
+      this.failed = new Error(event.message || 'the engine\'s worker failed');
+      for (const call of this.pending.values()) call.reject(this.failed);
       this.pending.clear();
     };
   }
@@ -39,16 +42,25 @@ export class EngineClient {
       ? await WebAssembly.compileStreaming(response) : await WebAssembly.compile(await response.arrayBuffer());
     const compiled = performance.now() - compiling;
     const client = new EngineClient(new Worker(new URL('./engine-worker.js', import.meta.url), { type: 'module' }));
-    const { instantiate, prepare } = await client.call('load', module);
+    let timings;
+    try {
+      timings = await client.call('load', module);
+    } catch (error) {
+      client.worker.terminate();
+      throw error;
+    }
     // For Scripts/bench-wasm, on the page's timeline: compiling (here) and instantiating (there) as
     // one figure, then building the index (there, off the main thread).
     const end = performance.now();
-    performance.measure('worldclock:search-engine-instantiate', { start: compiling, duration: compiled + instantiate });
-    performance.measure('worldclock:search-engine-prepare', { end, duration: prepare });
+    if (timings.instantiate !== null && timings.prepare !== null) {
+      performance.measure('worldclock:search-engine-instantiate', { start: compiling, duration: compiled + timings.instantiate });
+      performance.measure('worldclock:search-engine-prepare', { end, duration: timings.prepare });
+    }
     return client;
   }
 
   call(method, ...args) {
+    if (this.failed) return Promise.reject(this.failed);
     return new Promise((resolve, reject) => {
       const id = this.next++;
       this.pending.set(id, { resolve, reject });

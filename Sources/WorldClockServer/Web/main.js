@@ -70,7 +70,7 @@ h24Box.addEventListener('change', () => {
   h24 = h24Box.checked;
   try { localStorage.setItem(H24_KEY, h24 ? '1' : '0'); } catch { /* this session only */ }
   tick();
-  meeting.refresh();
+  meeting.redraw();
 });
 
 // The sticky section headers sit under the page header, whatever its height on this screen.
@@ -160,21 +160,24 @@ function failed(error) {
   state.error = error.message;
   showStatus();
   nextFetch = clock.now() + OFFLINE_RETRY;
-  if (!rules) setTimeout(() => load().then(tick, failed), OFFLINE_RETRY);
+  if (!rules) setTimeout(() => load().then(started, failed), OFFLINE_RETRY);
 }
 
 function readFlag(key) {
   try { return localStorage.getItem(key) === '1'; } catch { return false; }
 }
 
-load().then(() => {
+/** Once the first feed is in (at once, or on a retry after a failure). */
+function started() {
   tick();
   meeting.fromAddress();
   document.documentElement.dataset.ready = 'true';
   performance.mark('worldclock:interactive');
   // The search engine, ready before the first keystroke (a failure is said when one is typed).
   loadSearchEngine().catch(() => {});
-}, failed);
+}
+
+load().then(started, failed);
 
 // Offline use: the service worker caches this build's app and the last feed (not on a page opened
 // from a file, nor where the browser has none).

@@ -7,31 +7,23 @@
 //
 // The link is the page's address with `#meeting?…` (date, length, reference zone, the chosen start
 // and the places): a fragment never reaches the server, so it opens on the export and offline too.
-import { formatTime, relativeDay } from './clock.js';
+import { duration, formatTime, relativeDay, wallClock } from './clock.js';
 
 const DAY = 86_400;
 const STEP = 1800;
 const BANDS = { working: '업무 시간', waking: '깨어 있는 시간', night: '밤' };
-const WEEKDAYS = ['월', '화', '수', '목', '금', '토', '일'];
+const WEEKDAYS = ['일', '월', '화', '수', '목', '금', '토'];
 const HOURS = [9 * 60, 18 * 60];
-
-/** 3시간, 1시간 30분, 30분: the CLI's KoreanTimeFormat.duration. */
-export function duration(minutes) {
-  const [hours, rest] = [Math.floor(minutes / 60), minutes % 60];
-  if (hours === 0) return `${rest}분`;
-  return rest === 0 ? `${hours}시간` : `${hours}시간 ${rest}분`;
-}
+/** The most places the engine plans for (the module refuses more). */
+const MAX_PLACES = 20;
 
 /** The wall-clock fields of local seconds since 1970 (as the engine returns them). */
-function wall(localSeconds) {
-  const day = Math.floor(localSeconds / DAY), second = localSeconds - day * DAY;
-  return { day, hour: Math.floor(second / 3600), minute: Math.floor(second / 60) % 60, second: second % 60 };
-}
+const wall = (localSeconds) => wallClock(localSeconds * 1000, 0);
 
 /** "12월 2일 (수)" of days since 1970-01-01. */
 function dateText(day) {
   const d = new Date(day * DAY * 1000);
-  return `${d.getUTCMonth() + 1}월 ${d.getUTCDate()}일 (${WEEKDAYS[(((day % 7) + 7) % 7 + 3) % 7]})`;
+  return `${d.getUTCMonth() + 1}월 ${d.getUTCDate()}일 (${WEEKDAYS[d.getUTCDay()]})`;
 }
 
 /** "2026-12-02" of days since 1970-01-01, and back. */
@@ -61,6 +53,8 @@ export class MeetingView {
     /** What the link opened (its places, reference zone, chosen start), until the view is closed. */
     this.shared = null;
     this.plan = null;
+    /** The start (seconds) the slider is on: kept when the plan is made again (new feed, clocks). */
+    this.chosenStart = null;
     this.generation = 0;
     toggle.addEventListener('click', () => (section.hidden ? this.open() : this.close()));
     this.date.addEventListener('change', () => this.refresh());
@@ -80,11 +74,16 @@ export class MeetingView {
     const hash = location.hash;
     if (!hash.startsWith('#meeting')) return;
     const query = new URLSearchParams(hash.slice(hash.indexOf('?') + 1 || hash.length));
+    // name@zone; a name may hold '@' itself, a zone never does.
     const places = query.getAll('place').map((text) => {
       const at = text.lastIndexOf('@');
-      return { name: text.slice(0, at), zone: text.slice(at + 1) };
-    }).filter((p) => p.name && p.zone);
-    this.shared = places.length ? { places, reference: query.get('ref'), at: Number(query.get('at')) || null } : null;
+      return at > 0 ? { name: text.slice(0, at), zone: text.slice(at + 1) } : null;
+    }).filter((p) => p?.zone);
+    // A link to my own clocks (this page's own link, clicked) keeps following them.
+    const mine = this.clocks();
+    const same = places.length === mine.length && places.every((p, i) => p.name === mine[i].name && p.zone === mine[i].zone);
+    this.shared = places.length && !same ? { places, reference: query.get('ref') } : null;
+    this.chosenStart = Number(query.get('at')) || null;
     const day = dayOf(query.get('date') ?? '');
     if (!Number.isNaN(day)) this.date.value = isoDate(day);
     if ([...this.length.options].some((o) => o.value === query.get('length'))) this.length.value = query.get('length');
@@ -108,7 +107,7 @@ export class MeetingView {
   /** The places, reference zone and days the plan is for. */
   request() {
     const rules = this.rules();
-    const places = (this.shared?.places ?? this.clocks()).filter((p) => rules.has(p.zone));
+    const places = (this.shared?.places ?? this.clocks()).filter((p) => rules.has(p.zone)).slice(0, MAX_PLACES);
     const reference = this.shared?.reference && rules.has(this.shared.reference) ? this.shared.reference : this.reference();
     const t = this.now();
     const today = Math.floor((t / 1000 + rules.state(reference, t).offset) / DAY);
@@ -125,6 +124,8 @@ export class MeetingView {
   /** Plans again (new clocks, feed, date or length) and draws the plan, when the view is open. */
   async refresh() {
     if (this.section.hidden || !this.rules()) return;
+    // A later refresh (a clock added, another date) makes an earlier one's answer stale.
+    const generation = ++this.generation;
     const { places, reference, day, length } = this.request();
     if (places.length === 0) {
       this.body.hidden = true;
@@ -139,10 +140,14 @@ export class MeetingView {
       this.status.textContent = '계산 엔진을 불러오지 못했습니다. 인터넷에 연결되면 다시 열어 주세요.';
       return;
     }
-    engine.setRules(this.rules(), this.now());
-    const generation = ++this.generation;
-    const plan = await engine.plan({ reference, firstDay: day, length, step: STEP, limit: 3, places: places.map((p) => ({ ...p, hours: HOURS })) });
-    // A later refresh (a clock added, another date) has asked since: its plan is the one to draw.
+    if (generation !== this.generation) return;
+    let plan;
+    try {
+      engine.setRules(this.rules(), this.now());
+      plan = await engine.plan({ reference, firstDay: day, length, step: STEP, limit: 3, places: places.map((p) => ({ ...p, hours: HOURS })) });
+    } catch (error) {
+      plan = { error: { message: error.message } };
+    }
     if (generation !== this.generation || this.section.hidden) return;
     if (plan.error) {
       this.body.hidden = true;
@@ -151,12 +156,19 @@ export class MeetingView {
     }
     this.plan = { ...plan, places, reference, day, length };
     this.body.hidden = false;
-    this.status.textContent = `${places.length}곳 · ${dateText(day)} · ${duration(length / 60)} 회의 · 기준 ${this.referenceName()}`;
+    const more = this.clocks().length > MAX_PLACES && !this.shared ? ` (내 시계의 앞 ${MAX_PLACES}곳)` : '';
+    this.status.textContent = `${places.length}곳${more} · ${dateText(day)} · ${duration(length / 60)} 회의 · 기준 ${this.referenceName()}`;
     this.drawTable();
-    this.drawBest();
     this.slider.max = String(plan.slots.length - 1);
-    const shared = this.shared?.at ? plan.slots.findIndex((s) => s.start === this.shared.at) : -1;
-    this.choose(shared >= 0 ? shared : plan.best[0] ?? 0);
+    const kept = plan.slots.findIndex((s) => s.start === this.chosenStart);
+    this.redraw(kept >= 0 ? kept : plan.best[0] ?? 0);
+  }
+
+  /** Draws the best slots and the chosen one again (the 24-hour style changed; a new plan). */
+  redraw(index = Number(this.slider.value)) {
+    if (!this.plan || this.section.hidden) return;
+    this.drawBest();
+    this.choose(index);
   }
 
   referenceName() {
@@ -164,9 +176,9 @@ export class MeetingView {
     return places.find((p) => p.zone === reference)?.name ?? reference;
   }
 
-  /** The reference zone's wall clock at instant `start` (seconds). */
-  referenceWall(start) {
-    return wall(start + this.rules().state(this.plan.reference, start * 1000).offset);
+  /** The reference zone's wall clock at a slot's start, as the planner read it. */
+  referenceWall(slot) {
+    return wall(slot.reference_local);
   }
 
   drawTable() {
@@ -185,7 +197,7 @@ export class MeetingView {
       if (i % perHour !== 0) return;
       const th = document.createElement('th');
       th.scope = 'col';
-      const w = this.referenceWall(slot.start);
+      const w = this.referenceWall(slot);
       th.textContent = `${w.hour}시`;
       if (w.minute) th.textContent += ` ${w.minute}분`;
       this.columns.push(i);
@@ -220,7 +232,7 @@ export class MeetingView {
   describe(slot) {
     const { places, reference } = this.plan;
     const h24 = this.h24();
-    const ref = this.referenceWall(slot.start);
+    const ref = this.referenceWall(slot);
     const parts = [];
     const order = places.map((p, i) => i);
     const first = places.findIndex((p) => p.zone === reference);
@@ -257,6 +269,7 @@ export class MeetingView {
     const { slots, places } = this.plan;
     const slot = slots[Math.max(0, Math.min(index, slots.length - 1))];
     index = slots.indexOf(slot);
+    this.chosenStart = slot.start;
     this.slider.value = String(index);
     const text = this.describe(slot);
     this.slider.setAttribute('aria-valuetext', text);
@@ -279,7 +292,7 @@ export class MeetingView {
         + (time.minutes_outside ? ` (업무 시간 밖 ${duration(time.minutes_outside)})` : '');
       return line;
     }));
-    const ref = this.referenceWall(slot.start);
+    const ref = this.referenceWall(slot);
     this.readoutTitle.textContent = `${dateText(ref.day)} ${formatTime(ref, this.h24())} ${this.referenceName()} 시작`;
     const query = new URLSearchParams({ date: isoDate(this.plan.day), length: String(this.plan.length), ref: this.plan.reference, at: String(slot.start) });
     for (const place of places) query.append('place', `${place.name}@${place.zone}`);

@@ -2,9 +2,8 @@
 // catalogue's search and the meeting planner, Embedded Swift): the CLI's search and planner in
 // the page, offline and on the export. The page runs it in a worker (engine-worker.js, driven by
 // engine.js), so that building its index and every call stay off the page's main thread.
-// Shared by the page (search.js) and the test runner (Scripts/wasm-engine.mjs), so both call the
-// module the same way. Strings cross as UTF-8 in the module's memory; answers come back as the
-// feed's search JSON.
+// Shared by the page's worker and the test runner (Scripts/wasm-engine.mjs), so both call the
+// module the same way. Strings cross as UTF-8 in the module's memory; answers come back as JSON.
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();

@@ -17,7 +17,11 @@ const REFUSED = {
 /** The engine, started once in its worker (the service worker keeps the module offline). */
 let engine = null;
 export function loadSearchEngine() {
-  engine ??= EngineClient.start();
+  // A worker that dies later (its thread crashed) is started again on the next keystroke.
+  engine ??= EngineClient.start().then((client) => {
+    client.worker.addEventListener('error', () => { engine = null; });
+    return client;
+  });
   // A failed load (offline before the module was ever cached) is tried again on the next keystroke.
   engine.catch(() => { engine = null; });
   return engine;

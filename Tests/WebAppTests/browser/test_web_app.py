@@ -981,6 +981,13 @@ class WebAppTests(unittest.TestCase):
         shown = self.meeting()
         self.assertEqual((shown["value"], shown["chosen"]), (47, [24] * 4))
         self.assertIn("오후 11:30 서울", shown["valuetext"])
+        # The 24-hour style redraws the words, and the slider stays where it was.
+        slider.send_keys(Keys.ARROW_LEFT)
+        DRIVER.find_element(By.ID, "clock-24h").click()
+        self.wait(lambda: self.meeting()["valuetext"].startswith("12월 1일 (화) 23:00 서울"), "24-hour wording")
+        self.assertEqual(self.meeting()["value"], 46)
+        DRIVER.find_element(By.ID, "clock-24h").click()
+        slider.send_keys(Keys.END)
         # The chosen hour is scrolled into the table's view.
         visible = self.js("""const g = document.querySelector('.meeting-grid'), c = document.querySelector('#meeting-table thead .chosen');
             const a = g.getBoundingClientRect(), b = c.getBoundingClientRect(); return b.left >= a.left - 1 && b.right <= a.right + 1;""")
@@ -1025,6 +1032,11 @@ class WebAppTests(unittest.TestCase):
             self.assertEqual(after[key], before[key], key)
         self.assertEqual(self.js("return document.getElementById('meeting-date').value"), "2026-12-01")
         self.assertEqual(self.cards(), [], "a link does not change my clocks")
+        # A place without its zone in a hand-edited link is left out, not misread.
+        DRIVER.get("about:blank")
+        DRIVER.get(before["link"] + "&place=Asia%2FSeoul")
+        self.wait(lambda: self.js("return document.querySelectorAll('#meeting-table tbody tr').length") == 3, "the linked plan")
+        self.assertEqual(self.meeting()["rows"], before["rows"])
 
     def test_44_the_meeting_view_plans_offline(self):
         self.open_meeting()
@@ -1168,10 +1180,9 @@ class LargeTextTests(unittest.TestCase):
             d.execute_script("localStorage.setItem('worldclock.my-clocks.v1', JSON.stringify(" + WebAppTests.MEETING_CLOCKS + "))")
             harness.open_app(d, SERVER.base, WebAppTests.MEETING_QUERY)
             d.execute_script("document.getElementById('meeting-toggle').click()")
-            for _ in range(100):
-                if d.execute_script("return document.querySelectorAll('#meeting-table tbody tr').length") == 3:
-                    break
-                time.sleep(0.1)
+            from selenium.webdriver.support.ui import WebDriverWait
+            WebDriverWait(d, 20).until(lambda d: d.execute_script("return document.querySelectorAll('#meeting-table tbody tr').length") == 3,
+                                       "the plan's table of three places")
             problems = d.execute_script("""const out = [];
                 const view = document.getElementById('meeting');
                 for (const e of view.querySelectorAll('th, td, h2, h3, button, label, li, p, select, input')) {
