@@ -313,6 +313,18 @@ class ExportSiteTests(unittest.TestCase):
         possible = {local_time(t + offset) for t in range(int(t0), int(t1) + 1)}
         self.assertIn((big, sec), possible, f"shown {big}{sec}, true time between {t0} and {t1}")
 
+    def test_3b_the_meeting_view_plans_my_clocks_on_the_export(self):
+        """회의 시간 on the static site: the planner runs in the page's engine, nothing asks a server."""
+        from selenium.webdriver.common.by import By
+        self.js("localStorage.setItem('worldclock.my-clocks.v1', JSON.stringify([{name: '서울', zone: 'Asia/Seoul', country: '대한민국'},"
+                "{name: '뉴욕', zone: 'America/New_York', country: '미국'}]))")
+        self.open()
+        DRIVER.find_element(By.ID, "meeting-toggle").click()
+        self.wait(lambda: self.js("return document.querySelectorAll('#meeting-table tbody tr').length") == 2, "the plan's table")
+        self.assertEqual(self.js("return [...document.querySelectorAll('#meeting-table tbody th')].map(t => t.textContent)"), ["서울", "뉴욕"])
+        self.assertGreater(self.js("return document.querySelectorAll('#meeting-best button').length"), 0)
+        self.assertIn("#meeting?", self.js("return document.getElementById('meeting-link').href"))
+
     def test_4_with_nginx_stopped_a_reload_keeps_the_app_my_clocks_and_search(self):
         self.open()
         self.add_by_search("뉴", "뉴욕")
