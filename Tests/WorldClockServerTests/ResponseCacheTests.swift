@@ -79,7 +79,7 @@ struct ResponseCacheTests {
 
     @Test(
         "Variants are compressed at the fastest level, then at the best once asked for again; the current feed at the best at once",
-        .timeLimit(.minutes(2)))
+        .costlyWorkHangGuard)
     func compressionEffort() async throws {
         let service = service(now: instant("2026-11-23T12:00:00Z"))
         try await withApp(service) { client in
