@@ -1,43 +1,16 @@
-import Foundation
-import TestSupport
 import Testing
 
 /// Runs the web app's browser tests (Tests/WebAppTests/browser/test_web_app.py: Python, selenium,
-/// axe-core 4.12 from axe-playwright-python, Debian's headless Chromium) against the `worldclock` built beside this test bundle. Screenshots
-/// of the desktop and phone layouts go to .build/web-screenshots.
+/// axe-core 4.12 from axe-playwright-python, Debian's headless Chromium) against the `worldclock`
+/// built beside this test bundle. Screenshots of the desktop and phone layouts go to
+/// .build/web-screenshots.
 @Suite("Web app in headless Chromium")
 struct BrowserTests {
-    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    static let root = folder.deletingLastPathComponent().deletingLastPathComponent()
-
     @Test(
         "the page loads without console errors; the index bar jumps and scrubs; search highlights and names what matched; clocks tick across a transition; my clocks persist; all by keyboard too; the shared wording table holds; Tab after the index bar goes on where it put the list; the bar gives up empty titles first; targets of 24 px; offline reloads (the network cut in the page and its service worker) run on the kept feed and say when they may be wrong, and a document opened in a tab never becomes the app; the feed is revalidated with its ETag on the wire; axe-core 4.12 (WCAG 2.2 AA, best practices) finds nothing serious in six states; 200 % text clips no row and no card; 회의 시간 shows the CLI's plan of three clocks as a table, its slider moves by keyboard and by touch, its link reopens the plan, it plans offline, axe-core finds nothing serious in it and 200 % text clips none of it"
     )
     func browser() async throws {
-        let worldclock = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("worldclock")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [
-            "python3", Self.folder.appendingPathComponent("browser/test_web_app.py").path,
-            "--worldclock", worldclock.path,
-            "--screenshots", Self.root.appendingPathComponent(".build/web-screenshots").path,
-        ]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        // Minutes of a browser: waited for off the concurrency pool.
-        let text = try await onOwnThread {
-            let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            process.waitUntilExit()
-            return text
-        }
-        if process.terminationStatus == 3 {
-            Issue.record("the browser tests cannot run: \(text)")
-        } else {
-            #expect(
-                process.terminationStatus == 0,
-                "browser tests failed (python3 Tests/WebAppTests/browser/test_web_app.py --worldclock \(worldclock.path)):\n\(text)")
-        }
+        let root = BrowserScript.folder.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        try await BrowserScript.run("test_web_app.py", ["--screenshots", root.appendingPathComponent(".build/web-screenshots").path])
     }
 }
