@@ -225,3 +225,33 @@ def open_app(driver, base, query="", timeout=20):
     from selenium.webdriver.support.ui import WebDriverWait
     driver.get(base + "/" + query)
     WebDriverWait(driver, timeout).until(lambda d: d.execute_script("return document.documentElement.dataset.ready === 'true'"))
+
+
+class PageChecks:
+    """What both browser scripts' test cases ask of the page, on the class's `driver` (set by the
+    script): no console error after each test, a script's value, my clocks' cards, the service
+    worker in control. A test case mixes it in before `unittest.TestCase` and has its own `wait`."""
+
+    driver = None
+
+    def tearDown(self):
+        severe = [entry["message"] for entry in self.driver.get_log("browser") if entry["level"] == "SEVERE"]
+        self.assertEqual(severe, [], "console errors")
+
+    def js(self, script, *args):
+        return self.driver.execute_script(script, *args)
+
+    def cards(self):
+        return self.js("return [...document.querySelectorAll('#my-clocks .card')].map(c => c.dataset.name)")
+
+    def card_text(self, name, part):
+        return self.js("return document.querySelector(`#my-clocks .card[data-name=\"${arguments[0]}\"] ${arguments[1]}`).textContent",
+                       name, part)
+
+    def wait_for_service_worker(self, timeout=30):
+        self.driver.set_script_timeout(timeout)
+        state = self.driver.execute_async_script("""const done = arguments[0];
+            navigator.serviceWorker.ready.then((r) => done(r.active.state), (e) => done(String(e)));""")
+        self.assertEqual(state, "activated")
+        # The page that registered it is claimed; its next load goes through it.
+        self.wait(lambda: self.js("return !!navigator.serviceWorker.controller"), "the service worker controls the page", timeout=timeout)

@@ -156,7 +156,7 @@ def cli_search(query):
     return [r["place"]["name"] for r in json.loads(out.stdout)["results"]]
 
 
-class ExportSiteTests(unittest.TestCase):
+class ExportSiteTests(harness.PageChecks, unittest.TestCase):
     """One browser for all tests; each starts from an empty localStorage (my clocks) at the desktop size."""
 
     def setUp(self):
@@ -165,18 +165,11 @@ class ExportSiteTests(unittest.TestCase):
         DRIVER.execute_script("localStorage.clear()")
         DRIVER.get_log("browser")  # drop what came before
 
-    def tearDown(self):
-        severe = [entry["message"] for entry in DRIVER.get_log("browser") if entry["level"] == "SEVERE"]
-        self.assertEqual(severe, [], "console errors")
-
     # Helpers
 
     def open(self):
         """The page at / (the browser is in Asia/Seoul, a zone of the feed: no ?from= needed)."""
         harness.open_app(DRIVER, SITE.base, timeout=60)
-
-    def js(self, script, *args):
-        return DRIVER.execute_script(script, *args)
 
     def wait(self, condition, message, timeout=30):
         """Waits for `condition()` (a deadline, not a delay); else fails saying `message` (a string, or
@@ -211,22 +204,8 @@ class ExportSiteTests(unittest.TestCase):
         box.send_keys(Keys.ENTER)
         self.wait(lambda: expected in self.cards(), f"{expected} not added")
 
-    def cards(self):
-        return self.js("return [...document.querySelectorAll('#my-clocks .card')].map(c => c.dataset.name)")
-
-    def card_text(self, name, part):
-        return self.js("return document.querySelector(`#my-clocks .card[data-name=\"${arguments[0]}\"] ${arguments[1]}`).textContent",
-                       name, part)
-
     def saved_clocks(self):
         return json.loads(self.js("return localStorage.getItem('worldclock.my-clocks.v1')") or "[]")
-
-    def wait_for_service_worker(self):
-        DRIVER.set_script_timeout(60)
-        state = DRIVER.execute_async_script("""const done = arguments[0];
-            navigator.serviceWorker.ready.then((r) => done(r.active.state), (e) => done(String(e)));""")
-        self.assertEqual(state, "activated")
-        self.wait(lambda: self.js("return !!navigator.serviceWorker.controller"), "the service worker controls the page", timeout=60)
 
     # Tests
 
@@ -329,7 +308,7 @@ class ExportSiteTests(unittest.TestCase):
         self.open()
         self.add_by_search("뉴", "뉴욕")
         self.add_by_search("런던", "런던")
-        self.wait_for_service_worker()
+        self.wait_for_service_worker(timeout=60)
         self.open()  # loaded through the service worker: the app, its engine and the feed are kept
         places = SITE.json("/v1/meta")["place_count"]
         SITE.stop()
@@ -387,6 +366,7 @@ def run():
     try:
         print(f"{SITE.export_log}; nginx on {SITE.base}", file=sys.stderr)
         DRIVER = harness.chromium()
+        ExportSiteTests.driver = DRIVER
         try:
             loader = unittest.TestLoader()
             suite = (unittest.TestSuite(loader.loadTestsFromName(name, ExportSiteTests) for name in ARGS.tests) if ARGS.tests

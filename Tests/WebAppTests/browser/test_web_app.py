@@ -44,7 +44,7 @@ def local_time(local_seconds):
 WORDING = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "Fixtures", "korean-wording.json")
 
 
-class WebAppTests(unittest.TestCase):
+class WebAppTests(harness.PageChecks, unittest.TestCase):
     """One browser for all tests; each starts from an empty localStorage at the desktop size."""
 
     def setUp(self):
@@ -55,17 +55,10 @@ class WebAppTests(unittest.TestCase):
         DRIVER.execute_script("localStorage.clear()")
         DRIVER.get_log("browser")  # drop what came before
 
-    def tearDown(self):
-        severe = [entry["message"] for entry in DRIVER.get_log("browser") if entry["level"] == "SEVERE"]
-        self.assertEqual(severe, [], "console errors")
-
     # Helpers
 
     def open(self, query=SEOUL):
         harness.open_app(DRIVER, SERVER.base, query)
-
-    def js(self, script, *args):
-        return DRIVER.execute_script(script, *args)
 
     def wait(self, condition, message, timeout=10):
         from selenium.webdriver.support.ui import WebDriverWait
@@ -98,13 +91,6 @@ class WebAppTests(unittest.TestCase):
                   f"search {text} did not offer {expected}")
         box.send_keys(Keys.ENTER)
         self.wait(lambda: expected in self.cards(), f"{expected} not added")
-
-    def cards(self):
-        return self.js("return [...document.querySelectorAll('#my-clocks .card')].map(c => c.dataset.name)")
-
-    def card_text(self, name, part):
-        return self.js("return document.querySelector(`#my-clocks .card[data-name=\"${arguments[0]}\"] ${arguments[1]}`).textContent",
-                       name, part)
 
     # Tests
 
@@ -473,14 +459,6 @@ class WebAppTests(unittest.TestCase):
         self.assertIsNone(focused())
 
     # Offline: the service worker
-
-    def wait_for_service_worker(self):
-        DRIVER.set_script_timeout(30)
-        state = DRIVER.execute_async_script("""const done = arguments[0];
-            navigator.serviceWorker.ready.then((r) => done(r.active.state), (e) => done(String(e)));""")
-        self.assertEqual(state, "activated")
-        # The page that registered it is claimed; its next load goes through it.
-        self.wait(lambda: self.js("return !!navigator.serviceWorker.controller"), "the service worker controls the page", timeout=30)
 
     def attach(self, kind):
         """A CDP session in this origin's `kind` target ("page" or "service_worker"), its network
@@ -1219,6 +1197,7 @@ def main():
     SERVER = harness.Server(ARGS.worldclock)
     try:
         DRIVER = harness.chromium()
+        WebAppTests.driver = DRIVER
         CDP = harness.CDP(DRIVER)
         try:
             loader = unittest.TestLoader()
