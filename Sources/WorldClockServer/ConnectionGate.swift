@@ -54,8 +54,10 @@ final class ConnectionLimits: Sendable {
 
 /// The first handler of every connection, on raw bytes: admits it under `maxConnections` (else a
 /// JSON 503 and close), and closes it when a request has not arrived whole within
-/// `requestTimeout` of its first byte. A request counts as arrived when the server starts
-/// answering it (only the client can be slow here).
+/// `requestTimeout` of its first byte. A request counts as arrived when it has been read whole
+/// (`requestArrived`, from the HTTP codec) or when the server starts answering it: only the
+/// client can be slow here. (It counted only the answer once, so a request whose answer waited in
+/// the costly-work queue past the timeout had its connection closed unanswered.)
 ///
 /// One timer per connection, not per request: a request's first byte only notes the time, and
 /// the timer, armed at the first request, rearms itself at the deadline of the request in
@@ -182,6 +184,12 @@ final class ConnectionGate: ChannelDuplexHandler, RemovableChannelHandler {
         // The server answers: the request it answers has arrived. The next byte starts a new clock.
         requestStart = nil
         context.write(data, promise: promise)
+    }
+
+    /// The request in progress has been read whole (its end parsed): however long its answer
+    /// takes, the client was not slow. The next byte starts a new clock.
+    func requestArrived() {
+        requestStart = nil
     }
 
     private func cancelTimer() {

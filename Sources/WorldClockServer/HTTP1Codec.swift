@@ -24,7 +24,8 @@ final class HTTP1Codec: ChannelDuplexHandler, RemovableChannelHandler {
     typealias OutboundIn = HTTPResponsePart
     typealias OutboundOut = HTTPServerResponsePart
 
-    /// Writes the JSON errors as raw bytes (see `ConnectionGate.answerAndClose`).
+    /// Writes the JSON errors as raw bytes (see `ConnectionGate.answerAndClose`), and hears when a
+    /// request has arrived whole (its request timeout stops).
     private let gate: ConnectionGate
     /// The requests read and not yet answered, oldest first (pipelining answers in order).
     private var pending: [(keepAlive: Bool, version: HTTPVersion)] = []
@@ -68,6 +69,7 @@ final class HTTP1Codec: ChannelDuplexHandler, RemovableChannelHandler {
         case .body(let body):
             context.fireChannelRead(wrapInboundOut(.body(body)))
         case .end(let trailers):
+            gate.requestArrived()
             if pending.last?.keepAlive == false { input = .stopped }
             context.fireChannelRead(wrapInboundOut(.end(trailers.map { HTTPFields($0, splitCookie: false) })))
         }

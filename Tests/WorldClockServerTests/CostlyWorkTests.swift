@@ -208,6 +208,28 @@ struct CostlyWorkTests {
         #expect(service.cacheUsage.variants == 1)
     }
 
+    @Test(
+        "A request read whole waits for its answer as long as the queue takes: the request timeout (for slow clients) never closes it",
+        .costlyWorkHangGuard)
+    func slowAnswerIsNotASlowClient() async throws {
+        let costly = CostlyWork(concurrency: 1, queueLimit: 4)
+        let service = service(now: instant("2026-11-23T12:00:00Z"), costly: costly)
+        let timeout = Duration.milliseconds(200)
+        let answered = try await withLiveServer(FeedServerConfiguration(requestTimeout: timeout), service: service) { port in
+            // The one permit is held here, so the request waits in the queue past its timeout.
+            try await costly.acquire()
+            let connection = try RawConnection(port: port)
+            connection.send("GET /v1/sections?at=2026-01-01T00:00:00Z HTTP/1.1\r\nHost: x\r\n\r\n")
+            await Self.waitUntil(costly, waiting: 1)
+            // At least three timeouts pass (a lower bound: a slow machine only waits longer).
+            try await Task.sleep(for: timeout * 3)
+            costly.release()
+            return try await connection.readResponse(deadline: .seconds(540))
+        }
+        #expect(answered.text.hasPrefix("HTTP/1.1 200 OK"), "\(answered.text.prefix(200))")
+        #expect(!answered.closed)
+    }
+
     final class Order: Sendable {
         private let list = Mutex<[Int]>([])
         func append(_ value: Int) { list.withLock { $0.append(value) } }
@@ -216,9 +238,8 @@ struct CostlyWorkTests {
 }
 
 extension Trait where Self == TimeLimitTrait {
-    /// A guard against a hang, not a measure of speed: costly work runs at nice 19, and on a
-    /// 2-core machine busy with the browser tests (Chromium at normal priority) a build that takes
-    /// a second alone took over a minute (CI, 2026-11-27: a 60 s read of such a build came back
-    /// empty). So these tests wait long rather than fail on a loaded machine.
+    /// A guard against a hang, not a measure of speed: costly work runs at nice 19 on background
+    /// threads the whole test process shares (one on 2 cores), so on a machine busy with the browser
+    /// tests (Chromium at normal priority) a build can wait long. These tests wait rather than fail.
     static var costlyWorkHangGuard: Self { .timeLimit(.minutes(10)) }
 }
