@@ -215,17 +215,22 @@ struct CostlyWorkTests {
         let costly = CostlyWork(concurrency: 1, queueLimit: 4)
         let service = service(now: instant("2026-11-23T12:00:00Z"), costly: costly)
         let timeout = Duration.milliseconds(200)
-        let answered = try await withLiveServer(FeedServerConfiguration(requestTimeout: timeout), service: service) { port in
+        let (slow, answered) = try await withLiveServer(FeedServerConfiguration(requestTimeout: timeout), service: service) { port in
             // The one permit is held here, so the request waits in the queue past its timeout.
             try await costly.acquire()
             let connection = try RawConnection(port: port)
             connection.send("GET /v1/sections?at=2026-01-01T00:00:00Z HTTP/1.1\r\nHost: x\r\n\r\n")
             await Self.waitUntil(costly, waiting: 1)
-            // At least three timeouts pass (a lower bound: a slow machine only waits longer).
-            try await Task.sleep(for: timeout * 3)
+            // The event that says the waiting request's deadline has passed: a slow client, whose
+            // first byte came after it, closed by the same timeout (not a sleep: the server's own
+            // timer decides, however loaded the machine).
+            let slowClient = try RawConnection(port: port)
+            slowClient.send("GET /healthz HTTP/1.1\r\nHo")
+            let slow = try await slowClient.read(for: .seconds(540))
             costly.release()
-            return try await connection.readResponse(deadline: .seconds(540))
+            return (slow, try await connection.readResponse(deadline: .seconds(540)))
         }
+        #expect(slow.closed && slow.text.isEmpty, "the slow client: \(slow)")
         #expect(answered.text.hasPrefix("HTTP/1.1 200 OK"), "\(answered.text.prefix(200))")
         #expect(!answered.closed)
     }
