@@ -32,12 +32,13 @@ public struct Catalogue: Sendable {
     /// The table rows whose zone id was an alias, with the canonical id used instead.
     public let rewrittenZones: [(line: Int, written: String, canonical: String)]
 
-    /// The ranked index search reads: Korean-aware matching over names, old spellings, English
-    /// names, regions, zone names, airport codes, countries and zone ids, of the listed and the
-    /// search-only places; prepared on first use (a `list` never pays for it) and kept. Search
-    /// through `PlaceSearch`, which adds what the zones' rules decide (offsets, abbreviations in
-    /// use) and the whole-word rules; this alone has neither.
-    public var search: SearchIndex<Place> { searchIndex.value }
+    /// The raw name index `PlaceSearch` ranks over: Korean-aware matching over names, old
+    /// spellings, English names, regions, zone names, airport codes, countries and zone ids, of the
+    /// listed and the search-only places; prepared on first use (a `list` never pays for it) and
+    /// kept. Not the kit's search, so not public: alone it has neither what the zones' rules decide
+    /// (offsets, abbreviations in use) nor the whole-word rules, and answers differently ("PST"
+    /// finds 밴쿠버 here, which `PlaceSearch`, the one search of every surface, leaves out).
+    package var nameIndex: SearchIndex<Place> { searchIndex.value }
     /// Every listed place as a sectioned list, with the full index (ㄱ … ㅎ, A … Z, #): made on
     /// first use and kept.
     public var list: ClockList { clockList.value }

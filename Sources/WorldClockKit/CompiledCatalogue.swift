@@ -55,7 +55,7 @@ package struct CompiledCatalogue: Sendable, Equatable {
             sectionTitles: HexColumn(catalogue.sections.titles.map { UInt32($0.position) }),
             sectionStarts: HexColumn(starts),
             searchOnlyLines: HexColumn(searchOnlyRows.map { lineStarts[$0.line - 1] }),
-            search: catalogue.search.compiled)
+            search: catalogue.nameIndex.compiled)
     }
 
     /// The listed rows as places, sorted as compiled, and in their sections.

@@ -56,7 +56,7 @@ public struct PlaceSearch: Sendable {
     /// The search core over the catalogue: its index, its listed places, its country names.
     public var engine: PlaceSearchEngine<Place> {
         let catalogue = catalogue
-        return PlaceSearchEngine(index: catalogue.search, places: catalogue.places) {
+        return PlaceSearchEngine(index: catalogue.nameIndex, places: catalogue.places) {
             catalogue.terms.filter { $0.kind == .country }.map { CountryName(name: $0.term, code: $0.target) }
         }
     }

@@ -76,7 +76,7 @@ final class FeedService: Sendable {
         placesByZone = Dictionary(grouping: catalogue.places, by: \.zoneID)
         // Made now, not on the first request: the search index, the search-only places (read once
         // here, so a result needs no parsing) and tzdata's alias links.
-        _ = catalogue.search
+        _ = catalogue.nameIndex
         _ = catalogue.searchOnlyPlaces
         catalogue.prepareZoneAliases()
 

@@ -171,7 +171,7 @@ struct SearchEndpointTests {
     @Test("limit defaults to 20, caps at 100, and + in a query is a space")
     func limits() async throws {
         try await withApp { client in
-            let all = try catalogue.search.search("a").matches.count
+            let all = try catalogue.nameIndex.search("a").matches.count
             try #require(all > 20)
             try await client.execute(uri: "/v1/search?q=a", method: .get) { response in
                 let search = try JSONDecoder().decode(FeedSearch.self, from: response.data)

@@ -68,10 +68,10 @@ struct SearchTableTests {
         try catalogue.validateSearchTables()
         #expect(catalogue.places.map(\.name) == ["서울"])
         #expect(catalogue.place(named: "부산")?.isListed == false)
-        #expect(try catalogue.search.search("한국").matches.map(\.item.name) == ["부산", "서울"])  // the bigger first
-        let pus = try #require(try catalogue.search.search("PUS").matches.first)
+        #expect(try catalogue.nameIndex.search("한국").matches.map(\.item.name) == ["부산", "서울"])  // the bigger first
+        let pus = try #require(try catalogue.nameIndex.search("PUS").matches.first)
         #expect(pus.item.name == "부산" && pus.field == "airport" && pus.label == "Gimhae International Airport")
-        #expect(try catalogue.search.search("kst").matches.first?.item.name == "서울")
+        #expect(try catalogue.nameIndex.search("kst").matches.first?.item.name == "서울")
     }
 
     @Test("an ambiguous abbreviation's usual place comes first, the bigger one after it")
@@ -80,7 +80,7 @@ struct SearchTableTests {
             searchOnly: Self.searchOnlyHeader + "부산\t대한민국\tKR\tAsia/Seoul\tBusan\t\t3285147\n",
             terms: TermTable.columns.joined(separator: "\t") + "\nXST\tzone_name\t부산\t부산 시간\t\nXST\tzone_name\t서울\t서울 시간\tyes\n")
         try catalogue.validateSearchTables()
-        let matches = try catalogue.search.search("XST").matches
+        let matches = try catalogue.nameIndex.search("XST").matches
         #expect(matches.map(\.item.name) == ["서울", "부산"])
         #expect(matches.map(\.field) == ["zone_name", "zone_name"])
         #expect(matches.map(\.label) == ["서울 시간", "부산 시간"])
@@ -105,7 +105,7 @@ struct SearchFieldNameTests {
     func everyFieldNamed() throws {
         let catalogue = try Catalogue.load()
         let fields =
-            Set(catalogue.search.compiled.fieldNames.split(separator: ",").map(String.init))
+            Set(catalogue.nameIndex.compiled.fieldNames.split(separator: ",").map(String.init))
             .union(Term.Kind.allCases.map(\.rawValue)).union([PlaceSearch.offsetField, "name", "alias", "english", "country", "zone"])
         for field in fields.sorted() {
             #expect(FeedMatch.koreanFieldNames[field] != nil, "no Korean name for the search field \(field)")
@@ -118,7 +118,7 @@ struct SearchFieldNameTests {
         let names = MatchKind.allCases.map(FeedMatch.koreanKindName)
         #expect(names.allSatisfy { !$0.isEmpty && $0.unicodeScalars.contains { $0.value >= 0xAC00 } }, "\(names)")
         #expect(Set(names).count == MatchKind.allCases.count)
-        let found = try Catalogue.load().search.search("ㄴㅇ", limit: 1)
+        let found = try Catalogue.load().nameIndex.search("ㄴㅇ", limit: 1)
         let match = FeedSearchResult(try #require(found.matches.first), time: nil).match
         #expect((match.kind, match.kindName) == ("choseong", "초성"))
     }

@@ -35,7 +35,7 @@ struct WireFormatTests {
         let clocks = ZoneClocks(zoneIDs: zones, tzdata: .bundled)
         let reference = try #require(clocks["Asia/Seoul"]).time(at: instant)
         let feed = Feed(catalogue: catalogue, sections: sections, at: instant, clocks: clocks, reference: reference)
-        let found = try catalogue.search.search("뉴", limit: 20)
+        let found = try catalogue.nameIndex.search("뉴", limit: 20)
         let search = FeedSearch(
             query: "뉴", result: found, at: instant,
             clocks: ZoneClocks(zoneIDs: found.matches.map(\.item.zoneID), tzdata: .bundled), reference: reference)
