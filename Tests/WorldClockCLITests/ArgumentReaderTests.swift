@@ -94,8 +94,8 @@ struct ArgumentReaderTests {
             (["find", "--json=yes", "뉴"], "\"--json\"은 값을 받지 않습니다(받은 값: \"yes\")"),
         ])
     func refusals(arguments: [String], message: String) {
-        #expect(throws: UsageError.self) { try Self.read(arguments) }
-        do { _ = try Self.read(arguments) } catch { #expect(error.message == message) }
+        let error = #expect(throws: UsageError.self) { try Self.read(arguments) }
+        #expect(error?.message == message)
     }
 
     @Test("options before the command move after it; a first word that is no command is a place for show")
@@ -126,8 +126,8 @@ struct ArgumentReaderTests {
     @Test("a number that is not one names the option")
     func badNumber() throws {
         let parsed = try Self.parsed(["find", "--limit", "abc", "뉴"])
-        #expect(throws: UsageError.self) { try parsed.integer("limit", default: 20) }
-        do { _ = try parsed.integer("limit", default: 20) } catch { #expect(error.message == "\"abc\"는 \"--limit <개수>\"에 쓸 수 없는 값입니다") }
+        let error = #expect(throws: UsageError.self) { try parsed.integer("limit", default: 20) }
+        #expect(error?.message == "\"abc\"는 \"--limit <개수>\"에 쓸 수 없는 값입니다")
     }
 
     @Test("the last argument may take every word left, and may be optional")

@@ -33,10 +33,25 @@ enum CommandRunner {
         process.standardOutput = out
         process.standardError = err
         try process.run()
+        // Both pipes at once: read one to its end first and a child that fills the other's 64 KiB
+        // buffer blocks on it, while we wait for an end that never comes.
+        let errData = Box<Data>()
+        let errRead = DispatchSemaphore(value: 0)
+        let reader = Thread {
+            errData.value = err.fileHandleForReading.readDataToEndOfFile()
+            errRead.signal()
+        }
+        reader.start()
         let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        errRead.wait()
         process.waitUntilExit()
         return CommandResult(
-            stdout: String(decoding: outData, as: UTF8.self), stderr: String(decoding: errData, as: UTF8.self), status: process.terminationStatus)
+            stdout: String(decoding: outData, as: UTF8.self), stderr: String(decoding: errData.value ?? Data(), as: UTF8.self),
+            status: process.terminationStatus)
     }
+}
+
+/// A value one thread writes and another reads after a semaphore says it is there.
+private final class Box<Value>: @unchecked Sendable {
+    var value: Value?
 }
