@@ -135,7 +135,7 @@ struct DisplayOptions {
         let catalogue = try table.catalogue(tzdata: rules)
         let now = Date()
         // With --from the saved reference is not needed: a file problem is then only a warning.
-        let myClocks = try ClocksFile.load(need ?? .optional(quiet: json), tzdata: rules)
+        let myClocks = try ClocksFile.load(need ?? .optional(json: json), tzdata: rules)
         let reference = try ReferenceZone.settle(
             from: from, saved: myClocks.reference, catalogue: catalogue, tzdata: rules, now: now,
             quiet: json)

@@ -188,8 +188,8 @@ package enum Output {
     package static func line(_ text: String = "") { print(text) }
 
     /// `value` as JSON and a newline: indented unless `pretty` is false (`feed` without `--pretty`).
-    static func json<Value: Encodable>(_ value: Value, pretty: Bool = true) {
-        StandardStream.output.write(FeedJSON.encode(value, pretty: pretty) + Data("\n".utf8))
+    static func json<Value: Encodable>(_ value: Value, pretty: Bool = true, to stream: StandardStream = .output) {
+        stream.write(FeedJSON.encode(value, pretty: pretty) + Data("\n".utf8))
     }
 }
 

@@ -222,6 +222,26 @@ struct ClocksFileTests {
         #expect(mentions == (["sections", "feed"].contains(command[0]) ? 0 : 1), "\(result.stderr)")
     }
 
+    @Test(
+        "with --json, a file that does not read is one JSON warning on stderr naming it, the answer stays JSON, and the file is kept",
+        arguments: [["search", "뉴", "--json"], ["list", "--section", "ㄱ", "--json"], ["show", "뉴욕", "--json"]])
+    func warnInJSON(command: [String]) throws {
+        let home = try ConfigHome()
+        try home.write("clock\t뉴욕\n")
+        let before = home.bytes
+        let result = try home.run(command + ["--tzdata", "bundled"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.json != nil, "stdout is the JSON answer alone: \(result.stdout)")
+        let lines = result.stderr.split(separator: "\n")
+        #expect(lines.count == 1, "\(result.stderr)")
+        let warning = try #require(
+            (try? JSONSerialization.jsonObject(with: Data((lines.first ?? "").utf8)) as? [String: Any])?["warning"] as? [String: Any],
+            "\(result.stderr)")
+        #expect(warning["code"] as? String == "clocks_file_unreadable")
+        #expect((warning["message"] as? String)?.contains("\(home.file):1:") == true, "\(warning)")
+        #expect(home.bytes == before, "the file is kept as it was")
+    }
+
     @Test("doctor checks the file: a line that does not read, a read-only file, or what it keeps")
     func doctor() throws {
         let home = try ConfigHome()
