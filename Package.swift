@@ -157,6 +157,11 @@ let package = Package(
             swiftSettings: fuzzed + (fuzzing ? [.unsafeFlags(["-parse-as-library"])] : []),
             linkerSettings: fuzzing ? [.unsafeFlags(["-sanitize=fuzzer,address"])] : []),
 
+        // The Swift code of docs/ and the DocC guide, as written there (DocSnippetTests compares the
+        // two), so that a page's code is compiled with every build.
+        .executableTarget(
+            name: "doc-snippets", dependencies: ["WorldClockKit", "HangulCollation", "HangulIndex"], path: "Examples/DocSnippets"),
+
         // A clock list driven through WorldClockKit as a UITableViewDataSource would.
         .executableTarget(name: "worldclock-kit-example", dependencies: ["WorldClockKit", "TimeZoneRules"], path: "Examples/WorldClockKitExample"),
 
@@ -172,7 +177,11 @@ let package = Package(
         .testTarget(name: "TimeZoneRulesTests", dependencies: ["TimeZoneRules"]),
         .testTarget(
             name: "WorldClockTests",
-            dependencies: ["WorldClockKit", "CatalogueBuilder", "CatalogueCompiler", "CatalogueRecords", "TimeZoneRules", "FNV", "TestSupport"],
+            dependencies: [
+                "WorldClockKit", "CatalogueBuilder", "CatalogueCompiler", "CatalogueRecords", "TimeZoneRules", "FNV", "TestSupport",
+                // DocSnippetTests: the pages' code, built with the tests.
+                "doc-snippets",
+            ],
             exclude: ["user-queries.tsv", "Fixtures"]),
         .testTarget(
             name: "WorldClockServerTests",

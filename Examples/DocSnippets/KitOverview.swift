@@ -1,0 +1,16 @@
+// swift-format-ignore-file
+// The code as its page writes it, aligned comments and all (DocSnippetTests compares the two).
+// Sources/WorldClockKit/WorldClockKit.docc/WorldClockKit.md
+import FoundationEssentials
+import WorldClockKit
+
+func kitOverview() throws {
+    let catalogue = try Catalogue.load()
+    let list = catalogue.list                         // sections, index titles, rows by id
+    let clocks = ZoneClocks(zoneIDs: catalogue.zoneIDs)
+    let seoul = catalogue.place(named: "서울")!
+    if let time = clocks.time(of: seoul, at: Date()) {
+        print(KoreanTimeFormat.time(time.local, style: .twelveHour))   // 오후 1:30
+    }
+    _ = list
+}
