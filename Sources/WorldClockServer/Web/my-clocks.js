@@ -18,9 +18,14 @@ export class MyClocks {
     this.list = list;
     this.empty = empty;
     this.onChange = onChange;
+    const stored = load();
     /** @type {SavedClock[]} */
-    this.clocks = load();
+    this.clocks = stored.clocks;
+    /** What is in storage: `{kind: 'readable'}`, or `{kind: 'unreadable', problem, raw}`, kept as it
+     * is and never overwritten until the person chooses (as the CLI keeps a clocks file it cannot read). */
+    this.storage = stored.storage;
     this.last = null;
+    this.problem = this.problemNotice();
     list.addEventListener('click', (event) => {
       const button = event.target.closest('button.remove');
       if (!button) return;
@@ -154,17 +159,65 @@ export class MyClocks {
   }
 
   save() {
-    try { localStorage.setItem(KEY, JSON.stringify(this.clocks)); } catch { /* storage off: this session only */ }
+    // A value that did not read stays as it is until the person chooses: changes last this session only.
+    if (this.storage.kind === 'readable') {
+      try { localStorage.setItem(KEY, JSON.stringify(this.clocks)); } catch { /* storage off: this session only */ }
+    }
     this.list.dispatchEvent(new CustomEvent('clocks-change'));
+  }
+
+  /** The notice for saved clocks that did not read, with the two choices; null when they read. */
+  problemNotice() {
+    if (this.storage.kind !== 'unreadable') return null;
+    const notice = document.createElement('div');
+    notice.className = 'storage-problem';
+    notice.setAttribute('role', 'alert');
+    const text = document.createElement('p');
+    text.textContent = `저장된 내 시계를 읽지 못했습니다(${this.storage.problem}). 저장된 값은 그대로 두었고, `
+      + `고르기 전에는 바꾼 내용을 저장하지 않습니다.`
+      + (this.clocks.length ? ` 읽힌 ${this.clocks.length}곳만 보여 줍니다.` : '');
+    const replace = document.createElement('button');
+    replace.type = 'button';
+    replace.className = 'storage-replace';
+    replace.textContent = this.clocks.length ? `읽힌 ${this.clocks.length}곳으로 새로 저장` : '비우고 새로 시작';
+    replace.addEventListener('click', () => this.replaceUnreadable());
+    const copy = document.createElement('button');
+    copy.type = 'button';
+    copy.className = 'storage-copy';
+    copy.textContent = '저장된 값 복사';
+    copy.addEventListener('click', async () => {
+      try { await navigator.clipboard.writeText(this.storage.raw); announce('저장된 값을 복사했습니다'); } catch { announce('복사하지 못했습니다'); }
+    });
+    notice.append(text, replace, copy);
+    this.list.before(notice);
+    return notice;
+  }
+
+  /** The person chose: the unreadable value is set aside under another key, and what is shown is saved. */
+  replaceUnreadable() {
+    if (this.storage.kind !== 'unreadable') return;
+    try { localStorage.setItem(`${KEY}.unreadable`, this.storage.raw); } catch { /* storage off */ }
+    this.storage = { kind: 'readable' };
+    this.problem?.remove();
+    this.problem = null;
+    this.save();
+    announce('내 시계를 새로 저장했습니다');
+    document.getElementById('my-clocks-title')?.focus();
   }
 }
 
-/** @returns {SavedClock[]} */
+/** What storage holds: the clocks that read and whether all of it read.
+ * @returns {{clocks: SavedClock[], storage: {kind: 'readable'} | {kind: 'unreadable', problem: string, raw: string}}} */
 function load() {
-  try {
-    const saved = JSON.parse(localStorage.getItem(KEY) ?? '[]');
-    return Array.isArray(saved) ? saved.filter((c) => typeof c?.name === 'string' && typeof c?.zone === 'string') : [];
-  } catch {
-    return [];
-  }
+  let raw = null;
+  try { raw = localStorage.getItem(KEY); } catch { /* storage off: nothing saved */ }
+  if (raw === null) return { clocks: [], storage: { kind: 'readable' } };
+  const unreadable = (problem, clocks = []) => ({ clocks, storage: { kind: 'unreadable', problem, raw } });
+  let saved;
+  try { saved = JSON.parse(raw); } catch { return unreadable('JSON이 아닙니다'); }
+  if (!Array.isArray(saved)) return unreadable('목록이 아닙니다');
+  const valid = (c) => typeof c?.name === 'string' && c.name !== '' && typeof c?.zone === 'string' && c.zone !== '';
+  const clocks = saved.filter(valid).map((c) => ({ name: c.name, zone: c.zone, country: typeof c.country === 'string' ? c.country : '' }));
+  const bad = saved.length - clocks.length;
+  return bad ? unreadable(`${saved.length}개 중 ${bad}개에 이름이나 시간대가 없습니다`, clocks) : { clocks, storage: { kind: 'readable' } };
 }

@@ -9,6 +9,7 @@ missing (the message says what to install). Run by Tests/WebAppTests (swift test
 
 import argparse
 import datetime
+import json
 import os
 import sys
 import tempfile
@@ -259,6 +260,34 @@ class WebAppTests(harness.PageChecks, unittest.TestCase):
         self.assertEqual(self.cards(), ["서울", "뉴욕", "런던"])
         self.assertEqual(self.js("return document.querySelector('.row[data-name=\"서울\"] .add').getAttribute('aria-pressed')"), "true")
 
+    def test_09b_saved_clocks_that_do_not_read_are_kept_and_said_until_the_person_chooses(self):
+        from selenium.webdriver.common.by import By
+        key = "worldclock.my-clocks.v1"
+        for raw, shown, said in (
+                ("{not json", [], "JSON이 아닙니다"),
+                ('{"name": "뉴욕"}', [], "목록이 아닙니다"),
+                ('[{"name": "뉴욕", "zone": "America/New_York", "country": "미국"}, {"name": 5}]', ["뉴욕"], "2개 중 1개")):
+            with self.subTest(raw=raw):
+                self.js("localStorage.setItem(arguments[0], arguments[1]); localStorage.removeItem(arguments[0] + '.unreadable')", key, raw)
+                self.open()
+                notice = DRIVER.find_element(By.CSS_SELECTOR, ".my-clocks .storage-problem[role=alert]")
+                self.assertIn(said, notice.text)
+                self.assertEqual(self.cards(), shown)
+                # An edit lasts the session only: the value that did not read is still there, byte for byte.
+                self.add_by_search("런던", "런던")
+                self.assertEqual(self.js("return localStorage.getItem(arguments[0])", key), raw)
+                DRIVER.refresh()
+                harness.open_app(DRIVER, SERVER.base, SEOUL)
+                self.assertEqual(self.js("return localStorage.getItem(arguments[0])", key), raw)
+                self.assertEqual(self.cards(), shown)
+                # The choice: what is shown is saved, and the old value is set aside, not lost.
+                DRIVER.find_element(By.CSS_SELECTOR, ".storage-problem .storage-replace").click()
+                self.wait(lambda: not self.js("return document.querySelector('.storage-problem')"), "the notice goes")
+                self.assertEqual(self.js("return localStorage.getItem(arguments[0] + '.unreadable')", key), raw)
+                self.assertEqual([c["name"] for c in json.loads(self.js("return localStorage.getItem(arguments[0])", key))], shown)
+                self.add_by_search("런던", "런던")
+                self.assertEqual([c["name"] for c in json.loads(self.js("return localStorage.getItem(arguments[0])", key))], shown + ["런던"])
+
     def test_10_keyboard_only(self):
         from selenium.webdriver.common.action_chains import ActionChains
         from selenium.webdriver.common.keys import Keys
@@ -308,25 +337,39 @@ class WebAppTests(harness.PageChecks, unittest.TestCase):
         press(Keys.TAB)
         self.assertEqual(self.js("return document.activeElement.closest('.section')?.dataset.title"), "ㄴ")
 
-    def test_11_screenshots_of_the_desktop_and_phone_layouts(self):
-        if not ARGS.screenshots:
-            self.skipTest("no --screenshots folder")
-        os.makedirs(ARGS.screenshots, exist_ok=True)
+    def test_11_the_desktop_and_phone_layouts_show_the_clocks_whole_and_the_dark_theme(self):
+        """Each layout: the four cards whole in the viewport's width, no sideways scroll, the theme's
+        colours; screenshots are saved too when --screenshots names a folder."""
+        from selenium.webdriver.common.by import By
+        if ARGS.screenshots:
+            os.makedirs(ARGS.screenshots, exist_ok=True)
         self.js("localStorage.setItem('worldclock.my-clocks.v1', JSON.stringify(["
                 "{name: '서울', zone: 'Asia/Seoul', country: '대한민국'}, {name: '뉴욕', zone: 'America/New_York', country: '미국'},"
                 "{name: '런던', zone: 'Europe/London', country: '영국'}, {name: '시드니', zone: 'Australia/Sydney', country: '오스트레일리아'}]))")
         for name, width, height, mobile, dark in (("desktop", 1280, 800, False, False), ("phone", 390, 844, True, False),
                                                   ("phone-dark", 390, 844, True, True)):
-            harness.viewport(DRIVER, width, height, mobile=mobile, dark=dark)
-            self.open()
-            path = os.path.join(ARGS.screenshots, f"{name}.png")
-            self.assertTrue(DRIVER.save_screenshot(path), path)
-        from selenium.webdriver.common.by import By
+            with self.subTest(layout=name):
+                harness.viewport(DRIVER, width, height, mobile=mobile, dark=dark)
+                self.open()
+                self.assertEqual(self.cards(), ["서울", "뉴욕", "런던", "시드니"])
+                self.wait(lambda: all(self.card_text(c, ".big") not in ("", "—") for c in self.cards()), "every card shows a time")
+                self.assertLessEqual(self.js("return document.documentElement.scrollWidth"), self.js("return innerWidth"),
+                                     "no sideways scroll")
+                outside = self.js("""return [...document.querySelectorAll('#my-clocks .card, #my-clocks .card .big')]
+                    .map(e => e.getBoundingClientRect()).filter(r => r.left < 0 || r.right > innerWidth + 0.5).length""")
+                self.assertEqual(outside, 0, "every card and its time inside the viewport's width")
+                background = self.js("return getComputedStyle(document.body).backgroundColor")
+                channels = [int(v) for v in background[background.index("(") + 1:background.index(")")].split(",")[:3]]
+                self.assertEqual(sum(channels) / 3 < 128, dark, f"{name}: background {background}")
+                if ARGS.screenshots:
+                    self.assertTrue(DRIVER.save_screenshot(os.path.join(ARGS.screenshots, f"{name}.png")))
         harness.viewport(DRIVER, 1280, 800)
         self.open()
         DRIVER.find_element(By.ID, "search-input").send_keys("늉")
         self.wait(lambda: self.js("return document.querySelectorAll('#search-results .option').length") > 0, "search")
-        DRIVER.save_screenshot(os.path.join(ARGS.screenshots, "search.png"))
+        self.assertEqual(self.js("return document.querySelector('#search-results .option .name').textContent"), "뉴욕")
+        if ARGS.screenshots:
+            self.assertTrue(DRIVER.save_screenshot(os.path.join(ARGS.screenshots, "search.png")))
 
 
     # The shared wording table, search labels, index titles, reference fallback
