@@ -135,25 +135,25 @@ let package = Package(
         // Under WORLDCLOCK_FUZZING, HangulIndex carries libFuzzer's coverage hooks and ASan: the tool
         // links ASan's runtime for them (which has the hooks' defaults), never libFuzzer's main.
         .executableTarget(
-            name: "EmbedFilesTool", dependencies: ["FNV", "CatalogueRecords"],
+            name: "EmbedFilesTool", dependencies: ["FNV", "CatalogueRecords"], path: "BuildTools/EmbedFilesTool",
             linkerSettings: fuzzing ? [.unsafeFlags(["-sanitize=address"])] : []),
         .plugin(name: "EmbedFiles", capability: .buildTool(), dependencies: ["EmbedFilesTool"]),
         // Writes Data/compiled-catalogue.txt: the bundled tables' sections, order and search items as
         // ICU and the search preparation make them (Scripts/compile-catalogue).
-        .executableTarget(name: "CatalogueCompiler", dependencies: ["CatalogueBuilder", "CatalogueRecords"]),
+        .executableTarget(name: "CatalogueCompiler", dependencies: ["CatalogueBuilder", "CatalogueRecords"], path: "BuildTools/CatalogueCompiler"),
         // Writes the bundled catalogue's search as Swift source for the web app's WebAssembly module
-        // (Scripts/build-wasm compiles it with Sources/SearchWasm and HangulIndex for wasm32).
-        .executableTarget(name: "SearchWasmData", dependencies: ["WorldClockKit", "HangulIndex"]),
-        .executableTarget(name: "index-benchmark", dependencies: ["HangulCollation"], path: "Sources/IndexBenchmark"),
-        .executableTarget(name: "tz-benchmark", dependencies: ["TimeZoneRules"], path: "Sources/TimeZoneBenchmark"),
+        // (Scripts/build-wasm compiles it with WebAssembly/SearchWasm and HangulIndex for wasm32).
+        .executableTarget(name: "SearchWasmData", dependencies: ["WorldClockKit", "HangulIndex"], path: "BuildTools/SearchWasmData"),
+        .executableTarget(name: "index-benchmark", dependencies: ["HangulCollation"], path: "Benchmarks/IndexBenchmark"),
+        .executableTarget(name: "tz-benchmark", dependencies: ["TimeZoneRules"], path: "Benchmarks/TimeZoneBenchmark"),
         // Search speed and the right-zone-first rate over the user query set (Scripts/bench-search).
         .executableTarget(
-            name: "search-benchmark", dependencies: ["WorldClockKit", "CatalogueBuilder", "TimeZoneRules"], path: "Sources/SearchBenchmark"),
+            name: "search-benchmark", dependencies: ["WorldClockKit", "CatalogueBuilder", "TimeZoneRules"], path: "Benchmarks/SearchBenchmark"),
         // libFuzzer targets for every parser of outside input (Scripts/fuzz builds them with
         // -DFUZZING -sanitize=fuzzer,address); a plain build replays a saved input.
         .executableTarget(
             name: "worldclock-fuzz", dependencies: ["WorldClockKit", "CatalogueBuilder", "WorldClockServer", "HangulCollation"],
-            path: "Sources/Fuzz",
+            path: "Fuzz",
             swiftSettings: fuzzed + (fuzzing ? [.unsafeFlags(["-parse-as-library"])] : []),
             linkerSettings: fuzzing ? [.unsafeFlags(["-sanitize=fuzzer,address"])] : []),
 
