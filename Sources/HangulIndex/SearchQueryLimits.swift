@@ -8,6 +8,16 @@ public enum SearchError: Error, Equatable, Sendable, CustomStringConvertible {
     /// starting at the 1-based `scalar`.
     case tooManyCombiningMarks(scalar: Int, limit: Int)
 
+    /// The refusal's stable code, the one every surface writes in its JSON error (`/v1/search`'s
+    /// 400 and the web module's answer): `empty_query`, `query_too_long`, `too_many_combining_marks`.
+    public var code: String {
+        switch self {
+        case .emptyQuery: "empty_query"
+        case .queryTooLong: "query_too_long"
+        case .tooManyCombiningMarks: "too_many_combining_marks"
+        }
+    }
+
     public var description: String {
         switch self {
         case .emptyQuery: "the search query is empty"

@@ -37,6 +37,12 @@ struct APIError: HTTPResponseError, Equatable {
         case queryTooLong = "query_too_long"
         case tooManyCombiningMarks = "too_many_combining_marks"
         case unknownZone = "unknown_zone"
+
+        /// A search's refusal under its own code (`SearchError.code`, which the web module writes
+        /// too); `APIErrorTests` holds every refusal's code to a case here.
+        init(searchError: SearchError) {
+            self = Code(rawValue: searchError.code) ?? .internalError
+        }
     }
 
     /// The codes of Hummingbird's own 4xx refusals, `http_` and the status: what the OpenAPI

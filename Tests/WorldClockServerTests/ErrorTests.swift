@@ -232,3 +232,16 @@ struct RequestLogTests {
         #expect(quiet.lines.withLock { $0 }.filter { $0.contains("/v1/") }.isEmpty)
     }
 }
+
+/// A search's refusal has one code, the search's own: the server answers it, the web module writes it.
+@Suite("Search refusals keep the search's code")
+struct SearchRefusalCodeTests {
+    @Test(
+        "every SearchError's code is one of the API's codes (the OpenAPI document lists them)",
+        arguments: [SearchError.emptyQuery, .queryTooLong(scalars: 101, limit: 100), .tooManyCombiningMarks(scalar: 2, limit: 2)])
+    func codeIsTheAPIs(error: SearchError) {
+        let code = APIError.Code(searchError: error)
+        #expect(code != .internalError, "\(error.code) is no APIError.Code")
+        #expect(code.rawValue == error.code)
+    }
+}

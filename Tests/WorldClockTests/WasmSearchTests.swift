@@ -98,6 +98,72 @@ struct WasmSearchTests {
         #expect(differences.isEmpty, "\(differences.count) of \(queries.count) queries differ:\n\(differences.joined(separator: "\n"))")
     }
 
+    /// The keys of `/v1/search`'s place the module leaves out: the page computes the time and how it
+    /// stands against the reference itself, from the zones' timelines.
+    static let placeKeysOnlyTheServerWrites: Set<String> = ["time", "relative"]
+
+    @Test("the module's JSON is /v1/search's, key for key and value for value, for every query of the table (a place's time aside)")
+    func sameJSON() async throws {
+        let catalogue = try Catalogue.load()
+        let search = PlaceSearch(catalogue: catalogue, tzdata: .bundled, at: Self.instant)
+        let clocks = ZoneClocks(zoneIDs: catalogue.zoneIDs, tzdata: .bundled)
+        let queries = Self.queries.filter { !$0.contains("\n") } + ["   ", String(repeating: "가", count: 101)]
+        let instant = String(Int64(Self.instant.timeIntervalSince1970))
+        let output = try await onOwnThread {
+            try Self.runEngine(["search", "TIMELINES", instant, "INPUT", "20"], input: queries.joined(separator: "\n"))
+        }
+        try #require(output.count == queries.count, "the runner answered \(output.count) of \(queries.count) queries")
+        func object(_ data: Data) -> [String: Any] { (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] ?? [:] }
+        func same(_ a: Any?, _ b: Any?) -> Bool {
+            switch (a, b) {
+            case (nil, nil): true
+            case (let a as NSObject, let b as NSObject): a.isEqual(b)
+            default: false
+            }
+        }
+        var differences: [String] = []
+        var compared = 0
+        for (query, data) in zip(queries, output) {
+            let wasm = object(data)
+            let native: [String: Any]
+            do {
+                let outcome = try search.search(query, limit: 20)
+                native = object(FeedJSON.encode(FeedSearch(query: query, outcome: outcome, at: Self.instant, clocks: clocks)))
+            } catch {
+                // The refusal: the search's code, which /v1/search answers too.
+                let code = (wasm["error"] as? [String: Any])?["code"] as? String
+                if code != error.code {
+                    differences.append("\(query.prefix(20)): refused as \(error.code) natively, \(code ?? "not refused") by the module")
+                }
+                continue
+            }
+            // null and an absent key say the same to a reader of the JSON; every other key must match.
+            let wasmTop = wasm.filter { !($0.value is NSNull) && $0.key != "results" }
+            let nativeTop = native.filter { !($0.value is NSNull) && $0.key != "results" }
+            if !same(wasmTop as NSDictionary, nativeTop as NSDictionary) {
+                differences.append("\(query): top level: native \(nativeTop), wasm \(wasmTop)")
+            }
+            let wasmResults = wasm["results"] as? [[String: Any]] ?? [], nativeResults = native["results"] as? [[String: Any]] ?? []
+            if wasmResults.count != nativeResults.count {
+                differences.append("\(query): \(nativeResults.count) results natively, \(wasmResults.count) in the module")
+            }
+            for (w, n) in zip(wasmResults, nativeResults) {
+                compared += 1
+                let wPlace = (w["place"] as? [String: Any] ?? [:]).filter { !($0.value is NSNull) }
+                let nPlace = (n["place"] as? [String: Any] ?? [:]).filter {
+                    !($0.value is NSNull) && !Self.placeKeysOnlyTheServerWrites.contains($0.key)
+                }
+                if !same(wPlace as NSDictionary, nPlace as NSDictionary) { differences.append("\(query): place: native \(nPlace), wasm \(wPlace)") }
+                let wMatch = (w["match"] as? [String: Any] ?? [:]).filter { !($0.value is NSNull) }
+                let nMatch = (n["match"] as? [String: Any] ?? [:]).filter { !($0.value is NSNull) }
+                if !same(wMatch as NSDictionary, nMatch as NSDictionary) { differences.append("\(query): match: native \(nMatch), wasm \(wMatch)") }
+                if Set(w.keys) != Set(n.keys) { differences.append("\(query): result keys: native \(n.keys.sorted()), wasm \(w.keys.sorted())") }
+            }
+        }
+        #expect(compared > 1000, "only \(compared) results compared")
+        #expect(differences.isEmpty, "\(differences.count) differences:\n\(differences.prefix(30).joined(separator: "\n"))")
+    }
+
     /// Every zone of the catalogue's timeline from the instant for 400 days, from the bundled TZif
     /// rules: what the page gives the module from the feed (`ZONE TAB START,OFFSET,ABBREVIATION;…`).
     static let timelines: String = {

@@ -27,11 +27,7 @@ enum WasmSearch {
             outcome = try catalogue.engine.search(query, limit: limit, facts: zones)
         } catch {
             json.raw("{\"error\":{\"code\":")
-            switch error {
-            case .emptyQuery: json.string("empty_query")
-            case .queryTooLong: json.string("query_too_long")
-            case .tooManyCombiningMarks: json.string("too_many_combining_marks")
-            }
+            json.string(error.code)
             json.raw(",\"message\":")
             json.string(error.description)
             json.raw("}}")

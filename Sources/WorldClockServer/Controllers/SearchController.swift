@@ -30,14 +30,16 @@ struct SearchController: Sendable {
             let search = PlaceSearch(catalogue: service.catalogue, clocks: service.clocks, at: instant.date)
             let outcome: PlaceSearch.Outcome
             do throws(SearchError) { outcome = try search.search(q, limit: limit) } catch {
+                // The code is the search's own (the web module writes the same); the words name the parameter.
+                let code = APIError.Code(searchError: error)
                 switch error {
                 case .emptyQuery:
-                    throw .badRequest(.emptyQuery, "the parameter 'q' is empty or only spaces; give the text to search for")
+                    throw .badRequest(code, "the parameter 'q' is empty or only spaces; give the text to search for")
                 case .queryTooLong(let scalars, let maximum):
-                    throw .badRequest(.queryTooLong, "the parameter 'q' is \(scalars) Unicode code points long; the limit is \(maximum)")
+                    throw .badRequest(code, "the parameter 'q' is \(scalars) Unicode code points long; the limit is \(maximum)")
                 case .tooManyCombiningMarks(let scalar, let maximum):
                     throw .badRequest(
-                        .tooManyCombiningMarks,
+                        code,
                         "the parameter 'q' has more than \(maximum) combining marks in a row (from code point \(scalar)); no place name needs more")
                 }
             }
