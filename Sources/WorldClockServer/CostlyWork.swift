@@ -43,10 +43,31 @@ final class CostlyWork: Sendable {
         /// Works that ran under a permit, counted when they start on their thread (for tests: a
         /// skipped build is not counted).
         var ran = 0
-        /// Callers of `idle()` waiting for nothing to run.
-        var idleWaiters: [CheckedContinuation<Void, Never>] = []
+        /// Callers of `wait(until:)` (`idle()` among them), each with the load it waits for.
+        var loadWaiters: [(until: @Sendable (Load) -> Bool, continuation: CheckedContinuation<Void, Never>)] = []
+
+        var load: Load { Load(running: running, waiting: waiting.count, refused: refused, abandoned: abandoned, ran: ran) }
     }
     private let state = Mutex(State())
+
+    /// Changes `state` under the lock, then wakes the callers of `wait(until:)` whose load has come
+    /// (outside the lock, so a woken task never runs with it held).
+    private func change<Result>(_ body: (inout State) -> Result) -> Result {
+        let (result, woken): (Result, [CheckedContinuation<Void, Never>]) = state.withLock { state in
+            let result = body(&state)
+            guard !state.loadWaiters.isEmpty else { return (result, []) }
+            let load = state.load
+            var woken: [CheckedContinuation<Void, Never>] = []
+            state.loadWaiters.removeAll { waiter in
+                guard waiter.until(load) else { return false }
+                woken.append(waiter.continuation)
+                return true
+            }
+            return (result, woken)
+        }
+        for continuation in woken { continuation.resume() }
+        return result
+    }
 
     /// Costly bodies built at once on a machine with `cores` cores: all but one, and at least one.
     static func defaultConcurrency(cores: Int) -> Int { max(1, cores - 1) }
@@ -59,8 +80,28 @@ final class CostlyWork: Sendable {
 
     /// The work running now, the work waiting, the requests refused and abandoned so far, and the
     /// works run so far.
-    var load: (running: Int, waiting: Int, refused: Int, abandoned: Int, ran: Int) {
-        state.withLock { ($0.running, $0.waiting.count, $0.refused, $0.abandoned, $0.ran) }
+    struct Load: Sendable, Equatable {
+        let running: Int
+        let waiting: Int
+        let refused: Int
+        let abandoned: Int
+        let ran: Int
+    }
+
+    /// The load now.
+    var load: Load { state.withLock { $0.load } }
+
+    /// Returns once the load satisfies `until`: at once if it does now, else at the change that
+    /// makes it so. What tests and `idle()` wait on, instead of asking again and again.
+    func wait(until: @escaping @Sendable (Load) -> Bool) async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let now: Bool = state.withLock { state in
+                if until(state.load) { return true }
+                state.loadWaiters.append((until, continuation))
+                return false
+            }
+            if now { continuation.resume() }
+        }
     }
 
     /// Runs `work` when a permit is free, after the work queued before it; not at all when
@@ -76,7 +117,7 @@ final class CostlyWork: Sendable {
         try await acquire(for: client)
         defer { release() }
         return try await BackgroundThreads.run { [self] () throws(APIError) in
-            state.withLock { $0.ran += 1 }
+            change { $0.ran += 1 }
             return try work()
         }
     }
@@ -87,7 +128,7 @@ final class CostlyWork: Sendable {
     /// - Returns: whether `work` was started.
     @discardableResult
     func runIfIdle(_ work: @escaping @Sendable () -> Void) -> Bool {
-        let admitted = state.withLock { state in
+        let admitted = change { state in
             guard state.running < concurrency, state.waiting.isEmpty else { return false }
             state.running += 1
             return true
@@ -96,7 +137,7 @@ final class CostlyWork: Sendable {
         Task { [self] in
             defer { release() }
             try? await BackgroundThreads.run { [self] () throws(APIError) in
-                state.withLock { $0.ran += 1 }
+                change { $0.ran += 1 }
                 work()
             }
         }
@@ -115,14 +156,14 @@ final class CostlyWork: Sendable {
         // Watched before queueing, so that a client leaving at any moment after is heard; one
         // that left before is refused here.
         if let client, !client.watch(id, onGone: { [self] in abandon(id) }) {
-            state.withLock { $0.abandoned += 1 }
+            change { $0.abandoned += 1 }
             throw APIError.clientGone
         }
         defer { client?.unwatch(id) }
         let grant = await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<Grant, Never>) in
                 // A waiter's permit is handed over by `release` (`running` stays counted).
-                let grant: Grant = state.withLock { state in
+                let grant: Grant = change { state in
                     // A client that left, or a cancellation, before the waiter was queued (the
                     // watcher and the handler found nothing to take out).
                     if Task.isCancelled || client?.isGone == true {
@@ -154,7 +195,7 @@ final class CostlyWork: Sendable {
 
     /// Takes request `id` out of the queue, if it still waits there: its client has gone.
     private func abandon(_ id: UInt64) {
-        let waiter: Waiter? = state.withLock { state in
+        let waiter: Waiter? = change { state in
             guard let index = state.waiting.firstIndex(where: { $0.id == id }) else { return nil }
             state.abandoned += 1
             return state.waiting.remove(at: index)
@@ -164,28 +205,18 @@ final class CostlyWork: Sendable {
 
     /// Gives the permit to the longest waiter, or back.
     func release() {
-        let (next, idle): (Waiter?, [CheckedContinuation<Void, Never>]) = state.withLock { state in
-            guard state.waiting.isEmpty else { return (state.waiting.removeFirst(), []) }
+        let next: Waiter? = change { state in
+            guard state.waiting.isEmpty else { return state.waiting.removeFirst() }
             state.running -= 1
-            guard state.running == 0 else { return (nil, []) }
-            defer { state.idleWaiters = [] }
-            return (nil, state.idleWaiters)
+            return nil
         }
         next?.continuation.resume(returning: .run)
-        for waiter in idle { waiter.resume() }
     }
 
     /// Returns when no work runs or waits: at once if none does, else when the last permit is
     /// given back (work started in the background by `runIfIdle` included).
     func idle() async {
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            let now: Bool = state.withLock { state in
-                guard state.running > 0 || !state.waiting.isEmpty else { return true }
-                state.idleWaiters.append(continuation)
-                return false
-            }
-            if now { continuation.resume() }
-        }
+        await wait { $0.running == 0 && $0.waiting == 0 }
     }
 }
 

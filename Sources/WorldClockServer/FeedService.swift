@@ -33,7 +33,7 @@ final class FeedService: Sendable {
     /// which filled the bounded queue and answered the rest with 503s.
     private let costlyBuilds = Mutex<[String: Task<Representation, any Error>]>([:])
     /// How many requests have waited for a costly build another request started (the log of load, and tests).
-    private let joinedCostlyBuilds = Atomic<Int>(0)
+    private let joinedCostlyBuilds = WatchedCount()
     /// Whether canonical bodies are built ahead of their second (with a real clock); the latest
     /// second claimed per key is kept with the bodies (`ResponseCache`).
     private let buildsAhead: Bool
@@ -290,7 +290,7 @@ final class FeedService: Sendable {
         while true {
             let (build, isOwn) = costlyBuilds.withLock { builds -> (Task<Representation, any Error>, Bool) in
                 if let running = builds[key] {
-                    joinedCostlyBuilds.add(1, ordering: .relaxed)
+                    joinedCostlyBuilds.add(1)
                     return (running, false)
                 }
                 let build = Task { [self] () throws -> Representation in
@@ -341,7 +341,10 @@ final class FeedService: Sendable {
 
     /// The cache's state, for tests: the LRU part's entries and bytes.
     /// How many requests so far waited for a costly variant's build that another had started.
-    var costlyBuildsJoined: Int { joinedCostlyBuilds.load(ordering: .relaxed) }
+    var costlyBuildsJoined: Int { joinedCostlyBuilds.value }
+
+    /// Returns once `count` requests in all have joined a costly build another started (for tests).
+    func waitForCostlyBuildsJoined(_ count: Int) async { await joinedCostlyBuilds.wait(until: count) }
 
     var cacheUsage: (variants: Int, bytes: Int, budget: Int) {
         cache.withLock { ($0.variantCount, $0.bytes, $0.byteBudget) }

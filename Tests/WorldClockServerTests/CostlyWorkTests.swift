@@ -11,9 +11,10 @@ import WorldClockKit
 /// here waits on time: a test holds a permit itself and waits for the queue to show the request.
 @Suite("Costly work: bounded, queued, refused past the queue")
 struct CostlyWorkTests {
-    /// Waits (without a deadline of its own: the test's) until `costly` shows `waiting` waiters.
+    /// Waits (without a deadline of its own: the test's) until `costly` shows `waiting` waiters:
+    /// woken by the change that queues them, not by asking again and again.
     static func waitUntil(_ costly: CostlyWork, waiting: Int) async {
-        while costly.load.waiting < waiting { await Task.yield() }
+        await costly.wait { $0.waiting >= waiting }
     }
 
     @Test("By default one core is left free, and the queue holds eight per permit", arguments: [(1, 1), (2, 1), (3, 2), (8, 7), (64, 63)])
@@ -103,7 +104,7 @@ struct CostlyWorkTests {
                     }
                 }
                 await Self.waitUntil(costly, waiting: 1)
-                while service.costlyBuildsJoined < 5 { await Task.yield() }
+                await service.waitForCostlyBuildsJoined(5)
                 costly.release()
                 return try await group.reduce(into: []) { $0.append($1) }
             }
@@ -193,7 +194,7 @@ struct CostlyWorkTests {
             // What a client's close() sends: the end of its input (the server allows half-closed
             // connections, so this is how a client leaving is seen).
             shutdown(connection.fd, Int32(SHUT_RDWR))
-            while costly.load.abandoned < 1 { await Task.yield() }
+            await costly.wait { $0.abandoned >= 1 }
             #expect(costly.load.waiting == 0)
             costly.release()
             #expect(costly.load.ran == 0)
