@@ -41,6 +41,13 @@ struct TimeQueryParser {
         }
     }
 
+    /// `word` and `hour` as an example the reader takes: `새벽 4시` rather than `새벽 9시`, an hour
+    /// the part of the day holds (`hour` itself when it does).
+    static func sample(_ word: String, _ hour: Int) -> String {
+        let typical = ["새벽": 4, "아침": 7, "낮": 2, "저녁": 7, "밤": 9, "오후": 3]
+        return "\(word) \(Self.hour(word, hour) != nil ? hour : typical[word] ?? 9)시"
+    }
+
     /// The hours a part of the day takes, as its refusal says them.
     private static let dayPartHours = [
         "새벽": "0–6시(새벽 12시는 0시)", "아침": "5–11시", "낮": "11시, 12시, 1–5시", "저녁": "5–11시", "밤": "6–11시",
@@ -283,18 +290,18 @@ struct TimeQueryParser {
             (number, digits) = (value, count)
             if peek(1) == .word("시간") { throw misplacedFromNow("\(value)시간") }
             if peek(1) == .word("분") {
-                throw fail("\(value)분 앞에 몇 시인지 씁니다", "\(dayPrefix)\(meridiem.map { "\($0) " } ?? "")9시 \(Self.safe(value, 0...59, 30))분")
+                throw fail("\(value)분 앞에 몇 시인지 씁니다", "\(dayPrefix)\(meridiem.map { Self.sample($0, 9) } ?? "9시") \(Self.safe(value, 0...59, 30))분")
             }
         case .word(let word)? where TimeQueryToken.nativeNumbers[word] != nil:
             // 한 시 … 열두 시: the hour said aloud, read as its digits (두 시 반 is 2시 반).
             let value = TimeQueryToken.nativeNumbers[word]!
             if peek(1) == .word("시간") { throw misplacedFromNow("\(word) 시간") }
             guard peek(1) == .word("시") else {
-                throw fail("\"\(word)\": 시각이면 '\(word) 시'처럼 시를 붙입니다", "\(dayPrefix)\(meridiem.map { "\($0) " } ?? "")\(value)시")
+                throw fail("\"\(word)\": 시각이면 '\(word) 시'처럼 시를 붙입니다", "\(dayPrefix)\(meridiem.map { Self.sample($0, value) } ?? "\(value)시")")
             }
             (number, digits) = (value, 1)
         default:
-            if let meridiem { throw fail("\(meridiem) 뒤에 몇 시인지 씁니다", "\(meridiem) 9시") }
+            if let meridiem { throw fail("\(meridiem) 뒤에 몇 시인지 씁니다", Self.sample(meridiem, 9)) }
             return nil
         }
         advance()
@@ -369,20 +376,20 @@ struct TimeQueryParser {
                 throw fail("\"\(english.word)\": 날과 시각은 한국어로 씁니다", english.example)
             } else if digits <= 2 {
                 let hour = Self.safe(number, meridiem == nil ? 0...23 : 1...12, 9)
-                throw fail("숫자 \(number)만으로는 시각인지 모릅니다", meridiem.map { "\($0) \(hour)시" } ?? "\(hour)시")
+                throw fail("숫자 \(number)만으로는 시각인지 모릅니다", meridiem.map { Self.sample($0, hour) } ?? "\(hour)시")
             } else {
                 throw fail("\(digits)자리 숫자 \(zeroPadded(number, width: digits)): 시각은 09:00이나 0900처럼, 날짜는 2026-12-01처럼 씁니다", "09:00")
             }
         }
         if let latin = latinMeridiem() {
             advance(latin.tokens)
-            guard meridiem == nil else { throw fail("\(meridiem!)과 \(latin.text)을 함께 썼습니다", "\(meridiem!) \(Self.safe(hour, 1...12, 9))시") }
+            guard meridiem == nil else { throw fail("\(meridiem!)과 \(latin.text)을 함께 썼습니다", Self.sample(meridiem!, hour)) }
             guard (1...12).contains(hour) else {
                 throw fail("\(latin.text) 앞에는 1–12시를 씁니다", hour == 0 ? "12:00 am" : "\(Self.safe(hour, 0...23, 9)):00")
             }
             hour = hour % 12 + (latin.afternoon ? 12 : 0)
         } else if let word = meridiem {
-            guard (0...12).contains(hour) else { throw fail("\(word) 뒤에는 1–12시를 씁니다", hour <= 23 ? "\(hour)시" : "\(word) 9시") }
+            guard (0...12).contains(hour) else { throw fail("\(word) 뒤에는 1–12시를 씁니다", hour <= 23 ? "\(hour)시" : Self.sample(word, 9)) }
             guard let read = Self.hour(word, hour) else { throw outsideDayPart(word, hour: hour, minute: minute) }
             hour = read
         }

@@ -188,6 +188,9 @@ struct TimeQueryTests {
             ("0시 10분 전", "전날 23시 50분", "어제 23시 50분"), ("9시 70분 전", "0–59분 전", "9시 10분 전"),
             ("1시간 90분 뒤", "분은 0–59", "2시간 30분 뒤"), ("내일 30분", "30분 앞에 몇 시인지", "내일 9시 30분"),
             ("한", "'한 시'처럼", "1시"), ("오전 열", "'열 시'처럼", "오전 10시"),
+            // Examples hold an hour the part of the day takes (a replay of 30,000 random phrases found 새벽 9시).
+            ("새벽 0", "숫자 0만으로는", "새벽 4시"), ("저녁", "저녁 뒤에 몇 시인지", "저녁 9시"), ("밤 9am", "함께 썼습니다", "밤 9시"),
+            ("새벽 열한", "'열한 시'처럼", "새벽 4시"),
             // English phrases: the same phrase in Korean.
             ("3pm tomorrow", "\"tomorrow\": 날과 시각은 한국어로", "내일 오후 3시"), ("in 30 minutes", "\"in\"", "30분 뒤"),
             ("2 hours ago", "\"hours\"", "2시간 전"), ("next friday 10:30am", "\"next\"", "다음 주 금요일 오전 10시 30분"),
