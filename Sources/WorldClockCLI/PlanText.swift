@@ -135,7 +135,8 @@ struct PlanText {
             parts.append("\(day)\(KoreanTimeFormat.time(time.local, style: style)) \(Terminal.printable(time.place))")
         }
         let outside = slot.times.filter { $0.minutesOutside > 0 }.map {
-            "\(Terminal.printable($0.place)) " + ($0.isWorkingDay ? "" : "쉬는 날, ") + KoreanTimeFormat.duration($0.minutesOutside * 60)
+            let length = KoreanTimeFormat.duration($0.minutesOutside * 60)
+            return "\(Terminal.printable($0.place)) " + ($0.isWorkingDay ? length : "쉬는 날(\(length))")
         }
         let date = "\(reference.local.month)월 \(reference.local.day)일 (\(KoreanTimeFormat.weekdays[reference.local.weekday - 1]))"
         return "\(date) " + parts.joined(separator: " = ") + (outside.isEmpty ? " · 모두 업무 시간" : " · 업무 시간 밖: " + outside.joined(separator: ", "))
