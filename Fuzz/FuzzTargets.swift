@@ -39,7 +39,7 @@ enum FuzzTargets {
     /// `--at`'s reader: what it refuses comes with one line and an example it takes; what it takes
     /// reads back the same from its own description, and resolves in 서울 and 뉴욕 (a gap, an overlap
     /// or an instant in range) or is refused with a reason. A wall-clock time read once shows on the
-    /// zone's clock as written.
+    /// zone's clock as written; a time from now (`30분 뒤`) is now plus its length.
     static func timeQuery(_ data: UnsafeRawBufferPointer) {
         let text = String(decoding: data.prefix(256), as: UTF8.self)
         let query: TimeQuery
@@ -59,6 +59,10 @@ enum FuzzTargets {
             switch reading {
             case .unique(let instant):
                 require(ISO8601.acceptedSeconds.contains(instant), "\(text.debugDescription) → \(instant)")
+                if case .fromNow(let seconds) = query {
+                    require(instant == timeQueryNow + Int64(seconds), "\(text.debugDescription) → \(instant), not now + \(seconds) s")
+                    continue
+                }
                 let time: TimeQuery.ClockTime
                 switch query {
                 case .time(let written, nil), .dayTime(_, let written, nil), .time(let written, .some(.abbreviation)),

@@ -7,9 +7,10 @@ public enum DayBand: String, Equatable, Sendable {
     /// Night: 23:00–07:00, outside working hours.
     case night
 
-    /// The band of `minute` (after local midnight) for someone working `hours`.
-    public init(minute: Int, hours: WorkingHours) {
-        if (hours.start..<hours.end).contains(minute) {
+    /// The band of `minute` (after local midnight) for someone working `hours`, on a working day
+    /// unless `workingDay` is false (a day off has no working band).
+    public init(minute: Int, hours: WorkingHours, workingDay: Bool = true) {
+        if workingDay, (hours.start..<hours.end).contains(minute) {
             self = .working
         } else if (WorkingHours.waking.start..<WorkingHours.waking.end).contains(minute) {
             self = .waking

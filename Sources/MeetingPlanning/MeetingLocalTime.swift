@@ -17,4 +17,6 @@ public struct MeetingLocalTime: Equatable, Sendable {
     public let minutesOutside: Int
     /// Its local date minus the reference zone's (−1 어제, 1 내일).
     public let dayDifference: Int
+    /// Whether its local day is one of the place's working days (a weekend day is not).
+    public let isWorkingDay: Bool
 }

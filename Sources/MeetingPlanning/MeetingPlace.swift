@@ -1,4 +1,5 @@
-/// One participant's place in a meeting plan: its name, its zone's wall clock and its working hours.
+/// One participant's place in a meeting plan: its name, its zone's wall clock, its working hours
+/// and its working days.
 public struct MeetingPlace: Sendable {
     /// How the place is shown: 서울, 뉴욕.
     public let name: String
@@ -6,11 +7,14 @@ public struct MeetingPlace: Sendable {
     public let clock: WallClock
     /// Its working day on its own clock.
     public let hours: WorkingHours
+    /// The days of the week it works (its country's by default where the caller knows it).
+    public let days: WorkingDays
 
-    /// A place named `name`, on `clock`, working `hours`.
-    public init(name: String, clock: WallClock, hours: WorkingHours = .standard) {
+    /// A place named `name`, on `clock`, working `hours` on `days`.
+    public init(name: String, clock: WallClock, hours: WorkingHours = .standard, days: WorkingDays = .mondayToFriday) {
         self.name = name
         self.clock = clock
         self.hours = hours
+        self.days = days
     }
 }

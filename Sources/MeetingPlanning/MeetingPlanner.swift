@@ -10,8 +10,11 @@
 /// back more, and each place's time is read from its own rules at that instant, so a meeting that
 /// crosses a place's DST change is right on both sides.
 ///
-/// **Bands.** At a slot's start each place is in its working hours (default 9–18, per place), its
-/// waking hours (7–23) or at night.
+/// **Bands.** At a slot's start each place is in its working hours (default 9–18, per place, on
+/// its working days: Monday to Friday, or its country's), its waking hours (7–23) or at night. A
+/// day off has no working hours: its distance outside counts to the nearest working day's.
+///
+/// **Past.** With the request's `now`, a slot starting before it is marked past and never ranked.
 ///
 /// **Ranking rule.** A slot's fairness score is the worst participant's distance outside their
 /// working hours: the minutes of the meeting before the start or after the end of that place's
@@ -20,9 +23,13 @@
 /// then the earlier start. A slot that fits everyone scores 0.
 public enum MeetingPlanner {
     /// The plan for `request`: every candidate in time order and the best `request.limit` ranked.
+    /// A request that breaks `MeetingRequest`'s rules (`validate()` says which) plans no slots.
     /// - Complexity: O(d · (86 400 / step) · p) for d dates and p places, plus the sort.
     public static func plan(_ request: MeetingRequest) -> MeetingPlan {
         var slots: [MeetingSlot] = []
+        do { try request.validate() } catch {
+            return MeetingPlan(referenceZoneID: request.reference.zoneID, length: request.length, step: request.step, slots: [], best: [])
+        }
         for day in request.days {
             var t = dayStart(day, in: request.reference)
             let end = dayStart(day + 1, in: request.reference)
@@ -31,7 +38,8 @@ public enum MeetingPlanner {
                 t += Int64(request.step)
             }
         }
-        let best = slots.sorted { $0.ranks(before: $1) }.prefix(max(0, request.limit))
+        // A past slot is shown but never suggested.
+        let best = slots.filter { !$0.isPast }.sorted { $0.ranks(before: $1) }.prefix(max(0, request.limit))
         return MeetingPlan(referenceZoneID: request.reference.zoneID, length: request.length, step: request.step, slots: slots, best: Array(best))
     }
 
@@ -46,12 +54,14 @@ public enum MeetingPlanner {
             let from = first.hour * 60 + first.minute
             // The end on the same count of minutes as the start: past midnight it passes 1440.
             let to = (last.daysSinceEpoch - first.daysSinceEpoch) * 1440 + last.hour * 60 + last.minute
+            let workingDay = place.days.contains(weekday: first.weekday)
             return MeetingLocalTime(
                 place: place.name, zoneID: place.clock.zoneID, local: first, utcOffset: period.utcOffset, abbreviation: period.abbreviation,
-                band: DayBand(minute: from, hours: place.hours), minutesOutside: place.hours.minutesOutside(from: from, to: to),
-                dayDifference: first.daysSinceEpoch - referenceDay)
+                band: DayBand(minute: from, hours: place.hours, workingDay: workingDay),
+                minutesOutside: place.hours.minutesOutside(from: from, to: to, weekday: first.weekday, days: place.days),
+                dayDifference: first.daysSinceEpoch - referenceDay, isWorkingDay: workingDay)
         }
-        return MeetingSlot(start: start, end: end, times: times)
+        return MeetingSlot(start: start, end: end, times: times, isPast: request.now.map { start < $0 } ?? false)
     }
 
     /// A weekly meeting at `start`'s wall-clock time in the reference zone, for `weeks` weeks: each

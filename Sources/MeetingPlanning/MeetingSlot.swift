@@ -6,6 +6,8 @@ public struct MeetingSlot: Equatable, Sendable {
     public let end: Int64
     /// Each place's local time, in the order the places were given.
     public let times: [MeetingLocalTime]
+    /// It starts before the request's `now`: shown, never suggested.
+    public let isPast: Bool
 
     /// The fairness score: the most minutes any one place spends outside its working hours. 0:
     /// everyone is within them.

@@ -25,6 +25,20 @@ public struct WorkingHours: Equatable, Sendable {
         [-1440, 0, 1440].map { shift in max(0, start + shift - from) + max(0, to - (end + shift)) }.min()!
     }
 
+    /// How far a meeting from `from` to `to` (minutes after the midnight starting `from`'s day,
+    /// whose ISO weekday is `weekday`) reaches outside these hours on the working `days`: as
+    /// `minutesOutside(from:to:)`, against the nearest working day, so that a meeting on a day off
+    /// is as far outside as the distance to the next or last working day's hours.
+    public func minutesOutside(from: Int, to: Int, weekday: Int, days: WorkingDays) -> Int {
+        var best = Int.max
+        for shift in -3...3 where days.contains(weekday: ((weekday - 1 + shift) % 7 + 7) % 7 + 1) {
+            best = min(best, max(0, start + shift * 1440 - from) + max(0, to - (end + shift * 1440)))
+        }
+        // Two days off either side of four working days cannot all miss; a week of one working
+        // day may: then the whole meeting is outside.
+        return best == Int.max ? to - from : best
+    }
+
     /// "9–18", "8:30–17:30".
     public var text: String { "\(Self.clock(start))–\(Self.clock(end))" }
 

@@ -17,6 +17,36 @@ enum MeetingOptionText {
             + (option == nil ? "런던=8-17" : "--hours 9-18, --hours 런던=8:30-17:30")
     }
 
+    /// Working days: a run `월-금`, `일-목` (a hyphen, an en dash or `~`; it may wrap past 일), or
+    /// the days one by one, `월화수목` or `월·수·금` (`요일` may follow each); nil for anything else.
+    static func days(_ text: String) -> WorkingDays? {
+        let names = WorkingDays.names
+        func weekday(_ character: Character) -> Int? { names.firstIndex(of: String(character)).map { $0 + 1 } }
+        // 일요일-목요일 is 일-목; spaces and · only separate.
+        let letters = text.replacing("요일", with: "").filter { $0 != " " && $0 != "·" }
+        let parts = letters.split { $0 == "-" || $0 == "–" || $0 == "~" }
+        if parts.count == 2 {
+            guard parts[0].count == 1, parts[1].count == 1, let start = weekday(parts[0].first!), let end = weekday(parts[1].first!) else {
+                return nil
+            }
+            var days = [start]
+            while days[days.count - 1] != end { days.append(days[days.count - 1] % 7 + 1) }
+            return WorkingDays(weekdays: days)
+        }
+        guard parts.count == 1, !letters.isEmpty else { return nil }
+        var days: [Int] = []
+        for character in letters {
+            guard let day = weekday(character), !days.contains(day) else { return nil }
+            days.append(day)
+        }
+        return WorkingDays(weekdays: days)
+    }
+
+    /// The one-line refusal of working days.
+    static func daysMessage(_ text: String) -> String {
+        "--days \"\(Terminal.printable(text, limit: 40))\": 일하는 요일은 월-금, 일-목처럼 처음-끝으로, 또는 월화수목처럼 씁니다. 예: --days 일-목, --days 두바이=월-금"
+    }
+
     /// `9`, `09`, `8:30`, `24` as minutes after midnight.
     private static func clock(_ text: Substring) -> Int? {
         let pieces = text.filter { $0 != " " }.split(separator: ":", omittingEmptySubsequences: false)

@@ -18,8 +18,8 @@ struct PlanCommand: Command {
               worldclock plan                      내 시계의 곳들로, 오늘
               worldclock plan 서울 뉴욕 런던=8-17  곳을 주고, 런던만 8–17시
               worldclock plan --date '12월 2일' --length 30m
-              worldclock plan --weekly 8           매주 같은 시각이면 언제 현지 시각이 바뀌는지
-              worldclock plan --ics 회의.ics       가장 좋은 시각(또는 --at의 시각)을 달력 파일로
+              worldclock plan --weekly 8           매주 같은 시각: 현지 시각이 바뀌는 주
+              worldclock plan --ics 회의.ics       가장 좋은 시각(또는 --at)을 달력 파일로
 
             순위: 업무 시간 밖으로 가장 많이 벗어나는 사람의 벗어난 시간이 적은 순, 같으면 모두가 벗어난 시간의 합, \
             밤인 곳의 수, 이른 시각 순입니다. 시각은 기준 시간대(--from)의 하루를 --step 간격으로 훑습니다.
@@ -29,10 +29,13 @@ struct PlanCommand: Command {
                 "date", value: "날",
                 help: "이날의 회의 시간(기본값: 오늘, --at을 주면 그날). --at과 같은 꼴: 내일, 12월 2일, 2026-12-02, 다음 주 월요일. 12월 1일~12월 5일처럼 기간도 됩니다(31일까지)."),
             .option("hours", value: "9-18", help: "업무 시간(기본값 9-18, 8:30-17:30도 됩니다). 곳=시간(런던=8-17)이면 그곳만: 쉼표로 여럿, 곳 인자에 붙여도 됩니다."),
+            .option(
+                "days", value: "월-금",
+                help: "일하는 요일(기본값: 그 나라의 평일, CLDR). 곳=요일(두바이=월-금)이면 그곳만: 쉼표로 여럿. 쉬는 날은 업무 시간 밖입니다."),
             .option("length", value: "1h", help: "회의 길이: 1h, 30m, 1h30m, 90분, 1시간 30분(기본값 1시간)."),
-            .option("step", value: "30", help: "살펴볼 시각의 간격(분): 15나 30(기본값 30)."),
+            .option("step", value: "30", help: "살펴볼 시각의 간격(분): 15, 30, 60(기본값 30)."),
             .option("weekly", value: "N", help: "매주 같은 시각(기준 시간대)으로 N주 동안 열 때, 어느 주에 어느 곳의 현지 시각이 얼마나 바뀌는지 보여 줍니다(1–104)."),
-            .option("ics", value: "파일", help: "가장 좋은 시각(또는 --at이 가리키는 시각)을 RFC 5545 달력 파일로 씁니다. --weekly와 함께면 주마다 한 일정."),
+            .option("ics", value: "파일", help: "가장 좋은 시각(또는 --at이 가리키는 시각)을 RFC 5545 달력 파일로 씁니다. --weekly와 함께면 매주 되풀이하는 일정 하나(기준 시간대의 일광 절약 시간을 따름)."),
         ],
         arguments: [
             ArgumentSpec(
@@ -47,6 +50,10 @@ struct PlanCommand: Command {
     let defaultHours: WorkingHours
     /// Hours given with `--hours 곳=…`, by the text before `=`.
     let placeHours: [(text: String, hours: WorkingHours)]
+    /// `--days` without a place: every place's working days, instead of its country's.
+    let defaultDays: WorkingDays?
+    /// Days given with `--days 곳=…`, by the text before `=`.
+    let placeDays: [(text: String, days: WorkingDays)]
     let date: String?
     let length: Int
     let step: Int
@@ -79,9 +86,22 @@ struct PlanCommand: Command {
         }
         self.defaultHours = defaultHours
         self.placeHours = placeHours
+        var defaultDays: WorkingDays?
+        var placeDays: [(String, WorkingDays)] = []
+        for (name, value) in arguments.values where name == "days" {
+            for part in value.split(separator: ",").map({ String($0.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed()) }) {
+                let split = part.lastIndex(of: "=")
+                let text = split.map { String(part[part.index(after: $0)...]) } ?? part
+                guard let days = MeetingOptionText.days(text) else { throw oneLine(MeetingOptionText.daysMessage(text)) }
+                if let split { placeDays.append((String(part[..<split]), days)) } else { defaultDays = days }
+            }
+        }
+        self.defaultDays = defaultDays
+        self.placeDays = placeDays
         date = arguments.value("date")
+        // The length's and step's ranges are MeetingRequest's rules, checked with the request.
         if let text = arguments.value("length") {
-            guard let minutes = MeetingOptionText.minutes(text), (5...1440).contains(minutes) else {
+            guard let minutes = MeetingOptionText.minutes(text), minutes <= 100_000 else {
                 throw oneLine(
                     "--length \"\(Terminal.printable(text, limit: 40))\": 회의 길이는 5분에서 24시간 사이로 씁니다. 예: --length 1h, --length 30m, --length '1시간 30분'")
             }
@@ -90,7 +110,7 @@ struct PlanCommand: Command {
             length = 3600
         }
         let step = try arguments.integer("step", default: 30)
-        guard step == 15 || step == 30 else { throw oneLine("--step \(step): 15나 30(분)만 됩니다. 예: --step 15") }
+        guard abs(step) <= 100_000 else { throw oneLine("--step \(step): 15, 30, 60(분) 가운데 하나입니다. 예: --step 15") }
         self.step = step * 60
         if arguments.value("weekly") != nil {
             let weeks = try arguments.integer("weekly", default: 0)
@@ -109,21 +129,33 @@ struct PlanCommand: Command {
         guard let reference = ZoneClock(zoneID: session.reference.zoneID, tzdata: session.tzdata) else {
             throw CLIError.data("기준 시간대 \(session.reference.zoneID)의 규칙이 없습니다")
         }
+        // Today's slots that have begun are past: shown, never suggested (a day already gone is
+        // planned as asked, for looking back).
+        let now = Int64(Date().timeIntervalSince1970.rounded(.down))
+        let dates = try dates(session, reference: reference)
+        let today = reference.wallClock.local(at: now).daysSinceEpoch
         let request = MeetingRequest(
-            places: try meetingPlaces(session), reference: reference.wallClock, dates: try dates(session, reference: reference), length: length,
-            step: step)
+            places: try meetingPlaces(session), reference: reference.wallClock, dates: dates, length: length, step: step,
+            now: dates.contains { $0.daysSinceEpoch == today } ? now : nil)
+        do { try request.validate() } catch { throw CLIError.usage(Self.message(for: error)) }
         let plan = MeetingPlanner.plan(request)
         // The slot --ics and --weekly start from: the one --at names, else the best.
         let chosen = session.isNow ? plan.best.first : MeetingPlanner.slot(at: Int64(session.instant.timeIntervalSince1970.rounded(.down)), request)
         let weekly = weeks.flatMap { weeks in chosen.map { MeetingPlanner.weekly(request, start: $0.start, weeks: weeks) } } ?? []
         if let ics, let chosen {
-            let slots = weeks == nil ? [chosen] : weekly.map(\.slot)
             let summary = "회의: " + request.places.map(\.name).joined(separator: " · ")
-            let text = MeetingInvitation.calendar(slots, summary: summary, stamp: Int64(Date().timeIntervalSince1970.rounded(.down)))
+            let stamp = Int64(Date().timeIntervalSince1970.rounded(.down))
+            // A weekly meeting is one event that repeats on the reference's clock (RRULE, VTIMEZONE).
+            let text =
+                weeks == nil
+                ? MeetingInvitation.calendar([chosen], summary: summary, stamp: stamp)
+                : MeetingInvitation.weekly(weekly.map(\.slot), organizer: reference, summary: summary, stamp: stamp)
             do { try Data(text.utf8).write(to: URL(fileURLWithPath: ics), options: .atomic) } catch {
                 throw CLIError.io("--ics \"\(Terminal.printable(ics, limit: 80))\": 쓸 수 없습니다(\(Terminal.printable(String(describing: error))))")
             }
-            if !session.json { Terminal.note("--ics: \(Terminal.printable(ics, limit: 80))에 일정 \(slots.count)개를 썼습니다") }
+            if !session.json {
+                Terminal.note("--ics: \(Terminal.printable(ics, limit: 80))에 일정 1개를 썼습니다" + (weeks.map { "(매주, \($0)주)" } ?? ""))
+            }
         }
         if session.json { return Output.json(PlanJSON(plan: plan, weekly: weekly)) }
         PlanText(request: request, plan: plan, weekly: weekly, chosen: chosen, session: session).lines().forEach { Output.line($0) }
@@ -131,7 +163,7 @@ struct PlanCommand: Command {
 
     /// The places given (or my clocks), each with its working hours.
     private func meetingPlaces(_ session: Session) throws -> [MeetingPlace] {
-        let found: [(place: Place, typed: String?, hours: WorkingHours?)]
+        var found: [(place: Place, typed: String?, hours: WorkingHours?)]
         if places.isEmpty {
             found = session.myClocks.clocks.map { (ClocksCommand.place(for: $0, in: session.catalogue), nil, nil) }
             guard !found.isEmpty else {
@@ -143,8 +175,21 @@ struct PlanCommand: Command {
                 return (PlaceArgument.principal(of: resolved) ?? resolved[0], text, hours)
             }
         }
+        // The reference zone takes part: its place leads, unless a place on its zone is given.
+        if !found.contains(where: { $0.place.zoneID == session.reference.zoneID }) {
+            let place =
+                session.catalogue.places.first { $0.name == session.referenceName && $0.zoneID == session.reference.zoneID }
+                ?? session.catalogue.places.first { $0.zoneID == session.reference.zoneID }
+            let named = Place(
+                name: session.referenceName, country: place?.country ?? "", countryCode: place?.countryCode ?? "", zoneID: session.reference.zoneID,
+                englishName: place?.englishName ?? session.referenceName, aliases: [], population: 0)
+            found.insert((named, nil, nil), at: 0)
+        }
         for given in placeHours where !found.contains(where: { $0.typed == given.text || $0.place.name == given.text }) {
             throw CLIError.usage("--hours \(Terminal.printable(given.text, limit: 40))=…: 회의할 곳 가운데 그런 곳이 없습니다")
+        }
+        for given in placeDays where !found.contains(where: { $0.typed == given.text || $0.place.name == given.text }) {
+            throw CLIError.usage("--days \(Terminal.printable(given.text, limit: 40))=…: 회의할 곳 가운데 그런 곳이 없습니다")
         }
         return try found.map { entry in
             // A clock whose zone this tzdata lacks is said, not left out of the meeting.
@@ -152,7 +197,10 @@ struct PlanCommand: Command {
                 throw CLIError.data("\(Terminal.printable(entry.place.name)): 이 tzdata에 없는 시간대 \(Terminal.printable(entry.place.zoneID))")
             }
             let named = placeHours.last { $0.text == entry.typed || $0.text == entry.place.name }?.hours
-            return MeetingPlace(name: entry.place.name, clock: clock, hours: entry.hours ?? named ?? defaultHours)
+            let days =
+                placeDays.last { $0.text == entry.typed || $0.text == entry.place.name }?.days ?? defaultDays
+                ?? WorkingDays.forCountry(entry.place.countryCode)
+            return MeetingPlace(name: entry.place.name, clock: clock, hours: entry.hours ?? named ?? defaultHours, days: days)
         }
     }
 
@@ -179,12 +227,30 @@ struct PlanCommand: Command {
             } catch { throw CLIError.usage(DisplayOptions.message(option: "date", text: date, error)) }
         }
         let first = days[0].daysSinceEpoch, last = days[days.count - 1].daysSinceEpoch
-        guard first <= last, last - first < 31 else {
-            throw CLIError.usage("--date \"\(Terminal.printable(date, limit: 40))\": 기간은 앞의 날부터 31일까지입니다. 예: --date '12월 1일~12월 5일'")
+        guard first <= last else {
+            throw CLIError.usage("--date \"\(Terminal.printable(date, limit: 40))\": 기간은 앞의 날부터 씁니다. 예: --date '12월 1일~12월 5일'")
+        }
+        // Checked before the days are listed: MeetingRequest's rule for the number of days.
+        do { try MeetingRequest.validateDays(first: first, count: last - first + 1) } catch {
+            throw CLIError.usage("--date \"\(Terminal.printable(date, limit: 40))\": \(error.message). 예: --date '12월 1일~12월 5일'")
         }
         return (first...last).map { days in
             let local = LocalDateTime(secondsSinceEpoch: Int64(days) * 86_400)
             return TimeQuery.CivilDate(year: local.year, month: local.month, day: local.day)
+        }
+    }
+}
+
+extension PlanCommand {
+    /// A request `MeetingRequest` refuses, as one line: the option it came from, the rule's own
+    /// Korean message (the kit's and the web module's), and a form that works.
+    static func message(for error: MeetingRequestError) -> String {
+        switch error {
+        case .length: "--length: \(error.message). 예: --length 1h, --length 30m"
+        case .step: "--step: \(error.message). 예: --step 15"
+        case .placeCount: "\(error.message). 곳을 주거나(worldclock plan 서울 뉴욕 런던) 내 시계를 줄입니다"
+        case .dayCount, .daysNotConsecutive, .dayOutOfRange: "--date: \(error.message). 예: --date '12월 1일~12월 5일'"
+        case .limit: error.message
         }
     }
 }

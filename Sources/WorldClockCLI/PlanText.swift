@@ -49,28 +49,50 @@ struct PlanText {
             let minute = place.clock.local(at: start).minute
             return Terminal.printable(place.name) + (minute == 0 ? "" : " :\(minute)")
         }
-        let labelWidth = labels.map(Terminal.displayWidth).max() ?? 0
+        let local = LocalDateTime(secondsSinceEpoch: Int64(day) * 86_400)
+        // Room for a weekday after the names, " (화)", when some place's day is not the reference's.
         let width = session.width
+        let otherDay = hours.contains { $0.times.contains { $0.local.weekday != local.weekday } }
+        let names = labels.map(Terminal.displayWidth).max() ?? 0
+        // Without room for it (the whole day would no longer fit), the weekday stands in the row's first cell.
+        let suffix = otherDay && width.map { $0 >= names + 5 + 1 + hours.count * 3 } ?? otherDay
+        let labelWidth = names + (suffix ? 5 : 0)
         let cell = width.map { $0 >= labelWidth + 1 + hours.count * 4 ? 4 : 3 } ?? 3
         let shown = max(1, min(hours.count, width.map { ($0 - labelWidth - 1) / cell } ?? hours.count))
         let chosenIndex = chosen.flatMap { slot in hours.lastIndex { $0.start <= slot.start && slot.start < $0.start + 3600 } }
         // A narrow terminal shows the hours around the chosen slot.
         let first = min(max(0, (chosenIndex ?? 0) - shown / 2), hours.count - shown)
         let window = hours[first..<first + shown]
-        let local = LocalDateTime(secondsSinceEpoch: Int64(day) * 86_400)
+        // Slots of today that have begun: shown, never suggested.
+        let past = plan.slots.filter { $0.isPast && $0.start >= start && $0.start < end }
+        let pastNote = past.last.map { " · \(KoreanTimeFormat.time(request.reference.local(at: $0.start), style: session.style))까지 지난 시각" } ?? ""
         var lines = Terminal.wrap(
             KoreanTimeFormat.date(local) + " · 기준 \(Terminal.printable(session.referenceName)) · \(KoreanTimeFormat.duration(request.length)) 회의"
-                + (shown < hours.count ? " · \(hours.count)시간 가운데 \(shown)시간" : ""), width: width, hangingIndent: 2)
-        for (row, label) in labels.enumerated() {
-            let cells = window.map { hour -> String in
+                + (shown < hours.count ? " · \(hours.count)시간 가운데 \(shown)시간" : "") + pastNote, width: width, hangingIndent: 2)
+        // A row whose local day is not the reference's says its weekday: after the name for its
+        // first hour (or in its first cell when the name has no room), and in place of 00 where
+        // its day changes.
+        let labelsWithDay = labels.enumerated().map { row, label -> String in
+            guard suffix, let first = window.first?.times[row].local, first.weekday != local.weekday else { return label }
+            return label + " (\(KoreanTimeFormat.weekdays[first.weekday - 1]))"
+        }
+        let rowWidth = max(names, labelsWithDay.map(Terminal.displayWidth).max() ?? 0)
+        for (row, label) in labelsWithDay.enumerated() {
+            let cells = window.enumerated().map { column, hour -> String in
                 let time = hour.times[row]
-                let text = String(repeating: " ", count: cell - 3) + zeroPadded(time.local.hour, width: 2)
+                let changesDay =
+                    column == 0
+                    ? !suffix : window[window.index(window.startIndex, offsetBy: column - 1)].times[row].local.weekday != time.local.weekday
+                let hourText =
+                    changesDay && time.local.weekday != local.weekday
+                    ? KoreanTimeFormat.weekdays[time.local.weekday - 1] : zeroPadded(time.local.hour, width: 2)
+                let text = String(repeating: " ", count: cell - 3) + hourText
                 return colour ? "\u{1B}[\(Self.code(time.band))m\(text) \u{1B}[0m" : text + Self.mark(time.band)
             }
-            lines.append(Terminal.pad(label, to: labelWidth) + " " + cells.joined())
+            lines.append(Terminal.pad(label, to: rowWidth) + " " + cells.joined())
         }
         if let chosenIndex, window.indices.contains(chosenIndex) {
-            lines.append(String(repeating: " ", count: labelWidth + 1 + (chosenIndex - first) * cell + cell - 3) + "^")
+            lines.append(String(repeating: " ", count: rowWidth + 1 + (chosenIndex - first) * cell + cell - 3) + "^")
         }
         let legend: [(DayBand, String)] = [
             (.working, "업무 시간"), (.waking, "깨어 있는 시간(7–23)"), (.night, "밤"),
@@ -107,11 +129,14 @@ struct PlanText {
         // The reference's place first, as the date is its date.
         let ordered = slot.times.filter { $0.zoneID == reference.zoneID } + slot.times.filter { $0.zoneID != reference.zoneID }
         for time in ordered {
-            let day = time.dayDifference == 0 ? "" : KoreanTimeFormat.relativeDay(time.dayDifference) + " "
+            // Another day than the reference's says which: 어제(화).
+            let weekday = KoreanTimeFormat.weekdays[time.local.weekday - 1]
+            let day = time.dayDifference == 0 ? "" : KoreanTimeFormat.relativeDay(time.dayDifference) + "(\(weekday)) "
             parts.append("\(day)\(KoreanTimeFormat.time(time.local, style: style)) \(Terminal.printable(time.place))")
         }
         let outside = slot.times.filter { $0.minutesOutside > 0 }.map {
-            "\(Terminal.printable($0.place)) \(KoreanTimeFormat.duration($0.minutesOutside * 60))"
+            let length = KoreanTimeFormat.duration($0.minutesOutside * 60)
+            return "\(Terminal.printable($0.place)) " + ($0.isWorkingDay ? length : "쉬는 날(\(length))")
         }
         let date = "\(reference.local.month)월 \(reference.local.day)일 (\(KoreanTimeFormat.weekdays[reference.local.weekday - 1]))"
         return "\(date) " + parts.joined(separator: " = ") + (outside.isEmpty ? " · 모두 업무 시간" : " · 업무 시간 밖: " + outside.joined(separator: ", "))

@@ -72,10 +72,10 @@ struct ShowCommand: Command {
     }
 
     /// Whether `--at` was a time on the reference's clock (not an instant with Z or an offset,
-    /// which the UTC row already says back as given).
+    /// which the UTC row already says back as given, nor a time counted from now).
     static func readsInReference(_ at: TimeQuery?) -> Bool {
         switch at {
-        case nil, .now?, .instant?, .time(_, zone: .offset?)?, .dayTime(_, _, zone: .offset?)?: false
+        case nil, .now?, .instant?, .fromNow?, .time(_, zone: .offset?)?, .dayTime(_, _, zone: .offset?)?: false
         default: true
         }
     }

@@ -37,8 +37,8 @@ package enum WorldClockCommand {
         discussion: """
             예:
               worldclock                     내 시계: 더해 둔 곳들의 지금 시각
-              worldclock add 뉴욕 런던       내 시계에 더하기(remove로 빼기, move로 순서 바꾸기)
-              worldclock 뉴욕                한 곳을 자세히(worldclock show 뉴욕 런던: 여러 곳)
+              worldclock add 뉴욕 런던       내 시계에 더하기(빼기는 remove, 순서는 move)
+              worldclock 뉴욕                한 곳을 자세히(여러 곳은 show 뉴욕 런던)
               worldclock --at 09:00          기준 시간대가 9시일 때 내 시계들의 시각
               worldclock list --section ㄱ   ㄱ 섹션의 곳과 현지 시각
               worldclock search 뉴           순위를 매겨 찾기(ㄴㅇ, 늉, sbdyr도 됩니다)
@@ -52,7 +52,8 @@ package enum WorldClockCommand {
             옵션은 명령 앞에도 뒤에도 둘 수 있습니다(worldclock --at 09:00 show 뉴욕).
 
             종료 코드:
-              0 성공, 1 찾은 것 없음, 2 사용법 오류, 3 데이터 오류(잘못된 표나 내 시계 파일),
+              0 성공, 1 찾은 것 없음, 2 사용법 오류,
+              3 데이터 오류(잘못된 표나 내 시계 파일),
               4 입출력·네트워크 오류(이미 쓰이는 포트, 쓸 수 없는 디렉터리나 읽기 전용 파일)
             """
     )

@@ -9,7 +9,7 @@ import Foundation
 
 extension MeetingSlot: Encodable {
     private enum CodingKeys: String, CodingKey {
-        case start, end, places
+        case start, end, places, past
         case worstMinutesOutside = "worst_minutes_outside"
         case totalMinutesOutside = "total_minutes_outside"
         case fitsEveryone = "fits_everyone"
@@ -24,6 +24,7 @@ extension MeetingSlot: Encodable {
         try container.encode(worstMinutesOutside, forKey: .worstMinutesOutside)
         try container.encode(totalMinutesOutside, forKey: .totalMinutesOutside)
         try container.encode(fitsEveryone, forKey: .fitsEveryone)
+        try container.encode(isPast, forKey: .past)
     }
 }
 
@@ -32,6 +33,8 @@ extension MeetingLocalTime: Encodable {
         case place, zone, local, abbreviation, band
         case minutesOutside = "minutes_outside"
         case dayDifference = "day_difference"
+        case weekday
+        case workingDay = "working_day"
     }
 
     /// `{"place":"뉴욕","zone":"America/New_York","local":"2026-12-02T06:00:00-05:00",…}`.
@@ -44,6 +47,8 @@ extension MeetingLocalTime: Encodable {
         try container.encode(band, forKey: .band)
         try container.encode(minutesOutside, forKey: .minutesOutside)
         try container.encode(dayDifference, forKey: .dayDifference)
+        try container.encode(local.weekday, forKey: .weekday)
+        try container.encode(isWorkingDay, forKey: .workingDay)
     }
 }
 

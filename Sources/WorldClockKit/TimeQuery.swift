@@ -12,7 +12,11 @@ import Foundation
 /// (`오늘`, `내일`, `모레`, `어제`, `월요일`, `다음 주 월요일`, `12월 1일`, `12/1`, `12-01`,
 /// `2026.12.01`, `2026/12/01`, `2026-12-01`) alone or before a time; and RFC 3339 instants
 /// (`2026-07-15T12:00:00Z`). A time may end with `Z`, an offset (`+09:00`) or an abbreviation of
-/// the reference zone (`09:00 KST`).
+/// the reference zone (`09:00 KST`). Hours said aloud (`한 시`, `두 시 반`, `오전 열 시`, `열두 시`)
+/// read as their digits (`1시`, `2시 반`, …), and a time counted from now (`30분 뒤`, `2시간 후`,
+/// `한 시간 반 뒤`, `9시간 30분 전`) names an instant; `9시 10분 전` is 8:50, as Koreans say it.
+/// A part of the day holds only its own hours: `새벽` 0–6시 (12시 = 0시), `아침` 5–11시, `낮` 11시–5시,
+/// `저녁` 5–11시, `밤` 6–11시; any other hour is refused with the readings it could have.
 ///
 /// Parsing needs no clock: `resolve(now:in:)` reads the value against the current instant and the
 /// reference zone's TZif rules, and refusals answer in Korean with a form that works.
@@ -27,6 +31,9 @@ public enum TimeQuery: Equatable, Sendable {
     case dayTime(Day, ClockTime, zone: Zone?)
     /// An instant: a full date and a time with `Z` or an offset. Seconds since 1970 UTC.
     case instant(Int64)
+    /// A time counted from now: `30분 뒤`, `2시간 후`, `한 시간 반 뒤` (positive seconds), `9시간 30분 전`
+    /// (negative). `9시 30분 전` is not one: it is the time 30 minutes before 9:00 (8:30).
+    case fromNow(seconds: Int)
 
     /// A calendar date (proleptic Gregorian).
     public struct CivilDate: Equatable, Sendable {
@@ -127,6 +134,12 @@ extension TimeQuery {
             return .unique(now)
         case .instant(let seconds):
             return .unique(seconds)
+        case .fromNow(let seconds):
+            let (instant, overflow) = now.addingReportingOverflow(Int64(seconds))
+            guard !overflow, ISO8601.acceptedSeconds.contains(instant) else {
+                throw error("0001년부터 9999년까지의 시각만 받습니다", example: "30분 뒤")
+            }
+            return .unique(instant)
         case .day(let day):
             let today = reference.time(at: Self.date(now)).local
             return try inRange(WallClockReading.reading(wall: Int64(try day.daysSinceEpoch(today: today, query: self)) * 86_400, in: reference))
@@ -213,9 +226,22 @@ extension TimeQuery: CustomStringConvertible {
         switch self {
         case .now: "now"
         case .instant(let seconds): ISO8601.utc(Self.date(seconds))
+        case .fromNow(let seconds): Self.spoken(duration: abs(seconds)) + (seconds < 0 ? " 전" : " 뒤")
         case .day(let day): day.description
         case .time(let time, let zone): time.text + (zone.map { " " + $0.description } ?? "")
         case .dayTime(let day, let time, let zone): day.description + " " + time.text + (zone.map { " " + $0.description } ?? "")
+        }
+    }
+}
+
+extension TimeQuery {
+    /// `2시간 30분`, `45분`, `0분`: a length the parser reads back (whole minutes).
+    static func spoken(duration seconds: Int) -> String {
+        let hours = seconds / 3600, minutes = seconds % 3600 / 60
+        switch (hours, minutes) {
+        case (0, _): return "\(minutes)분"
+        case (_, 0): return "\(hours)시간"
+        default: return "\(hours)시간 \(minutes)분"
         }
     }
 }

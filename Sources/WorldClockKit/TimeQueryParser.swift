@@ -4,6 +4,8 @@ struct TimeQueryParser {
     let text: String
     let tokens: [TimeQueryToken]
     private var index = 0
+    /// The day read before the time, for examples that keep it.
+    private var writtenDay: TimeQuery.Day?
 
     init(text: String, tokens: [TimeQueryToken]) {
         self.text = text
@@ -13,15 +15,42 @@ struct TimeQueryParser {
     private static let relativeDays = ["그제": -2, "그저께": -2, "어제": -1, "오늘": 0, "내일": 1, "모레": 2, "글피": 3]
     /// English words people try first, and the Korean the reader takes for them.
     private static let englishWords = [
-        "today": "오늘", "tomorrow": "내일", "yesterday": "어제", "noon": "정오", "midnight": "자정", "monday": "월요일", "next": "다음 주 월요일",
+        "today": "오늘", "tomorrow": "내일", "yesterday": "어제", "tonight": "오늘", "noon": "정오", "midnight": "자정", "now": "지금",
+        "monday": "월요일", "tuesday": "화요일", "wednesday": "수요일", "thursday": "목요일", "friday": "금요일", "saturday": "토요일",
+        "sunday": "일요일", "next": "다음 주 월요일", "at": "", "in": "", "on": "", "ago": "", "later": "", "from": "",
+        "minute": "", "minutes": "", "min": "", "mins": "", "hour": "", "hours": "", "hr": "", "hrs": "",
     ]
     private static let weeks = ["지난": -1, "이번": 0, "다음": 1]
-    /// 오전-like words read 1–12 as the morning's hours, 오후-like ones as the afternoon's.
-    private enum Meridiem {
-        case morning, afternoon, night
+    /// The words for a part of the day, in the order their hours come.
+    private static let dayParts = ["새벽", "아침", "오전", "낮", "오후", "저녁", "밤"]
+
+    /// The hour (0–23) `word` and the hour written (0–12) say together, or nil when that hour is
+    /// not in that part of the day. 오전 and 오후 take 0–12 (오전 12시 is 0시, 오후 12시 is 12시);
+    /// the others take only their own hours, as Koreans use them: 새벽 0–6시 (새벽 12시 is 0시),
+    /// 아침 5–11시, 낮 11·12시 and 1–5시, 저녁 5–11시, 밤 6–11시.
+    static func hour(_ word: String, _ hour: Int) -> Int? {
+        switch word {
+        case "오전": (0...12).contains(hour) ? hour % 12 : nil
+        case "오후": (0...12).contains(hour) ? hour % 12 + 12 : nil
+        case "새벽": hour == 12 || (0...6).contains(hour) ? hour % 12 : nil
+        case "아침": (5...11).contains(hour) ? hour : nil
+        case "낮": hour == 11 || hour == 12 ? hour : (1...5).contains(hour) ? hour + 12 : nil
+        case "저녁": (5...11).contains(hour) ? hour + 12 : nil
+        case "밤": (6...11).contains(hour) ? hour + 12 : nil
+        default: nil
+        }
     }
-    private static let meridiems: [String: Meridiem] = [
-        "오전": .morning, "새벽": .morning, "아침": .morning, "오후": .afternoon, "낮": .afternoon, "저녁": .afternoon, "밤": .night,
+
+    /// `word` and `hour` as an example the reader takes: `새벽 4시` rather than `새벽 9시`, an hour
+    /// the part of the day holds (`hour` itself when it does).
+    static func sample(_ word: String, _ hour: Int) -> String {
+        let typical = ["새벽": 4, "아침": 7, "낮": 2, "저녁": 7, "밤": 9, "오후": 3]
+        return "\(word) \(Self.hour(word, hour) != nil ? hour : typical[word] ?? 9)시"
+    }
+
+    /// The hours a part of the day takes, as its refusal says them.
+    private static let dayPartHours = [
+        "새벽": "0–6시(새벽 12시는 0시)", "아침": "5–11시", "낮": "11시, 12시, 1–5시", "저녁": "5–11시", "밤": "6–11시",
     ]
 
     private var peek: TimeQueryToken? { peek(0) }
@@ -35,7 +64,13 @@ struct TimeQueryParser {
         guard !tokens.isEmpty else { throw fail("비어 있습니다", "2026-12-01 09:00") }
         if tokens == [.word("지금")] { return .now }
         if tokens.count == 1, case .latin(let word) = tokens[0], word.lowercased() == "now" { return .now }
+        if let fromNow = try fromNow() {
+            if peek == .word("에") { advance() }
+            guard index == tokens.count else { throw unexpected(afterTime: true) }
+            return .fromNow(seconds: fromNow)
+        }
         let day = try self.day()
+        writtenDay = day
         if day != nil, case .latin(let letter)? = peek, letter == "T" || letter == "t" {
             advance()
             guard case .number? = peek else { throw fail("날짜 뒤 T 다음에 시각이 와야 합니다", "2026-12-01T09:00") }
@@ -67,13 +102,61 @@ struct TimeQueryParser {
         if afterTime, isDayStart(token) {
             return fail("\"\(shown)\": 날짜는 시각 앞에 씁니다", "내일 오전 9시")
         }
-        if case .latin(let letters) = token, let korean = Self.englishWords[letters.lowercased()] {
-            return fail("\"\(shown)\": 날과 시각은 한국어로 씁니다", korean)
+        if let english = englishHint() {
+            return fail("\"\(english.word)\": 날과 시각은 한국어로 씁니다", english.example)
         }
         if case .latin(let letters) = token, ["am", "pm"].contains(letters.lowercased()) {
             return fail("\(letters) 앞에 1–12시의 숫자가 와야 합니다", "9:30 \(letters)")
         }
         return fail("\"\(shown)\": 여기에 올 수 없습니다. 날짜, 시각, 시간대 순으로 씁니다", "2026-12-01 09:00")
+    }
+
+    /// An English phrase (`3pm tomorrow`, `in 30 minutes`): the first English word, and the same
+    /// phrase in the Korean the reader takes (`내일 오후 3시`, `30분 뒤`) when it can be built.
+    private func englishHint() -> (word: String, example: String)? {
+        let words = tokens.compactMap { token -> String? in
+            guard case .latin(let letters) = token, Self.englishWords[letters.lowercased()] != nil else { return nil }
+            return letters.lowercased()
+        }
+        guard let first = words.first else { return nil }
+        var day: String?, time: String?, length: String?
+        var index = 0
+        while index < tokens.count {
+            defer { index += 1 }
+            switch tokens[index] {
+            case .latin(let letters):
+                let word = letters.lowercased()
+                if ["noon", "midnight"].contains(word) { time = Self.englishWords[word] }
+                if let weekday = Self.englishWords[word], weekday.hasSuffix("요일") {
+                    day = words.contains("next") ? "다음 주 \(weekday)" : weekday
+                } else if ["today", "tomorrow", "yesterday", "tonight"].contains(word), day == nil {
+                    day = Self.englishWords[word]
+                }
+            case .number(let value, _):
+                var ahead = index + 1, minute = 0
+                if index + 2 < tokens.count, tokens[ahead] == .symbol(":"), case .number(let minutes, 2) = tokens[index + 2] {
+                    minute = minutes
+                    ahead += 2
+                }
+                let next = ahead < tokens.count ? tokens[ahead] : nil
+                guard case .latin(let letters)? = next else { continue }
+                let unit = letters.lowercased()
+                if ["minute", "minutes", "min", "mins", "hour", "hours", "hr", "hrs"].contains(unit) {
+                    let seconds = value * (unit.hasPrefix("h") ? 3600 : 60)
+                    length = TimeQuery.spoken(duration: seconds) + (words.contains("ago") ? " 전" : " 뒤")
+                } else if ["am", "pm"].contains(unit), (1...12).contains(value), minute <= 59 {
+                    time = (unit == "am" ? "오전" : "오후") + " \(value)시" + (minute == 0 ? "" : " \(minute)분")
+                }
+            default:
+                break
+            }
+        }
+        let tonight = words.contains("tonight") && time == nil ? "밤 9시" : nil
+        let built = length ?? [day, time ?? tonight].compactMap { $0 }.joined(separator: " ")
+        let fallback = Self.englishWords[first].flatMap { $0.isEmpty ? nil : $0 } ?? "내일 오후 3시"
+        let example = !built.isEmpty && (try? TimeQuery.parse(built)) != nil ? built : fallback
+        let shown = tokens.first { if case .latin(let l) = $0 { l.lowercased() == first } else { false } }.map(Self.text) ?? first
+        return (shown, example)
     }
 
     private func isDayStart(_ token: TimeQueryToken) -> Bool {
@@ -196,33 +279,73 @@ struct TimeQueryParser {
             defer { advance() }
             return TimeQuery.ClockTime(hour: peek == .word("정오") ? 12 : 0, minute: 0)
         }
-        var meridiem: (word: String, kind: Meridiem)?
-        if case .word(let word)? = peek, let kind = Self.meridiems[word] {
-            meridiem = (word, kind)
+        var meridiem: String?
+        if case .word(let word)? = peek, Self.dayParts.contains(word) {
+            meridiem = word
             advance()
         }
-        guard case .number(let number, let digits)? = peek else {
-            if let meridiem { throw fail("\(meridiem.word) 뒤에 몇 시인지 씁니다", "\(meridiem.word) 9시") }
+        let number: Int, digits: Int
+        switch peek {
+        case .number(let value, let count)?:
+            (number, digits) = (value, count)
+            if peek(1) == .word("시간") { throw misplacedFromNow("\(value)시간") }
+            if peek(1) == .word("분") {
+                throw fail("\(value)분 앞에 몇 시인지 씁니다", "\(dayPrefix)\(meridiem.map { Self.sample($0, 9) } ?? "9시") \(Self.safe(value, 0...59, 30))분")
+            }
+        case .word(let word)? where TimeQueryToken.nativeNumbers[word] != nil:
+            // 한 시 … 열두 시: the hour said aloud, read as its digits (두 시 반 is 2시 반).
+            let value = TimeQueryToken.nativeNumbers[word]!
+            if peek(1) == .word("시간") { throw misplacedFromNow("\(word) 시간") }
+            guard peek(1) == .word("시") else {
+                throw fail("\"\(word)\": 시각이면 '\(word) 시'처럼 시를 붙입니다", "\(dayPrefix)\(meridiem.map { Self.sample($0, value) } ?? "\(value)시")")
+            }
+            (number, digits) = (value, 1)
+        default:
+            if let meridiem { throw fail("\(meridiem) 뒤에 몇 시인지 씁니다", Self.sample(meridiem, 9)) }
             return nil
         }
         advance()
         var hour = number, minute = 0, second = 0
+        // 9시 10분 전: ten minutes before 9:00 (8:50), as Koreans say it.
+        var minutesBefore: Int?
         switch peek {
         case .word("시")?:
             advance()
             guard digits <= 2 else { throw fail("\(number)시는 없습니다(0–23시)", "9시") }
+            var written = "\(number)시", minutesWritten: Int?
             if peek == .word("반") {
                 advance()
                 minute = 30
+                written += " 반"
             } else if peek == .word("정각") {
                 advance()
+                written += " 정각"
             } else if case .number(let minutes, _)? = peek, peek(1) == .word("분") {
                 advance(2)
                 minute = minutes
+                minutesWritten = minutes
+                written += " \(minutes)분"
                 if case .number(let seconds, _)? = peek, peek(1) == .word("초") {
                     advance(2)
                     second = seconds
+                    written += " \(seconds)초"
                 }
+            }
+            switch peek {
+            case .word("전")?:
+                guard let minutes = minutesWritten, second == 0 else {
+                    throw fail("\(written) 전: 몇 분 전인지 씁니다(9시 10분 전은 8:50). 지금부터 셀 때는 '\(number)시간 전'", "\(Self.safe(number, 1...23, 9))시 10분 전")
+                }
+                advance()
+                guard minutes <= 59 else { throw fail("\(minutes)분 전: 0–59분 전까지 씁니다", "\(Self.safe(number, 1...23, 9))시 10분 전") }
+                minutesBefore = minutes
+                minute = 0
+            case .word("뒤")?, .word("후")?:
+                let hours = Self.text(of: .number(number, digits: digits))
+                let rest = minute == 0 ? "" : " \(minute)분"
+                throw fail("\"\(written) \(Self.text(of: peek!))\": 지금부터 셀 때는 '시'가 아니라 '시간'을 씁니다", "\(hours)시간\(rest) 뒤")
+            default:
+                break
             }
         case .symbol(":")?:
             advance()
@@ -248,38 +371,150 @@ struct TimeQueryParser {
                 minute = number % 100
             } else if digits <= 2, latinMeridiem() != nil {
                 break
+            } else if digits <= 2, case .latin? = peek, let english = englishHint() {
+                // 2 hours ago, 30 minutes: English, not a bare number.
+                throw fail("\"\(english.word)\": 날과 시각은 한국어로 씁니다", english.example)
             } else if digits <= 2 {
                 let hour = Self.safe(number, meridiem == nil ? 0...23 : 1...12, 9)
-                throw fail("숫자 \(number)만으로는 시각인지 모릅니다", meridiem.map { "\($0.word) \(hour)시" } ?? "\(hour)시")
+                throw fail("숫자 \(number)만으로는 시각인지 모릅니다", meridiem.map { Self.sample($0, hour) } ?? "\(hour)시")
             } else {
                 throw fail("\(digits)자리 숫자 \(zeroPadded(number, width: digits)): 시각은 09:00이나 0900처럼, 날짜는 2026-12-01처럼 씁니다", "09:00")
             }
         }
         if let latin = latinMeridiem() {
             advance(latin.tokens)
-            guard meridiem == nil else { throw fail("\(meridiem!.word)과 \(latin.text)을 함께 썼습니다", "\(meridiem!.word) \(Self.safe(hour, 1...12, 9))시") }
+            guard meridiem == nil else { throw fail("\(meridiem!)과 \(latin.text)을 함께 썼습니다", Self.sample(meridiem!, hour)) }
             guard (1...12).contains(hour) else {
                 throw fail("\(latin.text) 앞에는 1–12시를 씁니다", hour == 0 ? "12:00 am" : "\(Self.safe(hour, 0...23, 9)):00")
             }
             hour = hour % 12 + (latin.afternoon ? 12 : 0)
-        } else if let meridiem {
-            let word = meridiem.word
-            guard (0...12).contains(hour) else { throw fail("\(word) 뒤에는 1–12시를 씁니다", hour <= 23 ? "\(hour)시" : "\(word) 9시") }
-            switch meridiem.kind {
-            case .morning:
-                hour %= 12
-            case .afternoon:
-                hour = hour % 12 + 12
-            case .night:
-                // 밤 12시 and 밤 1시 are already the next day's: say which day that is.
-                guard (6...11).contains(hour) else { throw fail("밤 \(hour)시는 날이 바뀐 뒤라 어느 날인지 모호합니다", "내일 새벽 \(hour % 12)시") }
-                hour += 12
-            }
+        } else if let word = meridiem {
+            guard (0...12).contains(hour) else { throw fail("\(word) 뒤에는 1–12시를 씁니다", hour <= 23 ? "\(hour)시" : Self.sample(word, 9)) }
+            guard let read = Self.hour(word, hour) else { throw outsideDayPart(word, hour: hour, minute: minute) }
+            hour = read
         }
         guard hour <= 23 else { throw fail("\(hour)시는 없습니다(0–23시)", hour == 24 ? "내일 0시" : "23시") }
         guard minute <= 59 else { throw fail("\(minute)분은 없습니다(0–59분)", "\(hour)시 30분") }
         guard second <= 59 else { throw fail("\(second)초는 없습니다(0–59초)", "\(zeroPadded(hour, width: 2)):\(zeroPadded(minute, width: 2)):00") }
+        if let minutesBefore {
+            let total = hour * 60 - minutesBefore
+            guard total >= 0 else {
+                let before = (total + 1440) / 60, after = (total + 1440) % 60
+                throw fail("\(hour)시 \(minutesBefore)분 전은 전날 \(before)시 \(after)분입니다", "\(previousDayPrefix)\(before)시 \(after)분")
+            }
+            return TimeQuery.ClockTime(hour: total / 60, minute: total % 60)
+        }
         return TimeQuery.ClockTime(hour: hour, minute: minute, second: second)
+    }
+
+    // MARK: - From now
+
+    /// `30분 뒤`, `2시간 후`, `한 시간 반 뒤`, `1시간 30분 전`: seconds from now (negative: before),
+    /// or nil when the text does not start with a length.
+    private mutating func fromNow() throws(TimeQueryError) -> Int? {
+        let amount: Int
+        switch peek {
+        case .number(let value, _)?: amount = value
+        case .word(let word)? where TimeQueryToken.nativeNumbers[word] != nil: amount = TimeQueryToken.nativeNumbers[word]!
+        default: return nil
+        }
+        var minutes: Int
+        switch peek(1) {
+        case .word("시간")?:
+            advance(2)
+            minutes = amount * 60
+            if peek == .word("반") {
+                advance()
+                minutes += 30
+            } else if case .number(let extra, _)? = peek, peek(1) == .word("분") {
+                advance(2)
+                guard extra <= 59 else {
+                    throw fail("\(amount)시간 \(extra)분: 분은 0–59로 씁니다", "\(TimeQuery.spoken(duration: (minutes + extra) * 60)) 뒤")
+                }
+                minutes += extra
+            }
+        case .word("분")?:
+            guard case .number = peek else { return nil }
+            advance(2)
+            minutes = amount
+        default:
+            return nil
+        }
+        let length = TimeQuery.spoken(duration: minutes * 60)
+        switch peek {
+        case .word("뒤")?, .word("후")?:
+            advance()
+            return minutes * 60
+        case .word("전")?:
+            advance()
+            return -minutes * 60
+        default:
+            throw fail("\(length): 지금부터 그만큼 뒤(뒤·후)인지 전인지 씁니다", "\(length) 뒤")
+        }
+    }
+
+    /// `2시간` after a day or 오전: a length counts from now, without a day.
+    private func misplacedFromNow(_ length: String) -> TimeQueryError {
+        fail("\(length): 지금부터 세는 시각에는 날이나 오전·오후를 붙이지 않습니다", "\(length) 뒤")
+    }
+
+    /// The day written before the time and a space, or nothing: examples keep it.
+    private var dayPrefix: String { writtenDay.map { "\($0) " } ?? "" }
+
+    /// The day before the one written (today's when none), as an example's prefix, or nothing
+    /// when it cannot be said in a form the reader takes.
+    private var previousDayPrefix: String { Self.shifted(writtenDay ?? .relative(days: 0), by: -1).map { "\($0) " } ?? "" }
+
+    /// The day after the one written (tomorrow when none), as an example's prefix.
+    private var nextDayPrefix: String { Self.shifted(writtenDay ?? .relative(days: 0), by: 1).map { "\($0) " } ?? dayPrefix }
+
+    /// `day` moved by one day, when the reader has a form for it that means that day whatever
+    /// today is (`내일` → `모레`, `2026-12-01` → `2026-12-02`, `다음 주 월요일` → `다음 주 화요일`).
+    private static func shifted(_ day: TimeQuery.Day, by step: Int) -> TimeQuery.Day? {
+        switch day {
+        case .relative(let days):
+            return (-2...3).contains(days + step) ? .relative(days: days + step) : nil
+        case .date(let date):
+            let local = LocalDateTime(secondsSinceEpoch: Int64(date.daysSinceEpoch + step) * 86_400)
+            guard (1...9999).contains(local.year) else { return nil }
+            return .date(.init(year: local.year, month: local.month, day: local.day))
+        case .weekday(let weekday, let week?):
+            let days = (week + 1) * 7 + weekday - 1 + step
+            guard (0..<21).contains(days) else { return nil }
+            return .weekday(days % 7 + 1, week: days / 7 - 1)
+        case .weekday(_, nil), .monthDay:
+            // 월요일 is the next Monday after today: the day after it depends on today.
+            return nil
+        }
+    }
+
+    /// A part of the day with an hour it does not hold: the readings it could have, and the
+    /// one its words most likely mean as the example (저녁 12시 is the midnight that ends the
+    /// evening, 새벽 11시 the morning's 11시).
+    private func outsideDayPart(_ word: String, hour: Int, minute: Int) -> TimeQueryError {
+        let clock = hour % 12 == 0 ? 12 : hour % 12
+        let minutes = minute == 0 ? "" : " \(minute)분"
+        let hours = Self.dayPartHours[word] ?? ""
+        func wall(_ hour: Int) -> String { "\(zeroPadded(hour, width: 2)):\(zeroPadded(minute, width: 2))" }
+        if word == "밤" || (hour % 12 == 0 && word == "저녁") {
+            // Past midnight: which day's night is meant is the question.
+            let early = hour % 12
+            let spoken = early == 0 ? "0시\(minutes)" : "새벽 \(early)시\(minutes)"
+            return fail(
+                "\(word) \(clock)시\(minutes): 자정이 지나 날이 바뀐 뒤라 어느 날인지 모호합니다(\(word)은 \(hours)). "
+                    + "그날 밤이 지난 뒤면 다음 날 \(spoken)(\(wall(early))), 그날이 시작할 때면 \(dayPrefix)\(spoken)",
+                "\(nextDayPrefix)\(spoken)")
+        }
+        if hour % 12 == 0 {
+            return fail(
+                "\(word) 12시\(minutes): \(word)은 \(hours)입니다. 뜻한 때에 따라 낮 12시\(minutes)(\(wall(12))), \(dayPrefix)0시\(minutes)(\(wall(0)))",
+                "\(dayPrefix)낮 12시\(minutes)")
+        }
+        let morning = "오전 \(clock)시\(minutes)", afternoon = "오후 \(clock)시\(minutes)"
+        let example = word == "저녁" ? afternoon : morning
+        return fail(
+            "\(word) \(clock)시\(minutes): \(word)은 \(hours)입니다. 뜻한 때에 따라 \(morning)(\(wall(clock))), \(afternoon)(\(wall(clock + 12)))",
+            "\(dayPrefix)\(example)")
     }
 
     /// `value` when it lies in `range`, else `fallback`: examples must be forms that work.
@@ -309,6 +544,8 @@ struct TimeQueryParser {
             return .offset(0)
         case .latin? where latinMeridiem() != nil:
             return nil
+        case .latin(let letters)? where Self.englishWords[letters.lowercased()] != nil:
+            return nil  // 3pm tomorrow: English, not an abbreviation (the refusal says so)
         case .latin(let letters)?:
             guard (2...6).contains(letters.count) else { throw fail("\"\(Self.text(of: peek!))\": 시간대 약어가 아닙니다", "09:00 KST") }
             advance()

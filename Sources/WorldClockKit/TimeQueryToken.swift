@@ -15,11 +15,20 @@ enum TimeQueryToken: Equatable, Sendable {
     static let maximumDigits = 9
 
     /// The Korean words, longest first so that `월요일` wins over `월` and `다음` over `다`.
-    static let words: [String] = [
-        "그저께", "월요일", "화요일", "수요일", "목요일", "금요일", "토요일", "일요일",
-        "오늘", "내일", "모레", "글피", "어제", "그제", "이번", "다음", "지난", "정각", "오전", "오후", "새벽", "아침", "저녁", "정오", "자정", "지금",
-        "주", "년", "월", "일", "시", "분", "초", "반", "낮", "밤", "화", "수", "목", "금", "토", "에",
-    ].sorted { $0.count > $1.count }
+    static let words: [String] =
+        ([
+            "그저께", "월요일", "화요일", "수요일", "목요일", "금요일", "토요일", "일요일",
+            "오늘", "내일", "모레", "글피", "어제", "그제", "이번", "다음", "지난", "정각", "오전", "오후", "새벽", "아침", "저녁", "정오", "자정", "지금",
+            "주", "년", "월", "일", "시", "분", "초", "반", "낮", "밤", "화", "수", "목", "금", "토", "에",
+            // Relative times (30분 뒤, 2시간 후, 9시간 전) and hours said aloud (한 시, 열두 시).
+            "시간", "뒤", "후", "전",
+        ] + nativeNumbers.keys).sorted { $0.count > $1.count }
+
+    /// The native Korean numbers an hour is said with (한 시 … 열두 시, 두 시간 뒤): 1–12.
+    /// Among the words longest first, so that `열두` is not `열` + `두` nor `일곱` `일` (day) + `곱`.
+    static let nativeNumbers: [String: Int] = [
+        "한": 1, "두": 2, "세": 3, "네": 4, "다섯": 5, "여섯": 6, "일곱": 7, "여덟": 8, "아홉": 9, "열": 10, "열한": 11, "열두": 12,
+    ]
 
     /// The tokens of `text`, after folding the forms text arrives in: NFD Hangul composed (a Mac's
     /// file names and some terminals send 시 as ᄉ + ᅵ), fullwidth ASCII (０９：００) made ASCII,
@@ -85,7 +94,7 @@ enum TimeQueryToken: Equatable, Sendable {
             guard let word = words.first(where: { rest.hasPrefix($0) }) else {
                 throw TimeQueryError(
                     text: text,
-                    reason: "\"\(rest.prefix(8))\": 모르는 말입니다(오늘·내일·모레·어제, 월요일…일요일, 다음 주, 12월 1일, 오전·오후, 9시 30분, 반, 정오·자정을 읽습니다)",
+                    reason: "\"\(rest.prefix(8))\": 모르는 말입니다(오늘·내일·모레·어제, 월요일…일요일, 다음 주, 12월 1일, 오전·오후, 9시 30분, 한 시, 반, 정오·자정, 30분 뒤를 읽습니다)",
                     example: "내일 오전 9시")
             }
             found.append(.word(word))

@@ -105,7 +105,7 @@ struct PlanCommandTests {
         #expect(try Self.parsed(file).first?.hasPrefix("2026-12-02T14:00:00+0000 2026-12-02T15:00:00+0000") == true)
     }
 
-    @Test("--weekly says in which week which place's local time moves, and --ics writes each week's instant")
+    @Test("--weekly says in which week which place's local time moves, and --ics writes one event repeating weekly")
     func weekly() throws {
         let file = NSTemporaryDirectory() + "worldclock-plan-\(UUID().uuidString).ics"
         defer { try? FileManager.default.removeItem(atPath: file) }
@@ -115,9 +115,82 @@ struct PlanCommandTests {
         #expect(result.stdout.contains("매주 수요일 오후 11:00 서울, 6주:"), "\(result.stdout)")
         #expect(result.stdout.contains("3월 17일 (수)부터 뉴욕 오전 9:00 EST → 오전 10:00 EDT (+1시간)"), "\(result.stdout)")
         #expect(result.stdout.contains("3월 31일 (수)부터 런던 오후 2:00 GMT → 오후 3:00 BST (+1시간)"), "\(result.stdout)")
-        let starts = try Self.parsed(file).map { String($0.prefix(24)) }
-        #expect(starts == ["03", "10", "17", "24", "31"].map { "2027-03-\($0)T14:00:00+0000" } + ["2027-04-07T14:00:00+0000"])
+        // One event repeating on 서울's clock: 서울 has no DST, so every week is 14:00 UTC.
+        let series = try Self.series(file)
+        #expect(series.events == 1 && series.rule == "FREQ=WEEKLY;COUNT=6" && series.zone == "Asia/Seoul", "\(series)")
+        let instants = ["03", "10", "17", "24", "31"].map { "2027-03-\($0)T14:00:00Z" } + ["2027-04-07T14:00:00Z"]
+        #expect(series.expanded.map { String($0.prefix(20)) } == instants)
+        #expect(series.ownZone.map { String($0.prefix(20)) } == instants)
     }
+
+    /// A weekly .ics as icalendar reads it and recurring-ical-events expands it: the number of
+    /// events, the RRULE, the TZID, every occurrence as "start end" in UTC, and the same wall times
+    /// read with the file's own VTIMEZONE (icalendar's `to_tz` without looking the TZID up), so
+    /// that both the rule and the VTIMEZONE are checked.
+    static func series(_ file: String) throws -> (events: Int, rule: String, zone: String, expanded: [String], ownZone: [String]) {
+        let script = """
+            import sys, datetime, icalendar, recurring_ical_events
+            calendar = icalendar.Calendar.from_ical(open(sys.argv[1], 'rb').read())
+            events = calendar.walk('VEVENT')
+            event = events[0]
+            zone = str(event['DTSTART'].params['TZID'])
+            print(len(events)); print(event['RRULE'].to_ical().decode()); print(zone)
+            [timezone] = [t for t in calendar.walk('VTIMEZONE') if str(t['TZID']) == zone]
+            own = timezone.to_tz(lookup_tzid=False)
+            utc = datetime.timezone.utc
+            def text(t): return t.astimezone(utc).strftime('%Y-%m-%dT%H:%M:%SZ')
+            occurrences = recurring_ical_events.of(calendar).between(datetime.datetime(1970, 1, 1, tzinfo=utc), datetime.datetime(2200, 1, 1, tzinfo=utc))
+            print('|'.join(text(o['DTSTART'].dt) + ' ' + text(o['DTEND'].dt) for o in occurrences))
+            print('|'.join(text(o['DTSTART'].dt.replace(tzinfo=None).replace(tzinfo=own)) + ' ' + text(o['DTEND'].dt.replace(tzinfo=None).replace(tzinfo=own)) for o in occurrences))
+            """
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", "-c", script, file]
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let error = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "icalendar, recurring-ical-events (pip install icalendar recurring-ical-events): \(error)")
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        guard lines.count >= 5 else { return (0, "", "", [], []) }
+        return (
+            Int(lines[0]) ?? 0, lines[1], lines[2], lines[3].split(separator: "|").map(String.init), lines[4].split(separator: "|").map(String.init)
+        )
+    }
+
+    @Test(
+        "--weekly --ics is one event whose RRULE and VTIMEZONE give every week the planner's instants, across the organizer's DST",
+        arguments: [
+            ("뉴욕", "America/New_York", "2027-02-24 09:00", 8), ("런던", "Europe/London", "2027-03-10 17:30", 6),
+            ("시드니", "Australia/Sydney", "2027-03-22 08:00", 4), ("서울", "Asia/Seoul", "2027-03-03 23:00", 3),
+        ])
+    func weeklySeries(from: String, zone: String, at: String, weeks: Int) throws {
+        let file = NSTemporaryDirectory() + "worldclock-plan-\(UUID().uuidString).ics"
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let result = try CommandRunner.run(
+            ["plan", "서울", "뉴욕", "런던", "--from", from, "--at", at, "--weekly", "\(weeks)", "--ics", file] + bundled)
+        #expect(result.status == 0, "\(result.stderr)")
+        let raw = try String(contentsOfFile: file, encoding: .utf8)
+        #expect(raw.contains("BEGIN:VTIMEZONE\r\nTZID:\(zone)\r\n"))
+        #expect(raw.components(separatedBy: "BEGIN:VEVENT").count == 2)
+        // The planner's own weekly instants, from the same TZif rules.
+        let clock = try #require(ZoneClock(zoneID: zone, tzdata: .bundled))
+        let query = try TimeQuery.parse(at)
+        guard case .unique(let start) = try query.resolve(now: 0, in: clock) else { throw CLIError(description: "\(at) is not one instant") }
+        let request = MeetingRequest(places: [MeetingPlace(name: from, clock: clock)], reference: clock.wallClock, days: [0])
+        let planned = MeetingPlanner.weekly(request, start: start, weeks: weeks).map { "\(Self.utc($0.slot.start)) \(Self.utc($0.slot.end))" }
+        let series = try Self.series(file)
+        #expect(series.events == 1 && series.rule == "FREQ=WEEKLY;COUNT=\(weeks)" && series.zone == zone, "\(series)")
+        #expect(series.expanded == planned, "recurring-ical-events")
+        #expect(series.ownZone == planned, "the file's VTIMEZONE")
+    }
+
+    static func utc(_ seconds: Int64) -> String { ISO8601.utc(Date(timeIntervalSince1970: TimeInterval(seconds))) }
+
+    struct CLIError: Error, CustomStringConvertible { let description: String }
 
     @Test("without places it plans my clocks, and says what to do when there are none")
     func myClocks() throws {
@@ -130,9 +203,52 @@ struct PlanCommandTests {
         #expect(planned.status == 0, "\(planned.stderr)")
         #expect(planned.stdout.contains("\n서울 ") && planned.stdout.contains("\n뉴욕 ") && planned.stdout.contains("\n런던 "), "\(planned.stdout)")
         #expect(planned.stdout.contains("1. 12월 2일 (수) 오후 8:00 서울 = 오전 6:00 뉴욕 = 오전 11:00 런던"), "\(planned.stdout)")
-        // 런던 and 뉴욕 alone share hours: the earliest fitting start of 서울's day (its midnight) comes first.
+        // The reference takes part even when not given: 뉴욕 and 런던 alone share hours at 서울's
+        // midnight, which is never suggested now that 서울 is a row of its own.
         let two = try home.run(["plan", "뉴욕", "런던", "--date", "2026-12-02", "--from", "서울"] + bundled)
-        #expect(two.stdout.contains("1. 12월 2일 (수) 오전 12:00 서울 = 어제 오전 10:00 뉴욕 = 어제 오후 3:00 런던 · 모두 업무 시간"), "\(two.stdout)")
+        #expect(two.status == 0, "\(two.stderr)")
+        #expect(two.stdout.contains("\n서울 "), "\(two.stdout)")
+        #expect(two.stdout.contains("1. 12월 2일 (수) 오후 8:00 서울 = 오전 6:00 뉴욕 = 오전 11:00 런던"), "\(two.stdout)")
+        #expect(!two.stdout.contains("오전 12:00 서울"), "\(two.stdout)")
+        // A place on another day says which: 서울 0:00 is 뉴욕 어제(화) 10:00.
+        let late = try home.run(["plan", "뉴욕", "런던", "--date", "2026-12-02", "--from", "서울", "--at", "2026-12-02 00:00"] + bundled)
+        #expect(late.stdout.contains("뉴욕 (화)"), "\(late.stdout)")
+    }
+
+    @Test("a weekend is out of hours by country, and --days changes it: 리야드 works Sunday, 뉴욕 not")
+    func workingDays() throws {
+        // 2026-11-29 is a Sunday.
+        let sunday = try CommandRunner.run(["plan", "리야드", "--from", "리야드", "--date", "2026-11-29", "--json"] + bundled)
+        #expect(sunday.status == 0, "\(sunday.stderr)")
+        #expect(sunday.stdout.contains("\"fits_everyone\" : true"), "\(sunday.stdout.prefix(300))")
+        let newYork = try CommandRunner.run(["plan", "뉴욕", "--from", "뉴욕", "--date", "2026-11-29", "--json"] + bundled)
+        #expect(newYork.stdout.contains("\"fits_everyone\" : false"))
+        #expect(newYork.stdout.contains("\"working_day\" : false"))
+        let changed = try CommandRunner.run(["plan", "뉴욕", "--from", "뉴욕", "--date", "2026-11-29", "--days", "뉴욕=일-목", "--json"] + bundled)
+        #expect(changed.stdout.contains("\"fits_everyone\" : true"), "\(changed.stderr)")
+        // 서울 Monday 9:00 is 뉴욕 Sunday 19:00: its row says 일, and no best slot is on its Sunday.
+        let text = try CommandRunner.run(["plan", "서울", "뉴욕", "--from", "서울", "--at", "2026-11-30 09:00"] + bundled)
+        #expect(text.stdout.contains("\n뉴욕 (일) "), "\(text.stdout)")
+        #expect(!text.stdout.contains("어제(일)"), "\(text.stdout)")
+        let bad = try CommandRunner.run(["plan", "서울", "--days", "월-X"] + bundled)
+        #expect(bad.status == 2 && bad.stderr.contains("--days 일-목"), "\(bad.stderr)")
+    }
+
+    @Test("today's slots that have begun are never suggested")
+    func pastSlots() throws {
+        let result = try CommandRunner.run(["plan", "서울", "도쿄", "--from", "서울", "--json"] + bundled)
+        #expect(result.status == 0, "\(result.stderr)")
+        let plan = try #require((result.json as? [String: Any])?["plan"] as? [String: Any])
+        let now = Date()
+        let best = try #require(plan["best"] as? [[String: Any]])
+        for slot in best {
+            let start = try #require((slot["start"] as? String).flatMap { try? ISO8601.parseInstant($0) })
+            #expect(start >= now.addingTimeInterval(-1), "\(slot)")
+            #expect(slot["past"] as? Bool == false)
+        }
+        let slots = try #require(plan["slots"] as? [[String: Any]])
+        let past = slots.filter { $0["past"] as? Bool == true }
+        #expect(past.allSatisfy { ($0["start"] as? String).flatMap { try? ISO8601.parseInstant($0) }.map { $0 < now } == true })
     }
 
     @Test(

@@ -103,8 +103,10 @@ struct MeetingPlannerTests {
         #expect(local.slots.count == 46)
         #expect(!local.slots.contains { $0.times[0].local.hour == 2 })
         #expect(local.slots.map { Self.clockText($0.times[0]) }.prefix(6) == ["00:00", "00:30", "01:00", "01:30", "03:00", "03:30"])
-        // From 서울: the meeting 15:30–16:30 KST starts at 뉴욕 01:30 EST and ends at 03:30 EDT.
-        let plan = MeetingPlanner.plan(MeetingRequest(places: [Self.seoul, Self.newYork], reference: Self.seoul.clock, dates: [day]))
+        // From 서울: the meeting 15:30–16:30 KST starts at 뉴욕 01:30 EST and ends at 03:30 EDT. (A
+        // Sunday: 뉴욕 works every day here, so that the distance is to that day's 9:00.)
+        let everyDay = MeetingPlace(name: "뉴욕", clock: Self.clock("America/New_York"), days: WorkingDays(mask: 0b111_1111)!)
+        let plan = MeetingPlanner.plan(MeetingRequest(places: [Self.seoul, everyDay], reference: Self.seoul.clock, dates: [day]))
         let across = try #require(plan.slots.first { $0.start == Self.utc("2027-03-14T06:30:00Z") })
         #expect(Self.clockText(across.times[1]) == "01:30")
         #expect(across.times[1].abbreviation == "EST")
@@ -113,6 +115,73 @@ struct MeetingPlannerTests {
         #expect(after.times[1].abbreviation == "EDT")
         // 01:30 → 03:30 on the wall: 7 h 30 min before 9:00.
         #expect(across.times[1].minutesOutside == 450)
+    }
+
+    @Test(
+        "each country's working days from CLDR's weekData: the weekend is out of hours",
+        arguments: [
+            ("KR", "월–금"), ("US", "월–금"), ("SA", "일–목"), ("AE", "월–금"), ("IL", "일–목"), ("IR", "토–목"), ("AF", "토–수"),
+            ("IN", "월–토"), ("ZZ", "월–금"),
+        ])
+    func countryDays(country: String, text: String) {
+        #expect(WorkingDays.forCountry(country).text == text)
+    }
+
+    @Test("Monday morning in 서울 is Sunday evening in 뉴욕: a day off there, said as such, and not among the best")
+    func weekend() throws {
+        // 2026-11-30 is a Monday.
+        let monday = TimeQuery.CivilDate(year: 2026, month: 11, day: 30)
+        let plan = MeetingPlanner.plan(MeetingRequest(places: [Self.seoul, Self.newYork], reference: Self.seoul.clock, dates: [monday]))
+        let nine = try #require(plan.slots.first { $0.start == Self.utc("2026-11-30T00:00:00Z") })
+        #expect(nine.times[1].local.weekday == 7)
+        #expect(!nine.times[1].isWorkingDay && nine.times[0].isWorkingDay)
+        #expect(nine.times[1].band == .waking)
+        // 일 19:00–20:00 is 14 hours before 월 9:00, the nearest working day's start.
+        #expect(nine.times[1].minutesOutside == 14 * 60)
+        #expect(plan.best.allSatisfy { $0.times[1].local.weekday != 7 })
+        // Where Sunday is worked (리야드: 일–목), the same hour is a working one.
+        let riyadh = MeetingPlace(name: "리야드", clock: Self.clock("Asia/Riyadh"), days: .forCountry("SA"))
+        let sunday = MeetingPlanner.plan(
+            MeetingRequest(
+                places: [riyadh], reference: Self.clock("Asia/Riyadh").wallClock, dates: [TimeQuery.CivilDate(year: 2026, month: 11, day: 29)]))
+        #expect(sunday.fitsEveryone)
+        #expect(sunday.best.first?.times[0].isWorkingDay == true)
+    }
+
+    @Test("with now given, the slots that have begun are past and never among the best")
+    func past() throws {
+        let now = Self.utc("2026-12-02T05:10:00Z")  // 서울 14:10
+        let request = MeetingRequest(
+            places: [Self.seoul, Self.place("도쿄", "Asia/Tokyo")], reference: Self.seoul.clock, days: [Self.december2.daysSinceEpoch], now: now)
+        let plan = MeetingPlanner.plan(request)
+        #expect(plan.slots.filter(\.isPast).count == 29)  // 00:00 … 14:00
+        #expect(plan.best.allSatisfy { $0.start >= now })
+        #expect(plan.best.first.map { Self.clockText($0.times[0]) } == "14:30")
+        #expect(
+            MeetingPlanner.plan(MeetingRequest(places: request.places, reference: Self.seoul.clock, days: request.days)).best.first?.isPast == false)
+    }
+
+    @Test(
+        "one set of request rules, each refused with its Korean message",
+        arguments: [
+            (180, 1800, 2, 1, MeetingRequestError.length(seconds: 180), "회의 길이 3분: 5분부터 24시간까지, 분 단위로 씁니다"),
+            (90_000, 1800, 2, 1, .length(seconds: 90_000), "회의 길이 25시간"), (3630, 1800, 2, 1, .length(seconds: 3630), "3630초"),
+            (3600, 600, 2, 1, .step(seconds: 600), "살펴볼 간격 10분: 15분, 30분, 1시간 가운데 하나입니다"),
+            (3600, 1800, 0, 1, .placeCount(0), "회의할 곳이 없습니다"), (3600, 1800, 21, 1, .placeCount(21), "회의할 곳이 21곳입니다: 20곳까지"),
+            (3600, 1800, 2, 32, .dayCount(32), "회의할 날이 32일입니다: 31일까지"), (3600, 1800, 2, 0, .dayCount(0), "회의할 날이 없습니다"),
+        ])
+    func rules(length: Int, step: Int, places: Int, days: Int, error: MeetingRequestError, message: String) throws {
+        let request = MeetingRequest(
+            places: Array(repeating: Self.seoul, count: places), reference: Self.seoul.clock,
+            days: Array(Self.december2.daysSinceEpoch..<Self.december2.daysSinceEpoch + days), length: length, step: step)
+        #expect(throws: error) { try request.validate() }
+        #expect(error.message.contains(message), "\(error.message)")
+        #expect(MeetingPlanner.plan(request).slots.isEmpty)
+        #expect(throws: MeetingRequestError.daysNotConsecutive) {
+            try MeetingRequest(places: [Self.seoul], reference: Self.seoul.clock, days: [20_789, 20_791]).validate()
+        }
+        #expect(throws: MeetingRequestError.dayOutOfRange) { try MeetingRequest.validateDays(first: 2_932_896, count: 2) }
+        #expect(throws: Never.self) { try MeetingRequest(places: [Self.seoul], reference: Self.seoul.clock, days: [20_789]).validate() }
     }
 
     @Test("working hours measure a meeting's distance from the nearest working day")

@@ -110,7 +110,7 @@ struct TimeQueryTests {
             ("0000-01-01", "0년은 없습니다", "2026-12-01"), ("0026.12.00", "26년 12월은 31일까지", "0026-12-01"), ("2026-12", "연-월-일", "2026-12-01"),
             ("26년 12월 1일", "네 자리", "2026년 12월 1일"),
             ("2026-12-01 (월)", "화요일입니다", "2026-12-01 (화)"),
-            ("모래", "\"모래\": 모르는 말", "내일 오전 9시"), ("yesterday", "한국어로", "어제"), ("tomorrow 9am", "한국어로", "내일"),
+            ("모래", "\"모래\": 모르는 말", "내일 오전 9시"), ("yesterday", "한국어로", "어제"), ("tomorrow 9am", "한국어로", "내일 오전 9시"),
             ("9시 내일", "날짜는 시각 앞에", "내일 오전 9시"), ("다음 주", "다음 주 뒤에 요일", "다음 주 월요일 9시"),
             ("9:00 X", "시간대 약어가 아닙니다", "09:00 KST"), ("09:00 +25:00", "오프셋의 시는 23", "09:00 +09:00"),
             ("9시 @", "시각에 쓰지 않는 글자", "내일 오후 3시"), ("", "비어 있습니다", "2026-12-01 09:00"),
@@ -124,6 +124,83 @@ struct TimeQueryTests {
         #expect(error.example == example, "\(text): \(error.example)")
         #expect(!error.description.contains("\n"))
         // The suggestion itself is taken.
+        #expect(throws: Never.self, "\(example)") { try TimeQuery.parse(example).resolve(now: Self.now, in: Self.seoul) }
+    }
+
+    @Test(
+        "hours said aloud, times counted from now and the parts of the day read as Koreans mean them",
+        arguments: [
+            // Native hour words read as their digits: 한 시 is 1시, 열두 시 12시.
+            ("한 시", "2026-11-25T16:00:00Z"), ("한시", "2026-11-25T16:00:00Z"), ("두 시 반", "2026-11-25T17:30:00Z"),
+            ("오전 열 시", "2026-11-26T01:00:00Z"), ("열두 시", "2026-11-26T03:00:00Z"), ("오전 열두 시", "2026-11-25T15:00:00Z"),
+            ("오후 세 시 15분", "2026-11-26T06:15:00Z"), ("열한 시 5분", "2026-11-26T02:05:00Z"), ("일곱 시 정각", "2026-11-25T22:00:00Z"),
+            ("내일 오후 네 시", "2026-11-27T07:00:00Z"), ("저녁 여덟 시 반에", "2026-11-26T11:30:00Z"), ("새벽 다섯 시", "2026-11-25T20:00:00Z"),
+            // From now (19:00 in 서울).
+            ("30분 뒤", "2026-11-26T10:30:00Z"), ("2시간 후", "2026-11-26T12:00:00Z"), ("한 시간 반 뒤", "2026-11-26T11:30:00Z"),
+            ("1시간 30분 뒤", "2026-11-26T11:30:00Z"), ("9시간 30분 전", "2026-11-26T00:30:00Z"), ("두 시간 전", "2026-11-26T08:00:00Z"),
+            ("90분 후에", "2026-11-26T11:30:00Z"), ("열두 시간 뒤", "2026-11-26T22:00:00Z"), ("0분 뒤", "2026-11-26T10:00:00Z"),
+            // N시 M분 전: M minutes before N o'clock.
+            ("9시 30분 전", "2026-11-25T23:30:00Z"), ("9시 10분 전", "2026-11-25T23:50:00Z"), ("오후 3시 5분 전", "2026-11-26T05:55:00Z"),
+            ("내일 여섯 시 10분 전", "2026-11-26T20:50:00Z"), ("열두 시 5분 전", "2026-11-26T02:55:00Z"),
+            // Each part of the day holds its own hours.
+            ("새벽 12시", "2026-11-25T15:00:00Z"), ("새벽 6시", "2026-11-25T21:00:00Z"), ("아침 7시", "2026-11-25T22:00:00Z"),
+            ("아침 11시", "2026-11-26T02:00:00Z"), ("낮 11시", "2026-11-26T02:00:00Z"), ("낮 12시", "2026-11-26T03:00:00Z"),
+            ("낮 2시", "2026-11-26T05:00:00Z"), ("저녁 5시", "2026-11-26T08:00:00Z"), ("저녁 11시", "2026-11-26T14:00:00Z"),
+            ("밤 9시", "2026-11-26T12:00:00Z"), ("오후 12시", "2026-11-26T03:00:00Z"),
+        ])
+    func spokenForms(text: String, instant: String) throws {
+        let query = try TimeQuery.parse(text)
+        #expect(try query.resolve(now: Self.now, in: Self.seoul) == .unique(Self.utc(instant)), "\(text) read as \(query)")
+        #expect(try TimeQuery.parse(query.description) == query, "\(query.description)")
+    }
+
+    @Test("a time counted from now is kept as a length, and says itself in Korean")
+    func fromNow() throws {
+        #expect(try TimeQuery.parse("1시간 30분 뒤") == .fromNow(seconds: 5400))
+        #expect(try TimeQuery.parse("9시간 30분 전") == .fromNow(seconds: -34_200))
+        #expect(TimeQuery.fromNow(seconds: 5400).description == "1시간 30분 뒤")
+        #expect(TimeQuery.fromNow(seconds: -1800).description == "30분 전")
+        #expect(TimeQuery.fromNow(seconds: 7200).description == "2시간 뒤")
+        // 9시 30분 전 is a time of day (8:30), not a length.
+        #expect(try TimeQuery.parse("9시 30분 전") == .time(.init(hour: 8, minute: 30), zone: nil))
+        // Beyond 9999 is refused when resolved, with a form that works.
+        let far = try TimeQuery.parse("999999999시간 뒤")
+        let error = try #require(throws: TimeQueryError.self) { try far.resolve(now: Self.now, in: Self.seoul) }
+        #expect(error.reason.contains("9999년"))
+    }
+
+    @Test(
+        "a part of the day with an hour outside it, a length without a direction, English: refused with the form meant",
+        arguments: [
+            // The midnight that ends the evening: which day is the question, so the next day is shown.
+            ("저녁 12시", "어느 날인지 모호", "내일 0시"), ("오늘 저녁 12시", "모호", "내일 0시"), ("밤 12시", "모호", "내일 0시"),
+            ("밤 1시", "모호합니다", "내일 새벽 1시"), ("내일 밤 1시 30분", "모호", "모레 새벽 1시 30분"),
+            ("2026-12-01 밤 12시", "모호", "2026-12-02 0시"), ("다음 주 일요일 밤 2시", "모호", "다음 주 일요일 새벽 2시"),
+            ("이번 주 일요일 밤 12시", "모호", "다음 주 월요일 0시"),
+            // An hour the part of the day does not hold: both readings, the likelier as the example.
+            ("저녁 1시", "저녁은 5–11시입니다", "오후 1시"), ("새벽 11시", "새벽은 0–6시", "오전 11시"), ("아침 12시", "아침은 5–11시", "낮 12시"),
+            ("낮 7시", "낮은 11시, 12시, 1–5시", "오전 7시"), ("내일 저녁 2시 30분", "오후 2시 30분(14:30)", "내일 오후 2시 30분"),
+            ("저녁 한 시", "저녁은", "오후 1시"), ("아침 3시", "오전 3시(03:00), 오후 3시(15:00)", "오전 3시"),
+            // Lengths and 전.
+            ("30분", "뒤(뒤·후)인지 전인지", "30분 뒤"), ("2시간", "전인지", "2시간 뒤"), ("한 시간", "전인지", "1시간 뒤"),
+            ("내일 2시간 뒤", "날이나 오전·오후를 붙이지", "2시간 뒤"), ("오후 두 시간 뒤", "붙이지 않습니다", "두 시간 뒤"),
+            ("9시 30분 뒤", "'시간'을 씁니다", "9시간 30분 뒤"), ("9시 전", "몇 분 전인지", "9시 10분 전"), ("9시 반 전", "몇 분 전인지", "9시 10분 전"),
+            ("0시 10분 전", "전날 23시 50분", "어제 23시 50분"), ("9시 70분 전", "0–59분 전", "9시 10분 전"),
+            ("1시간 90분 뒤", "분은 0–59", "2시간 30분 뒤"), ("내일 30분", "30분 앞에 몇 시인지", "내일 9시 30분"),
+            ("한", "'한 시'처럼", "1시"), ("오전 열", "'열 시'처럼", "오전 10시"),
+            // Examples hold an hour the part of the day takes (a replay of 30,000 random phrases found 새벽 9시).
+            ("새벽 0", "숫자 0만으로는", "새벽 4시"), ("저녁", "저녁 뒤에 몇 시인지", "저녁 9시"), ("밤 9am", "함께 썼습니다", "밤 9시"),
+            ("새벽 열한", "'열한 시'처럼", "새벽 4시"),
+            // English phrases: the same phrase in Korean.
+            ("3pm tomorrow", "\"tomorrow\": 날과 시각은 한국어로", "내일 오후 3시"), ("in 30 minutes", "\"in\"", "30분 뒤"),
+            ("2 hours ago", "\"hours\"", "2시간 전"), ("next friday 10:30am", "\"next\"", "다음 주 금요일 오전 10시 30분"),
+            ("tonight", "\"tonight\"", "오늘 밤 9시"), ("at noon", "\"at\"", "정오"),
+        ])
+    func spokenRefused(text: String, reason: String, example: String) throws {
+        let error = try #require(throws: TimeQueryError.self) { try TimeQuery.parse(text) }
+        #expect(error.reason.contains(reason), "\(text): \(error.reason)")
+        #expect(error.example == example, "\(text): \(error.example)")
+        #expect(!error.description.contains("\n"))
         #expect(throws: Never.self, "\(example)") { try TimeQuery.parse(example).resolve(now: Self.now, in: Self.seoul) }
     }
 

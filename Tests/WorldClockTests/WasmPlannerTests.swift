@@ -48,9 +48,9 @@ struct WasmPlannerTests {
     ]
 
     /// What a slot is compared on, as text: start, end, scores, and each place's clock.
-    static func text(start: Int64, end: Int64, worst: Int, total: Int, times: [(Int64, Int, String, String, Int, Int)]) -> String {
+    static func text(start: Int64, end: Int64, worst: Int, total: Int, times: [(Int64, Int, String, String, Int, Int, Bool)]) -> String {
         "\(start)–\(end) worst \(worst) total \(total): "
-            + times.map { "\($0.0)@\($0.1) \($0.2) \($0.3) out \($0.4) day \($0.5)" }.joined(separator: ", ")
+            + times.map { "\($0.0)@\($0.1) \($0.2) \($0.3) out \($0.4) day \($0.5)\($0.6 ? "" : " off")" }.joined(separator: ", ")
     }
 
     struct Answer: Decodable {
@@ -62,6 +62,7 @@ struct WasmPlannerTests {
                 let band: String
                 let minutesOutside: Int
                 let dayDifference: Int
+                let workingDay: Bool
             }
             let start: Int64
             let end: Int64
@@ -94,13 +95,18 @@ struct WasmPlannerTests {
             Self.text(
                 start: slot.start, end: slot.end, worst: slot.worstMinutesOutside, total: slot.totalMinutesOutside,
                 times: slot.times.map {
-                    ($0.local.secondsSinceEpoch, $0.utcOffset, $0.abbreviation, $0.band.rawValue, $0.minutesOutside, $0.dayDifference)
+                    (
+                        $0.local.secondsSinceEpoch, $0.utcOffset, $0.abbreviation, $0.band.rawValue, $0.minutesOutside, $0.dayDifference,
+                        $0.isWorkingDay
+                    )
                 })
         }
         let wasm = answer.slots.map { slot in
             Self.text(
                 start: slot.start, end: slot.end, worst: slot.worstMinutesOutside, total: slot.totalMinutesOutside,
-                times: slot.times.map { ($0.local, $0.utcOffsetSeconds, $0.abbreviation, $0.band, $0.minutesOutside, $0.dayDifference) })
+                times: slot.times.map {
+                    ($0.local, $0.utcOffsetSeconds, $0.abbreviation, $0.band, $0.minutesOutside, $0.dayDifference, $0.workingDay)
+                })
         }
         let differing = zip(native, wasm).filter { $0 != $1 }.map { "kit \($0)\nwasm \($1)" }
         #expect(
@@ -126,7 +132,7 @@ struct WasmPlannerTests {
             ),
             (#"{"reference":"Asia/Seoul","firstDay":20789,"length":0,"places":[{"name":"서울","zone":"Asia/Seoul"}]}"#, "bad_request"),
             (#"{"reference":"Asia/Seoul","firstDay":20789,"days":40,"length":3600,"places":[{"name":"서울","zone":"Asia/Seoul"}]}"#, "bad_request"),
-            (#"{"reference":"Asia/Seoul","firstDay":2000000,"length":3600,"places":[{"name":"서울","zone":"Asia/Seoul"}]}"#, "bad_request"),
+            (#"{"reference":"Asia/Seoul","firstDay":3000000,"length":3600,"places":[{"name":"서울","zone":"Asia/Seoul"}]}"#, "bad_request"),
             (#"{"reference":"Asia/Seoul","firstDay":20789,"length":3600,"step":600,"places":[{"name":"서울","zone":"Asia/Seoul"}]}"#, "bad_request"),
         ])
     func refusals(_ request: String, _ code: String) async throws {
@@ -136,5 +142,68 @@ struct WasmPlannerTests {
         let error = try #require(answer["error"] as? [String: Any], "\(answer)")
         #expect(error["code"] as? String == code)
         #expect((error["message"] as? String)?.isEmpty == false)
+    }
+
+    /// A bad request as each surface takes it: the kit's request, the module's JSON, the CLI's options.
+    struct BadRequest: Sendable, CustomStringConvertible {
+        let places: Int
+        let days: Int
+        let length: Int
+        let step: Int
+        let cli: [String]
+        var description: String { "\(places) places, \(days) days, \(length) s, step \(step) s" }
+    }
+
+    static let badRequests = [
+        BadRequest(places: 2, days: 1, length: 180, step: 1800, cli: ["--length", "3m"]),
+        BadRequest(places: 2, days: 1, length: 90_000, step: 1800, cli: ["--length", "25h"]),
+        BadRequest(places: 2, days: 1, length: 3600, step: 600, cli: ["--step", "10"]),
+        BadRequest(places: 2, days: 1, length: 3600, step: 2700, cli: ["--step", "45"]),
+        BadRequest(places: 21, days: 1, length: 3600, step: 1800, cli: []),
+        BadRequest(places: 2, days: 40, length: 3600, step: 1800, cli: ["--date", "2026-12-02~2027-01-10"]),
+    ]
+
+    /// The built `worldclock`, beside this test bundle.
+    static let worldclock = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("worldclock")
+
+    @Test(
+        "one set of plan rules: the kit, the web module and the CLI refuse the same request with the same Korean message",
+        .enabled(if: FileManager.default.isExecutableFile(atPath: worldclock.path), "needs the built worldclock beside the tests"),
+        arguments: badRequests)
+    func sameRefusalEverywhere(_ bad: BadRequest) async throws {
+        let first = TimeQuery.CivilDate(year: 2026, month: 12, day: 2).daysSinceEpoch
+        let names = (0..<bad.places).map { $0 % 2 == 0 ? ("서울", "Asia/Seoul") : ("뉴욕", "America/New_York") }
+        // The kit.
+        let clock = { (zone: String) in ZoneClock(zoneID: zone, tzdata: .bundled)! }
+        let request = MeetingRequest(
+            places: names.map { MeetingPlace(name: $0.0, clock: clock($0.1)) }, reference: clock("Asia/Seoul").wallClock,
+            days: Array(first..<first + bad.days), length: bad.length, step: bad.step)
+        let kit = try #require(throws: MeetingRequestError.self) { try request.validate() }
+        #expect(MeetingPlanner.plan(request).slots.isEmpty)
+        // The web module.
+        let places = names.map { #"{"name":"\#($0.0)","zone":"\#($0.1)"}"# }.joined(separator: ",")
+        let json =
+            #"{"reference":"Asia/Seoul","firstDay":\#(first),"days":\#(bad.days),"length":\#(bad.length),"step":\#(bad.step),"places":[\#(places)]}"#
+        let output = try await onOwnThread { try WasmSearchTests.runEngine(["plan", "TIMELINES", "INPUT"], input: json) }
+        let line = try #require(output.first)
+        let answer = try #require(try JSONSerialization.jsonObject(with: line) as? [String: Any])
+        let error = try #require(answer["error"] as? [String: Any], "\(answer)")
+        #expect(error["code"] as? String == kit.code)
+        #expect(error["message"] as? String == kit.message)
+        // The CLI.
+        let process = Process()
+        process.executableURL = Self.worldclock
+        process.arguments =
+            ["plan"] + names.map(\.0) + (bad.cli.contains("--date") ? [] : ["--date", "2026-12-02"]) + ["--from", "서울", "--tzdata", "bundled"]
+            + bad.cli
+        process.environment = ["TZ": "Asia/Seoul", "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "HOME": "/nonexistent"]
+        let errors = Pipe()
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = errors
+        try process.run()
+        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 2, "\(stderr)")
+        #expect(stderr.contains(kit.message), "\(stderr)")
     }
 }

@@ -33,7 +33,8 @@ enum WasmPlanner {
     /// The plan for a request, a line per field:
     /// `reference TAB ZONE`, `days TAB FIRST-DAY TAB COUNT` (days since 1970-01-01 in the reference
     /// zone), `length TAB SECONDS`, `step TAB SECONDS`, `limit TAB N`, and a line per place:
-    /// `place TAB ZONE TAB START-MINUTE TAB END-MINUTE TAB NAME` (its working hours).
+    /// `place TAB ZONE TAB START-MINUTE TAB END-MINUTE TAB NAME [TAB DAYS]` (its working hours, and
+    /// its working days as a bit per ISO weekday, bit 0 Monday: 31, Monday to Friday, by default).
     static func answer(_ text: String) -> [UInt8] {
         var reference: WallClock?
         var first = 0, count = 1, length = 3600, step = 1800, limit = 5
@@ -45,37 +46,52 @@ enum WasmPlanner {
             case "reference":
                 guard cells.count == 2, let clock = clock(cells[1]) else { return error("unknown_zone", "no rules for the reference zone") }
                 reference = clock
+            // The ranges are MeetingRequest's rules (validate), the CLI's and the kit's: only the
+            // form of each line is checked here.
             case "days":
-                // Days within ±1,000,000 of 1970: Int is 32 bits here, and LocalDateTime adds to it.
-                guard cells.count == 3, let day = number, abs(day) <= 1_000_000, let days = Int(cells[2]), (1...31).contains(days) else {
-                    return error("bad_request", "days: a first day within 1,000,000 days of 1970 and a count of 1 to 31")
+                guard cells.count == 3, let day = number, let days = Int(cells[2]) else {
+                    return error("bad_request", "days: a first day and a count")
                 }
                 (first, count) = (day, days)
             case "length":
-                guard let seconds = number, (60...86_400).contains(seconds) else { return error("bad_request", "length: 60 to 86400 seconds") }
+                guard let seconds = number else { return error("bad_request", "length: seconds") }
                 length = seconds
             case "step":
-                guard let seconds = number, seconds == 900 || seconds == 1800 || seconds == 3600 else {
-                    return error("bad_request", "step: 900, 1800 or 3600 seconds")
-                }
+                guard let seconds = number else { return error("bad_request", "step: seconds") }
                 step = seconds
             case "limit":
-                guard let n = number, (1...20).contains(n) else { return error("bad_request", "limit: 1 to 20") }
+                guard let n = number else { return error("bad_request", "limit: a count") }
                 limit = n
             case "place":
-                guard cells.count == 5, let clock = clock(cells[1]) else { return error("unknown_zone", "no rules for a place's zone") }
+                guard cells.count == 5 || cells.count == 6, let clock = clock(cells[1]) else {
+                    return error("unknown_zone", "no rules for a place's zone")
+                }
                 guard let start = Int(cells[2]), let end = Int(cells[3]), let hours = WorkingHours(start: start, end: end) else {
                     return error("bad_request", "a place's working hours: 0 <= start < end <= 1440 minutes")
                 }
-                places.append(MeetingPlace(name: cells[4], clock: clock, hours: hours))
+                var days = WorkingDays.mondayToFriday
+                if cells.count == 6 {
+                    guard let mask = UInt8(cells[5]), let given = WorkingDays(mask: mask) else {
+                        return error("bad_request", "a place's working days: 1 to 127, a bit per weekday from Monday")
+                    }
+                    days = given
+                }
+                places.append(MeetingPlace(name: cells[4], clock: clock, hours: hours, days: days))
             default:
                 return error("bad_request", "unknown field")
             }
         }
-        guard let reference, !places.isEmpty, places.count <= 20 else { return error("bad_request", "a reference zone and 1 to 20 places") }
-        let days = Array(first..<first + count)
-        let plan = MeetingPlanner.plan(MeetingRequest(places: places, reference: reference, days: days, length: length, step: step, limit: limit))
-        return write(plan, reference: reference)
+        guard let reference else { return error("bad_request", "a reference zone") }
+        // The count is checked before the days are listed (a count of a million is refused, not built).
+        do throws(MeetingRequestError) {
+            try MeetingRequest.validateDays(first: first, count: count)
+            let request = MeetingRequest(
+                places: places, reference: reference, days: Array(first..<first + count), length: length, step: step, limit: limit)
+            try request.validate()
+            return write(MeetingPlanner.plan(request), reference: reference)
+        } catch {
+            return self.error(refused: error)
+        }
     }
 
     /// A decimal of at most 18 digits, with an optional minus: `Int64(_:)` would need compiler-rt's
@@ -98,7 +114,8 @@ enum WasmPlanner {
 
     /// `{"reference":…,"length_seconds":…,"step_seconds":…,"fits_everyone":…,"slots":[{"start":…,"end":…,
     /// "reference_local":…,"worst_minutes_outside":…,"total_minutes_outside":…,"times":[{"local":…,
-    /// "utc_offset_seconds":…,"abbreviation":…,"band":…,"minutes_outside":…,"day_difference":…}]}],
+    /// "utc_offset_seconds":…,"abbreviation":…,"band":…,"minutes_outside":…,"day_difference":…,
+    /// "weekday":…,"working_day":…}],"past":…}],
     /// "best":[slot indices]}`: instants in seconds since 1970, local times as seconds since 1970 on
     /// the local wall clock.
     private static func write(_ plan: MeetingPlan, reference: WallClock) -> [UInt8] {
@@ -124,6 +141,8 @@ enum WasmPlanner {
             json.number(slot.worstMinutesOutside)
             json.raw(",\"total_minutes_outside\":")
             json.number(slot.totalMinutesOutside)
+            json.raw(",\"past\":")
+            if slot.isPast { json.raw("true") } else { json.raw("false") }
             json.raw(",\"times\":[")
             for (place, time) in slot.times.enumerated() {
                 if place > 0 { json.raw(",") }
@@ -139,6 +158,10 @@ enum WasmPlanner {
                 json.number(time.minutesOutside)
                 json.raw(",\"day_difference\":")
                 json.number(time.dayDifference)
+                json.raw(",\"weekday\":")
+                json.number(time.local.weekday)
+                json.raw(",\"working_day\":")
+                if time.isWorkingDay { json.raw("true") } else { json.raw("false") }
                 json.raw("}")
             }
             json.raw("]}")
@@ -149,6 +172,17 @@ enum WasmPlanner {
             json.number(plan.slots.firstIndex { $0.start == slot.start } ?? -1)
         }
         json.raw("]}")
+        return json.bytes
+    }
+
+    /// `{"error":{"code":"bad_request","message":…}}` with the rule's Korean message, as the CLI and the kit say it.
+    private static func error(refused: MeetingRequestError) -> [UInt8] {
+        var json = JSONWriter()
+        json.raw("{\"error\":{\"code\":")
+        json.string(refused.code)
+        json.raw(",\"message\":")
+        json.string(refused.message)
+        json.raw("}}")
         return json.bytes
     }
 
