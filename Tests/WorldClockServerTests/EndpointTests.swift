@@ -358,7 +358,7 @@ struct MetaEndpointTests {
         try await withApp { client in
             let etag = try await client.execute(uri: "/openapi.yaml", method: .get) { response in
                 #expect(response.status == .ok)
-                #expect(response.headers[.contentType] == "application/yaml")
+                #expect(response.headers[.contentType] == "application/yaml; charset=utf-8")
                 #expect(response.data == Data(OpenAPIDocument.yaml.utf8))
                 return try #require(response.headers[.eTag])
             }
