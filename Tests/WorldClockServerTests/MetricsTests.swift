@@ -71,8 +71,8 @@ struct MetricsTests {
             live: live, configuration: FeedServerConfiguration(quiet: true), logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() })
         let text = try await app.test(.router) { client in
             for _ in 0..<3 { _ = try await client.execute(uri: "/v1/meta", method: .get) }
-            _ = try await client.execute(uri: "/v1/zones/Asia/Seoul", method: .get)
-            _ = try await client.execute(uri: "/v1/zones/Asia/Seoul", method: .get)
+            _ = try await client.execute(uri: "/v1/zones/Asia/Seoul?at=2026-07-15T12:00:00Z", method: .get)
+            _ = try await client.execute(uri: "/v1/zones/Asia/Seoul?at=2026-07-15T12:00:00Z", method: .get)
             _ = try await client.execute(uri: "/nowhere", method: .get)
             live.readiness.startDraining()
             _ = try await client.execute(uri: "/readyz", method: .get)
