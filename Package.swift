@@ -37,6 +37,11 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+        // The server's services (graceful shutdown, the rules reloader) and SIGHUP (UnixSignals).
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        // `/metrics`: recorded through swift-metrics, written in Prometheus's text format.
+        .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
         // `swift package generate-documentation --target WorldClockKit` (DocC).
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
@@ -71,7 +76,7 @@ let package = Package(
         // Time-zone rules from tz's own TZif files (RFC 8536 + POSIX footer): the newest of the
         // system's tzdata and the copy compiled in from Data/tzdata. Never Foundation's TimeZone,
         // whose rules are frozen into the toolchain, nor ICU's.
-        .target(name: "TimeZoneRules", swiftSettings: fuzzed, plugins: ["EmbedFiles"]),
+        .target(name: "TimeZoneRules", dependencies: ["FNV"], swiftSettings: fuzzed, plugins: ["EmbedFiles"]),
         // WorldClockKit: the bundled catalogue compiled in (sections, order, search index), zone
         // times from TimeZoneRules, Korean wording, the feed's schema and its client. No ICU target,
         // FoundationEssentials only: what a clock app, the CLI and the server share.
@@ -105,6 +110,10 @@ let package = Package(
                 .product(name: "NIOHTTPTypes", package: "swift-nio-extras", condition: server),
                 .product(name: "NIOHTTPTypesHTTP1", package: "swift-nio-extras", condition: server),
                 .product(name: "HTTPTypes", package: "swift-http-types", condition: server),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle", condition: server),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle", condition: server),
+                .product(name: "CoreMetrics", package: "swift-metrics", condition: server),
+                .product(name: "Prometheus", package: "swift-prometheus", condition: server),
             ],
             // Served from string literals the EmbedFiles plugin writes at build time, so that a
             // binary copied alone still has them.

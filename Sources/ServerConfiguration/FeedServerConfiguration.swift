@@ -26,13 +26,27 @@ public struct FeedServerConfiguration: Sendable, Equatable {
     public var requestTimeout: Duration
     /// Connections served at once; one more gets a JSON 503 and is closed at once.
     public var maxConnections: Int
+    /// After SIGTERM, how long the server keeps answering (`/readyz` 503, every answer with
+    /// `Connection: close`) before it stops accepting and finishes the requests in flight.
+    public var drain: Duration
+    /// How log lines are written: text, or one JSON object per line.
+    public var logFormat: LogFormat
+    /// The least severe level logged (`info`: a line per request, startup, reload, shutdown).
+    public var logLevel: LogLevel
+    /// Where `/metrics` is served: on the feed's own listener, on a port of its own, or not at all.
+    public var metrics: MetricsEndpoint
 
     /// A configuration with the defaults `worldclock serve` uses for what is not given.
     public init(
         host: String = "127.0.0.1", port: Int = 8080, quiet: Bool = false,
         idleTimeout: Duration = .seconds(30), requestTimeout: Duration = .seconds(10),
-        maxConnections: Int = FeedServerConfiguration.defaultMaxConnections
+        maxConnections: Int = FeedServerConfiguration.defaultMaxConnections, drain: Duration = .seconds(5), logFormat: LogFormat = .text,
+        logLevel: LogLevel = .info, metrics: MetricsEndpoint = .feedListener
     ) {
+        self.metrics = metrics
+        self.logFormat = logFormat
+        self.logLevel = logLevel
+        self.drain = drain
         self.host = host
         self.port = port
         self.quiet = quiet
@@ -54,4 +68,27 @@ public struct FeedServerConfiguration: Sendable, Equatable {
         let files = UInt64(limit.rlim_cur)  // RLIM_INFINITY is the largest value
         return Int(max(1, min(4096, files > 64 ? files - 64 : 1)))
     }
+}
+
+/// `--log-format`: how the server writes its log lines.
+public enum LogFormat: String, Sendable, CaseIterable {
+    /// `time level message key=value…`.
+    case text
+    /// One JSON object per line: `time`, `level`, `message` and the event's fields.
+    case json
+}
+
+/// `--log-level`: swift-log's levels, by the same names.
+public enum LogLevel: String, Sendable, CaseIterable {
+    case trace, debug, info, notice, warning, error, critical
+}
+
+/// `--metrics-port`: where `/metrics` (Prometheus's text format) is served.
+public enum MetricsEndpoint: Sendable, Equatable {
+    /// On the feed's own host and port (the default).
+    case feedListener
+    /// On this port of the feed's host, alone: it need not face the internet.
+    case port(Int)
+    /// Not served, not recorded.
+    case off
 }

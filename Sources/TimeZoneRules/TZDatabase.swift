@@ -1,3 +1,4 @@
+import FNV
 import Synchronization
 
 #if canImport(FoundationEssentials)
@@ -49,6 +50,8 @@ public final class TZDatabase: Sendable {
     /// for any alias it lacks.
     private let ziLinks: Lazy<LinkTable?>
     private let fallbackLog = Mutex<[String: TZifError]>([:])
+    /// `rulesDigest(of:)`'s answers, by the ids asked for.
+    private let digests = Mutex<[String: String]>([:])
 
     /// The zones looked up so far whose file in this directory exists but could not be read as
     /// TZif (corrupt, truncated, unsupported), and which the bundled copy answered instead, by id.
@@ -74,6 +77,26 @@ public final class TZDatabase: Sendable {
         self.source = source
         version = Self.version(ofDirectory: directory)
         ziLinks = Lazy { SystemFile.read(directory + "/tzdata.zi").map(LinkTable.init(zi:)) }
+    }
+
+    /// A digest (FNV-1a, 64 bits, hex) of the rules of `zoneIDs`, in the order given, each id
+    /// with its rules' fingerprint (`ZoneRules.appendFingerprint(to:)`), or a mark for an id
+    /// without rules: changes whenever a zone's clocks would show something else at some instant,
+    /// and only then (a relabelled copy with the same rules keeps it). Computed once per list of ids.
+    package func rulesDigest(of zoneIDs: [String]) -> String {
+        let key = zoneIDs.joined(separator: "\n")
+        if let known = digests.withLock({ $0[key] }) { return known }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(zoneIDs.count * 2048)
+        for id in zoneIDs {
+            bytes += id.utf8
+            bytes.append(0)
+            if let rules = rules(for: id) { rules.appendFingerprint(to: &bytes) } else { bytes += "-".utf8 }
+            bytes.append(0x0A)
+        }
+        let digest = FNV1a.hex(bytes)
+        digests.withLock { $0[key] = digest }
+        return digest
     }
 
     /// The rules of `zoneID` (a zone or a link to one); nil when neither this copy nor the bundled one has it.

@@ -128,6 +128,25 @@ public final class ZoneRules: Sendable {
         return type.isDST && type.utOffset < tzStandard(k)
     }
 
+    /// Every fact these rules hold, as bytes: the stored transitions, their local time types and
+    /// the footer rule. Two zones whose bytes are equal show the same clocks at every instant; a
+    /// recompiled zone (new DST, new offset) gives other bytes. What `TZDatabase.rulesDigest(of:)` hashes.
+    package func appendFingerprint(to bytes: inout [UInt8]) {
+        func append(_ value: Int64) { withUnsafeBytes(of: value.littleEndian) { bytes += $0 } }
+        append(Int64(tzif.transitionTimes.count))
+        for time in tzif.transitionTimes { append(time) }
+        for type in tzif.transitionTypes { append(Int64(type)) }
+        append(Int64(tzif.localTimeTypes.count))
+        for type in tzif.localTimeTypes {
+            append(Int64(type.utOffset))
+            bytes.append(type.isDST ? 1 : 0)
+            bytes += type.abbreviation.utf8
+            bytes.append(0)
+        }
+        bytes += String(describing: tzif.footer).utf8
+        bytes.append(0)
+    }
+
     /// `date` as whole seconds since 1970 UT, rounded down, clamped far beyond any calendar (±2^56 s).
     public static func seconds(_ date: Date) -> Int64 { TZif.clamp(date.timeIntervalSince1970) }
 

@@ -1,3 +1,5 @@
+import TimeZoneRules
+
 /// The command line as data: each command declares its options and arguments here, `ArgumentReader`
 /// reads `argv` against them and `HelpText` writes their help in Korean from the same data.
 ///
@@ -21,6 +23,14 @@ package struct OptionSpec: Sendable {
 
     /// `--section <ㄱ>`, as help and messages show it.
     package var label: String { "--\(name)" + (valueName.map { " <\($0)>" } ?? "") }
+
+    /// The environment variable that gives this option to a command that reads the environment
+    /// (`CommandSpec.readsEnvironment`): `WORLDCLOCK_` and the name in capitals, dashes as
+    /// underscores (`--max-connections` → `WORLDCLOCK_MAX_CONNECTIONS`). One definition for the
+    /// flag and the variable: a unit file or a container sets what a command line would.
+    package var environmentName: String {
+        "WORLDCLOCK_" + String(name.uppercased().map { $0 == "-" ? "_" : $0 })
+    }
 }
 
 /// A positional argument: required unless `isOptional`; the last may take every word left
@@ -55,11 +65,16 @@ package struct CommandSpec: Sendable {
     package var arguments: [ArgumentSpec] = []
     /// Its output and errors are always JSON (`feed`), not only with `--json`.
     package var alwaysJSON = false
+    /// Each option not on the command line may come from its environment variable
+    /// (`OptionSpec.environmentName`); the command line wins. `serve` and `export`: what a
+    /// service manager or a container runs.
+    package var readsEnvironment = false
 
     package init(
         name: String, abstract: String, discussion: String = "", options: [OptionSpec] = [], arguments: [ArgumentSpec] = [],
-        alwaysJSON: Bool = false
+        alwaysJSON: Bool = false, readsEnvironment: Bool = false
     ) {
+        self.readsEnvironment = readsEnvironment
         self.name = name
         self.abstract = abstract
         self.discussion = discussion
@@ -100,6 +115,8 @@ package struct ParsedArguments {
     fileprivate(set) var flags: [String] = []
     fileprivate(set) var values: [(name: String, value: String)] = []
     fileprivate(set) var positionals: [String] = []
+    /// The options whose value came from the environment, with their variable: messages name it.
+    fileprivate(set) var fromEnvironment: [(name: String, variable: String)] = []
 
     package func flag(_ name: String) -> Bool { flags.contains(name) }
     package func value(_ name: String) -> String? { values.last { $0.name == name }?.value }
@@ -124,8 +141,9 @@ package struct ParsedArguments {
         guard let text = value(name) else { return fallback }
         guard let value = Int(text) else {
             let label = command.option(named: name)?.label ?? "--\(name)"
+            let source = fromEnvironment.first(where: { $0.name == name }).map { "(환경 변수 \($0.variable))" } ?? ""
             throw UsageError(
-                message: "\(KoreanParticle.attach(.topic, to: "\"\(Terminal.printable(text, limit: 40))\"")) \"\(label)\"에 쓸 수 없는 값입니다",
+                message: "\(KoreanParticle.attach(.topic, to: "\"\(Terminal.printable(text, limit: 40))\"")) \"\(label)\"\(source)에 쓸 수 없는 값입니다",
                 command: command)
         }
         return value
@@ -230,7 +248,10 @@ package enum ArgumentReader {
             || (command.option(named: "json") != nil && arguments.dropFirst().prefix(while: { $0 != "--" }).contains("--json"))
     }
 
-    private static func read(_ arguments: [String], for command: CommandSpec) throws(UsageError) -> ParsedArguments {
+    /// - Parameter environment: reads a variable, for a command that reads the environment.
+    static func read(
+        _ arguments: [String], for command: CommandSpec, environment: (String) -> String? = { Environment.value($0) }
+    ) throws(UsageError) -> ParsedArguments {
         var parsed = ParsedArguments(command: command)
         var index = 0
         var optionsEnded = false
@@ -268,6 +289,7 @@ package enum ArgumentReader {
                 throw parsed.error("\"\(option.label)\"에 값이 없습니다")
             }
         }
+        if command.readsEnvironment { try readEnvironment(into: &parsed, environment) }
         let required = command.arguments.filter { !$0.isOptional }.count
         if parsed.positionals.count < required {
             throw parsed.error("<\(command.arguments[parsed.positionals.count].valueName)> 인자가 필요합니다")
@@ -277,6 +299,29 @@ package enum ArgumentReader {
         if extra.count == 1 { throw parsed.error("이 명령이 받지 않는 인자 \(extra[0])") }
         if extra.count > 1 { throw parsed.error("이 명령이 받지 않는 인자 \(extra.count)개: \(extra.joined(separator: ", "))") }
         return parsed
+    }
+
+    /// The options the command line left out, from their variables (`OptionSpec.environmentName`).
+    /// A flag's variable is `1`, `true`, `yes` or `on` to set it, `0`, `false`, `no`, `off` or
+    /// empty to leave it off; anything else is a usage error naming the variable.
+    private static func readEnvironment(into parsed: inout ParsedArguments, _ environment: (String) -> String?) throws(UsageError) {
+        for option in parsed.command.options {
+            let given = option.valueName == nil ? parsed.flags.contains(option.name) : parsed.values.contains { $0.name == option.name }
+            guard !given, let value = environment(option.environmentName) else { continue }
+            guard option.valueName == nil else {
+                parsed.values.append((option.name, value))
+                parsed.fromEnvironment.append((option.name, option.environmentName))
+                continue
+            }
+            switch value.lowercased() {
+            case "1", "true", "yes", "on": parsed.flags.append(option.name)
+            case "0", "false", "no", "off", "": break
+            default:
+                throw parsed.error(
+                    "환경 변수 \(option.environmentName): 알 수 없는 값 \"\(Terminal.printable(value, limit: 40))\" (켜기 1, true, yes, on / 끄기 0, false, no, off)"
+                )
+            }
+        }
     }
 
     /// "알 수 없는 옵션 '--sectoin'. 혹시 '--section'?": the nearest option within two edits.

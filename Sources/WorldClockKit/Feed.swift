@@ -39,6 +39,41 @@ public struct Feed: Codable, Equatable, Sendable {
         case version, at, meta, titles, indexTitles = "index_titles", sections, transitions, transitionsUntil = "transitions_until"
     }
 
+    /// Reads a feed and checks what the types alone cannot: the schema version, and that `at`,
+    /// `transitions_until` and every transition's `at` are ISO 8601 instants. Every way to decode a
+    /// `Feed` passes here (`Feed.decode`, a `JSONDecoder`, a feed inside another type), so an app
+    /// never holds a feed whose walk of transitions would stop early without a word.
+    /// - Throws: `DecodingError.dataCorrupted` saying what is wrong and where.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        version = try container.decode(Int.self, forKey: .version)
+        guard version == 1 else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .version, in: container, debugDescription: "schema version \(version); this library reads version 1")
+        }
+        at = try container.decode(String.self, forKey: .at)
+        meta = try container.decode(FeedMeta.self, forKey: .meta)
+        titles = try container.decode([String].self, forKey: .titles)
+        indexTitles = try container.decodeIfPresent([String].self, forKey: .indexTitles)
+        sections = try container.decode([FeedSection].self, forKey: .sections)
+        transitions = try container.decode([String: [FeedTransition]].self, forKey: .transitions)
+        transitionsUntil = try container.decode(String.self, forKey: .transitionsUntil)
+        guard (try? ISO8601.parseInstant(at)) != nil, (try? ISO8601.parseInstant(transitionsUntil)) != nil else {
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: container.codingPath, debugDescription: "\"at\" or \"transitions_until\" is not an ISO 8601 instant"))
+        }
+        // Said here, once: a transition without an instant would otherwise end the walk of
+        // `offset(ofZone:at:)` early, and an app would show an old offset without a word.
+        for (zoneID, list) in transitions {
+            for (index, transition) in list.enumerated() where (try? ISO8601.parseInstant(transition.at)) == nil {
+                throw DecodingError.dataCorrupted(
+                    .init(
+                        codingPath: container.codingPath,
+                        debugDescription: "\"at\" of .transitions.\(zoneID)[\(index)] is not an ISO 8601 instant: \"\(transition.at)\""))
+            }
+        }
+    }
+
     /// The whole catalogue, or the sections `sections` says, with times at `instant`, each zone's
     /// transitions for `transitionDays` days, and each place's day and hours relative to
     /// `reference` when given (the CLI's `--from`).
@@ -74,8 +109,15 @@ public struct FeedMeta: Codable, Equatable, Sendable {
     public let tzdataSource: String
     /// The ICU version that collated the sections ("72.1").
     public let icuVersion: String
-    /// A digest of the catalogue's table: a client's cache key.
+    /// A digest of the catalogue's table alone. It does not change with new tzdata: a client
+    /// watches `rulesDigest`.
     public let catalogueDigest: String
+    /// A digest of everything that decides a time: the catalogue's table and the tz rules of
+    /// every one of its zones. It changes when new tzdata changes any zone's clocks (a country
+    /// moving its DST at a few weeks' notice), and when the catalogue changes: a client that holds
+    /// a feed with another digest refetches at once, whatever `transitions_until` says. Nil only
+    /// in feeds written before it existed.
+    public let rulesDigest: String?
     /// The number of distinct zones of the catalogue.
     public let zoneCount: Int
     /// The number of places the catalogue lists.
@@ -83,7 +125,7 @@ public struct FeedMeta: Codable, Equatable, Sendable {
 
     enum CodingKeys: String, CodingKey {
         case tzdataVersion = "tzdata_version", tzdataSource = "tzdata_source", icuVersion = "icu_version"
-        case catalogueDigest = "catalogue_digest", zoneCount = "zone_count", placeCount = "place_count"
+        case catalogueDigest = "catalogue_digest", rulesDigest = "rules_digest", zoneCount = "zone_count", placeCount = "place_count"
     }
 
     /// The versions and counts of `catalogue` with times from `tzdata`.
@@ -92,8 +134,15 @@ public struct FeedMeta: Codable, Equatable, Sendable {
         tzdataSource = tzdata.source.description
         icuVersion = catalogue.icuVersion
         catalogueDigest = catalogue.digest
+        rulesDigest = Self.rulesDigest(catalogue: catalogue, tzdata: tzdata)
         zoneCount = catalogue.zoneIDs.count
         placeCount = catalogue.places.count
+    }
+
+    /// `rulesDigest` for `catalogue` with times from `tzdata`: FNV-1a of the catalogue's digest and
+    /// the rules of its zones in id order (`TZDatabase.rulesDigest(of:)`, computed once per tzdata).
+    public static func rulesDigest(catalogue: Catalogue, tzdata: TZDatabase) -> String {
+        Catalogue.fnv1a((catalogue.digest + "|" + tzdata.rulesDigest(of: catalogue.zoneIDs)).utf8)
     }
 }
 

@@ -20,6 +20,7 @@ struct APIError: HTTPResponseError, Equatable {
         case methodNotAllowed = "method_not_allowed"
         case tooManyConnections = "too_many_connections"
         case busy = "busy"
+        case shuttingDown = "shutting_down"
         case headersTooLarge = "headers_too_large"
         case malformedRequest = "malformed_request"
         case internalError = "internal_error"
@@ -103,6 +104,11 @@ struct APIError: HTTPResponseError, Equatable {
                 "the server is building as many uncached bodies as it queues; retry in \(seconds) s, or ask for the current feed (without at= and transitions=), which is always cached",
             headers: [.retryAfter: String(seconds)])
     }
+
+    /// `/readyz` from SIGTERM on: the server drains and will stop; a load balancer sends new
+    /// clients elsewhere.
+    static let shuttingDown = APIError(
+        status: .serviceUnavailable, code: .shuttingDown, message: "the server is shutting down; it finishes what it was asked and stops")
 
     /// A costly request whose client closed the connection (or whose task was cancelled) while it
     /// waited for `CostlyWork`: its body is not built. It shows in the request log as 499, nginx's

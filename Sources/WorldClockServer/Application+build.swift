@@ -4,6 +4,7 @@ import HummingbirdCore
 import Logging
 import NIOCore
 import ServerConfiguration
+import ServiceLifecycle
 import TimeZoneRules
 import WorldClockKit
 
@@ -15,44 +16,91 @@ public func buildApplication(
 ) -> some ApplicationProtocol {
     var logger = Logger(label: "worldclock.serve")
     logger.logLevel = .info
-    return buildApplication(catalogue: catalogue, tzdata: tzdata, configuration: configuration, logger: logger)
+    return buildApplication(catalogue: catalogue, tzdata: tzdata, configuration: configuration, logger: logger).application
 }
 
-/// The same, logging to `logger` (tests read what an operator would see).
-func buildApplication(catalogue: Catalogue, tzdata: TZDataChoice, configuration: FeedServerConfiguration, logger: Logger) -> some ApplicationProtocol
-{
+/// The same, logging to `logger` (tests read what an operator would see). With `reloadTZData`,
+/// the server reloads its rules at SIGHUP and every `reloadInterval` (`RulesReloader`).
+func buildApplication(
+    catalogue: Catalogue, tzdata: TZDataChoice, configuration: FeedServerConfiguration, logger: Logger,
+    reloadTZData: (@Sendable () throws -> TZDataChoice)? = nil, reloadInterval: Duration = .seconds(60)
+) -> (application: some ApplicationProtocol, live: LiveFeed) {
     let database = tzdata.database
-    logger.info("time-zone rules: tzdata \(database.version?.description ?? "of no stated version") (\(database.source))")
     if let warning = tzdata.warning { logger.warning("\(warning)") }
-    let clocks = ZoneClocks(zoneIDs: catalogue.zoneIDs, tzdata: database)
+    // One executor for costly work whatever the rules: a reload does not double the threads.
+    let costly = CostlyWork()
+    let metrics = configuration.metrics == .off ? nil : ServerMetrics()
+    let makeService: @Sendable (TZDataChoice) -> FeedService = { choice in
+        FeedService(
+            catalogue: catalogue, clocks: ZoneClocks(zoneIDs: catalogue.zoneIDs, tzdata: choice.database), costly: costly, buildsAhead: true,
+            logger: logger, metrics: metrics)
+    }
+    let live = LiveFeed(LiveFeed.Snapshot(service: makeService(tzdata), choice: tzdata), metrics: metrics)
     // Every zone's file has now been read: one that was there but unusable was answered by the
     // bundled copy, which an operator must hear about.
     for fallback in database.fallbacks { logger.warning("\(fallback)") }
-    return buildApplication(
-        service: FeedService(catalogue: catalogue, clocks: clocks, buildsAhead: true, logger: logger), configuration: configuration,
-        logger: logger)
+    logger.info(
+        "time-zone rules: tzdata \(database.version?.description ?? "of no stated version") (\(database.source)), rules digest \(live.current.service.rulesDigest)"
+    )
+    var services: [any Service] = []
+    if let reloadTZData {
+        services.append(RulesReloader(live: live, choose: reloadTZData, interval: reloadInterval, logger: logger, makeService: makeService))
+    }
+    return (buildApplication(live: live, configuration: configuration, logger: logger, services: services), live)
 }
 
 /// The same with a given service (a fixed clock, shared zone clocks) and logger, for tests.
 func buildApplication(service: FeedService, configuration: FeedServerConfiguration, logger: Logger) -> some ApplicationProtocol {
-    let limits = ConnectionLimits(maxConnections: configuration.maxConnections, requestTimeout: configuration.requestTimeout, logger: logger)
+    buildApplication(live: LiveFeed(LiveFeed.Snapshot(service: service)), configuration: configuration, logger: logger)
+}
+
+/// The same with swappable rules (`LiveFeed`) and services run beside the server (the reloader).
+func buildApplication(
+    live: LiveFeed, configuration: FeedServerConfiguration, logger: Logger, services: [any Service] = []
+) -> some ApplicationProtocol {
+    let limits = ConnectionLimits(
+        maxConnections: configuration.maxConnections, requestTimeout: configuration.requestTimeout, logger: logger, metrics: live.metrics)
+    live.metrics?.track(limits)
     return Application(
-        router: buildRouter(service: service, quiet: configuration.quiet),
-        server: HTTPServerBuilder { responder in GuardedHTTP1Channel(responder: responder, configuration: configuration, limits: limits) },
+        router: buildRouter(live: live, quiet: configuration.quiet, metricsHere: configuration.metrics == .feedListener),
+        server: HTTPServerBuilder { responder in
+            GuardedHTTP1Channel(responder: responder, configuration: configuration, limits: limits, readiness: live.readiness)
+        },
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "worldclock"),
+        services: services,
         logger: logger
     )
 }
 
-/// Serves the feed until SIGINT or SIGTERM, then shuts down gracefully (ServiceLifecycle).
+/// Serves the feed until SIGINT or SIGTERM, then drains (`DrainService`) and shuts down gracefully
+/// (ServiceLifecycle): the requests in flight are answered, then it returns.
 /// - Throws: `ListenError` when the server cannot start listening (the only failure that ends it:
 ///   once it listens, a failing connection or request is logged and answered, never thrown).
+/// The rules are chosen again at SIGHUP and every minute (`TZDataChoice.chooseAgain`), and put
+/// in force when they changed and their copy checks out (`RulesReloader`).
 public func serve(catalogue: Catalogue, tzdata: TZDataChoice = .automatic, configuration: FeedServerConfiguration) async throws(ListenError) {
+    let level = Logger.Level(rawValue: configuration.logLevel.rawValue) ?? .info
+    let format = configuration.logFormat
+    let logger = Logger(label: "worldclock.serve") { _ in ServerLogHandler(format: format, level: level) }
+    // A SIGHUP while the rules are first read is not an exit either (the reloader traps it after).
+    signal(SIGHUP, SIG_IGN)
+    let (application, live) = buildApplication(
+        catalogue: catalogue, tzdata: tzdata, configuration: configuration, logger: logger, reloadTZData: { try tzdata.chooseAgain() })
+    // The drain hears of SIGTERM first (a group shuts its services down last to first) and holds
+    // the server's own shutdown back for `configuration.drain`.
+    var services: [any Service] = [application, DrainService(readiness: live.readiness, duration: configuration.drain, logger: logger)]
+    if case .port(let port) = configuration.metrics, let metrics = live.metrics {
+        // First in the list, so last to stop: the drain and the shutdown can be watched.
+        services.insert(buildMetricsApplication(live: live, metrics: metrics, host: configuration.host, port: port, logger: logger), at: 0)
+    }
+    let group = ServiceGroup(configuration: .init(services: services, gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
     do {
-        try await buildApplication(catalogue: catalogue, tzdata: tzdata, configuration: configuration).runService()
+        try await group.run()
     } catch {
         throw ListenError(host: configuration.host, port: configuration.port, error: error)
     }
+    logger.notice(
+        "stopped: every request in flight was answered (tzdata \(live.current.service.clocks.tzdata.version?.description ?? "of no stated version"))")
 }
 
 /// The server could not listen where it was told: the port is taken, the host does not resolve
@@ -79,22 +127,73 @@ public struct ListenError: Error, CustomStringConvertible {
 /// rules (CORS, JSON errors, canonical paths: `Router.feedRoute`), then `FeedMiddleware` for what
 /// no route takes (the JSON 404, and 405 for a method no standard names). Hummingbird applies a
 /// middleware to the routes added after it, and to the router's 404 when it builds the responder.
-func buildRouter(service: FeedService, quiet: Bool) -> Router<FeedRequestContext> {
+func buildRouter(live: LiveFeed, quiet: Bool, metricsHere: Bool = true) -> Router<FeedRequestContext> {
     let router = Router(context: FeedRequestContext.self)
-    if !quiet { router.add(middleware: RequestLogMiddleware()) }
-    addRoutes(to: router, service: service)
+    if !quiet || live.metrics != nil { router.add(middleware: RequestLogMiddleware(logs: !quiet, metrics: live.metrics)) }
+    addRoutes(to: router, live: live)
+    if metricsHere, let metrics = live.metrics { addMetricsRoute(to: router, live: live, metrics: metrics) }
     let unknownMethods = UnknownMethodProbe(paths: router.addMethodNotAllowedRoutes())
     router.add(middleware: FeedMiddleware(unknownMethods: unknownMethods))
     return router
 }
 
-/// The controllers' routes: what the OpenAPI document lists (the router also answers 405 on their paths).
+/// `GET /metrics`: Prometheus's text format (`ServerMetrics`), never cached.
+func addMetricsRoute(to router: Router<FeedRequestContext>, live: LiveFeed, metrics: ServerMetrics) {
+    router.getAndHead("/metrics") { request, _ in
+        _ = try QueryString(request.uri.query, allowed: [], endpoint: "/metrics")
+        let body = metrics.render(live: live)
+        var response = Response(
+            status: .ok, headers: [.contentType: ServerMetrics.contentType, .cacheControl: "no-store", .contentLength: String(body.readableBytes)],
+            body: .init(byteBuffer: body))
+        if request.method == .head { response.body = .init() }
+        return response
+    }
+}
+
+/// `/metrics` alone on a port of its own (`--metrics-port`), so that it need not face the internet.
+func buildMetricsApplication(live: LiveFeed, metrics: ServerMetrics, host: String, port: Int, logger: Logger) -> some ApplicationProtocol {
+    let router = Router(context: FeedRequestContext.self)
+    addMetricsRoute(to: router, live: live, metrics: metrics)
+    return Application(router: router, configuration: .init(address: .hostname(host, port: port), serverName: "worldclock-metrics"), logger: logger)
+}
+
+/// The router over one fixed service (tests).
+func buildRouter(service: FeedService, quiet: Bool) -> Router<FeedRequestContext> {
+    buildRouter(live: LiveFeed(LiveFeed.Snapshot(service: service)), quiet: quiet)
+}
+
+/// The controllers' routes over one fixed service (tests).
 func addRoutes(to router: Router<FeedRequestContext>, service: FeedService) {
-    SectionsController(service: service).addRoutes(to: router)
-    SearchController(service: service).addRoutes(to: router)
-    ZonesController(service: service).addRoutes(to: router)
-    MetaController(service: service).addRoutes(to: router)
+    addRoutes(to: router, live: LiveFeed(LiveFeed.Snapshot(service: service)))
+}
+
+/// The controllers' routes: what the OpenAPI document lists (the router also answers 405 on their
+/// paths). Each request reads the snapshot in force once, at its start (`LiveFeed.current`).
+func addRoutes(to router: Router<FeedRequestContext>, live: LiveFeed) {
+    SectionsController.addRoutes(to: router) { live.current.sections }
+    SearchController.addRoutes(to: router) { live.current.search }
+    ZonesController.addRoutes(to: router) { live.current.zones }
+    MetaController.addRoutes(to: router) { live.current.meta }
+    // Readiness, for a load balancer: 200 while serving, 503 from SIGTERM on (the drain).
+    router.getAndHead("/readyz") { request, _ in
+        _ = try QueryString(request.uri.query, allowed: [], endpoint: "/readyz")
+        if live.readiness.isDraining { throw APIError.shuttingDown }
+        return live.current.service.health.response(to: request)
+    }
     let web = WebController()
-    for name in web.site.undecodableFiles { service.logger.error("the web file \(name) is not base64: not served (run Scripts/draw-web-icons)") }
+    for name in web.site.undecodableFiles {
+        live.current.service.logger.error("the web file \(name) is not base64: not served (run Scripts/draw-web-icons)")
+    }
     web.addRoutes(to: router)
+}
+
+extension TZDataChoice {
+    /// The choice made again the way this one was made, for a reload: the same `--tzdata`
+    /// directory, the bundled copy when that was named, else `TZDIR` and the system's directories
+    /// as they are now (a system copy may have been updated, or become older than the bundled one).
+    func chooseAgain() throws(TZDataError) -> TZDataChoice {
+        if case .option(let directory) = database.source { return try TZDataChoice.choose(option: directory) }
+        if candidates.map(\.source) == [.bundled] { return self }
+        return try TZDataChoice.choose(option: nil)
+    }
 }

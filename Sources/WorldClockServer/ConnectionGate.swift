@@ -8,10 +8,13 @@ final class ConnectionLimits: Sendable {
     let maxConnections: Int
     let requestTimeout: TimeAmount
     let logger: Logger
+    /// Where refusals are counted (`/metrics`).
+    let metrics: ServerMetrics?
     private let open = Atomic<Int>(0)
     private let lastLogged = Mutex<[String: (at: ContinuousClock.Instant, unlogged: Int)]>([:])
 
-    init(maxConnections: Int, requestTimeout: Duration, logger: Logger) {
+    init(maxConnections: Int, requestTimeout: Duration, logger: Logger, metrics: ServerMetrics? = nil) {
+        self.metrics = metrics
         self.maxConnections = maxConnections
         self.requestTimeout = .nanoseconds(
             Int64(requestTimeout.components.seconds) * 1_000_000_000
@@ -105,6 +108,7 @@ final class ConnectionGate: ChannelDuplexHandler, RemovableChannelHandler {
         limits.limitHit(
             "connection limit",
             "\(limits.maxConnections) connections open; refused one from \(Self.peer(context)) with 503")
+        limits.metrics?.refusal(APIError.Code.tooManyConnections.rawValue)
         answer(context, APIError.tooManyConnections(limit: limits.maxConnections), extraHeaders: "retry-after: 1\r\n")
     }
 
@@ -120,7 +124,8 @@ final class ConnectionGate: ChannelDuplexHandler, RemovableChannelHandler {
         let body = error.body
         var head =
             "HTTP/1.1 \(error.status.code) \(error.status.reasonPhrase)\r\ncontent-type: application/json; charset=utf-8\r\n"
-            + "content-length: \(body.count)\r\ncache-control: no-store\r\nconnection: close\r\n" + extraHeaders
+            + "content-length: \(body.count)\r\ncache-control: no-store\r\nconnection: close\r\n"
+            + "access-control-allow-origin: *\r\naccess-control-expose-headers: \(FeedMiddleware.exposedHeaders)\r\n" + extraHeaders
         for field in error.headers { head += "\(field.name.canonicalName): \(field.value)\r\n" }
         var buffer = context.channel.allocator.buffer(capacity: head.utf8.count + body.count + 2)
         buffer.writeString(head + "\r\n")

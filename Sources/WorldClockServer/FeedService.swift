@@ -17,6 +17,10 @@ final class FeedService: Sendable {
     let now: @Sendable () -> Date
 
     let meta: Representation
+    /// The digest of everything that decides a time here: the catalogue and its zones' rules
+    /// (`FeedMeta.rulesDigest`). It begins every ETag, so a body whose times new rules changed
+    /// gets another one.
+    let rulesDigest: String
     let openAPI: Representation
     let health: Representation
 
@@ -44,8 +48,10 @@ final class FeedService: Sendable {
     let costly: CostlyWork
     /// `/v1/sections` bodies from pieces made once.
     let sectionsBody: SectionsBody
+    /// Where cache look-ups are counted (`/metrics`); nil in tests and the export.
+    let metrics: ServerMetrics?
     /// Bumped when the server's JSON changes shape, so ETags change with it.
-    static let representationVersion = "3"
+    static let representationVersion = "4"
 
     /// - Parameters:
     ///   - costly: the executor for costly bodies (cores − 1 at once by default).
@@ -58,8 +64,9 @@ final class FeedService: Sendable {
     init(
         catalogue: Catalogue, clocks: ZoneClocks? = nil, now: @escaping @Sendable () -> Date = { Date() },
         costly: CostlyWork = CostlyWork(), cacheBudget: Int = ResponseCache.defaultByteBudget, sectionsBody: SectionsBody? = nil,
-        buildsAhead: Bool = false, logger: Logger = Logger(label: "worldclock.serve")
+        buildsAhead: Bool = false, logger: Logger = Logger(label: "worldclock.serve"), metrics: ServerMetrics? = nil
     ) {
+        self.metrics = metrics
         self.catalogue = catalogue
         self.buildsAhead = buildsAhead
         self.logger = logger
@@ -69,8 +76,10 @@ final class FeedService: Sendable {
         cache = Mutex(ResponseCache(byteBudget: cacheBudget))
         self.sectionsBody = sectionsBody ?? SectionsBody(catalogue: catalogue, clocks: self.clocks)
         let metaValue = FeedMeta(catalogue: catalogue, tzdata: self.clocks.tzdata)
+        let digest = metaValue.rulesDigest ?? catalogue.digest
+        rulesDigest = digest
         validatorBase = [
-            catalogue.digest, metaValue.tzdataVersion, metaValue.tzdataSource, metaValue.icuVersion, "feed1", Self.representationVersion,
+            digest, catalogue.digest, metaValue.tzdataVersion, metaValue.tzdataSource, metaValue.icuVersion, "feed1", Self.representationVersion,
         ]
         .joined(separator: "|")
         placesByZone = Dictionary(grouping: catalogue.places, by: \.zoneID)
@@ -80,14 +89,13 @@ final class FeedService: Sendable {
         _ = catalogue.searchOnlyPlaces
         catalogue.prepareZoneAliases()
 
-        let digest = catalogue.digest
         let base = validatorBase
         func strongTag(_ key: String) -> String { "\"\(digest)-\(Catalogue.fnv1a((base + "\n" + key).utf8))\"" }
         meta = Representation(
             body: FeedJSON.encode(metaValue), etag: strongTag("/v1/meta"),
             cacheControl: "public, max-age=\(HTTPCaching.catalogueMaxAge)")
         openAPI = Representation(
-            body: Data(OpenAPIDocument.yaml.utf8), contentType: "application/yaml",
+            body: Data(OpenAPIDocument.yaml.utf8), contentType: "application/yaml; charset=utf-8",
             etag: "\"\(Catalogue.fnv1a(OpenAPIDocument.yaml.utf8))\"",
             cacheControl: "public, max-age=\(HTTPCaching.catalogueMaxAge)")
         health = Representation(body: Data(#"{"status":"ok"}"#.utf8), etag: nil, cacheControl: "no-store")
@@ -178,6 +186,7 @@ final class FeedService: Sendable {
     ///   skipped if its client leaves first (looked up on the costly path only).
     func respond(to request: Request, _ timed: Timed, client: (any Channel)? = nil) async throws(APIError) -> Response {
         let (representation, hit) = try await self.representation(timed, client: client)
+        metrics?.cacheLookup(hit: hit)
         var coding = ContentCoding.preferred(in: request.headers)
         let compressing = representation.encoded.needsCompression(for: coding)
         if compressing {
@@ -324,7 +333,7 @@ final class FeedService: Sendable {
         if instant.fixed {
             return Representation(
                 buffer: computed.body,
-                etag: "\"\(catalogue.digest)-\(Catalogue.fnv1a((validatorBase + "\n" + timed.cacheKey).utf8))\"",
+                etag: "\"\(rulesDigest)-\(Catalogue.fnv1a((validatorBase + "\n" + timed.cacheKey).utf8))\"",
                 cacheControl: "public, max-age=\(HTTPCaching.fixedInstantMaxAge)",
                 contentLocation: computed.contentLocation, effort: effort)
         }
@@ -334,7 +343,7 @@ final class FeedService: Sendable {
         let validatorKey = timed.resource + "@minute=" + String(minute) + "/" + transition
         return Representation(
             buffer: computed.body,
-            etag: "W/\"\(catalogue.digest)-\(Catalogue.fnv1a((validatorBase + "\n" + validatorKey).utf8))\"",
+            etag: "W/\"\(rulesDigest)-\(Catalogue.fnv1a((validatorBase + "\n" + validatorKey).utf8))\"",
             cacheControl: "public, max-age=\(HTTPCaching.secondsFresh(at: instant.date, nextTransition: computed.nextTransition))",
             contentLocation: computed.contentLocation, effort: effort)
     }

@@ -27,9 +27,15 @@ struct GuardedHTTP1Channel: ServerChildChannel, HTTPChannelHandler {
     let limits: ConnectionLimits
     /// Hummingbird closes a connection with no request in progress for this long.
     let idleTimeout: Duration
+    /// Whether the server drains (`HTTP1Codec` then closes each connection after its answer).
+    let readiness: Readiness
 
-    init(responder: @escaping HTTPChannelHandler.Responder, configuration: FeedServerConfiguration, limits: ConnectionLimits) {
+    init(
+        responder: @escaping HTTPChannelHandler.Responder, configuration: FeedServerConfiguration, limits: ConnectionLimits,
+        readiness: Readiness = Readiness()
+    ) {
         self.responder = responder
+        self.readiness = readiness
         self.limits = limits
         self.idleTimeout = configuration.idleTimeout
     }
@@ -50,7 +56,7 @@ struct GuardedHTTP1Channel: ServerChildChannel, HTTPChannelHandler {
                 withEncoderConfiguration: .init(),
                 withDecoderLimitConfiguration: decoderLimits
             )
-            try pipeline.addHandler(HTTP1Codec(gate: gate))
+            try pipeline.addHandler(HTTP1Codec(gate: gate, readiness: readiness))
             try pipeline.addHandler(HTTPConnectionStateHandler(idleTimeout: idleTimeout, logger: logger))
             return try NIOAsyncChannel(wrappingChannelSynchronously: channel, configuration: .init(isOutboundHalfClosureEnabled: true))
         }

@@ -27,6 +27,8 @@ final class HTTP1Codec: ChannelDuplexHandler, RemovableChannelHandler {
     /// Writes the JSON errors as raw bytes (see `ConnectionGate.answerAndClose`), and hears when a
     /// request has arrived whole (its request timeout stops).
     private let gate: ConnectionGate
+    /// From SIGTERM on, every request is the connection's last: answered with `Connection: close`.
+    private let readiness: Readiness
     /// The requests read and not yet answered, oldest first (pipelining answers in order).
     private var pending: [(keepAlive: Bool, version: HTTPVersion)] = []
     private var input = Input.reading
@@ -43,8 +45,9 @@ final class HTTP1Codec: ChannelDuplexHandler, RemovableChannelHandler {
         case closingWhenAnswered
     }
 
-    init(gate: ConnectionGate) {
+    init(gate: ConnectionGate, readiness: Readiness) {
         self.gate = gate
+        self.readiness = readiness
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
@@ -56,7 +59,8 @@ final class HTTP1Codec: ChannelDuplexHandler, RemovableChannelHandler {
                 gate.answerAndClose(.methodNotAllowed(.connect, path: head.uri, allowed: [.get, .head, .options]))
                 return
             }
-            let keepAlive = head.isKeepAlive
+            // While the server drains, no connection stays open for a request it may not answer.
+            let keepAlive = head.isKeepAlive && !readiness.isDraining
             pending.append((keepAlive, head.version))
             do {
                 var request = try HTTPRequest(head, secure: false, splitCookie: false)

@@ -1,35 +1,66 @@
 import Hummingbird
 import Logging
+import NIOCore
 import WorldClockKit
 
-/// One log line per request: method, path and query as received, status, duration.
-struct RequestLogMiddleware<Context: RequestContext>: RouterMiddleware {
+/// One log line per request: method, path and query as received, status, duration; with the
+/// request id, the body's bytes and the client's address as fields (`ServerLogHandler` writes
+/// them as `key=value` or JSON keys).
+struct RequestLogMiddleware: RouterMiddleware {
+    typealias Context = FeedRequestContext
+    /// Whether a line is logged per request (off with `--quiet`).
+    var logs = true
+    /// Where requests are counted by route and status (`/metrics`); nil when off.
+    var metrics: ServerMetrics?
+
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         let start = ContinuousClock.now
         do {
             let response = try await next(request, context)
-            log(request, status: response.status.code, since: start, logger: context.logger)
+            observe(request, status: response.status.code, bytes: response.body.contentLength, since: start, context: context)
             return response
         } catch {
-            log(request, status: (error as? any HTTPResponseError)?.status.code ?? 500, since: start, logger: context.logger)
+            observe(request, status: (error as? any HTTPResponseError)?.status.code ?? 500, bytes: nil, since: start, context: context)
             throw error
         }
     }
 
-    private func log(_ request: Request, status: Int, since start: ContinuousClock.Instant, logger: Logger) {
+    private func observe(_ request: Request, status: Int, bytes: Int?, since start: ContinuousClock.Instant, context: Context) {
         let duration = ContinuousClock.now - start
+        if let metrics {
+            // Hummingbird names the router's 404 responder's path "NotFound".
+            let route = context.endpointPath.flatMap { $0 == "NotFound" ? nil : $0 } ?? "unmatched"
+            metrics.request(route: route, status: status, bytes: bytes, duration: duration)
+            // The router's one 503 besides the drain's is CostlyWork's `busy`.
+            if status == 503 { metrics.refusal(route == "/readyz" ? APIError.Code.shuttingDown.rawValue : APIError.Code.busy.rawValue) }
+        }
+        guard logs else { return }
         let micros = duration.components.seconds * 1_000_000 + duration.components.attoseconds / 1_000_000_000_000
         let millis = "\(micros / 1000).\(zeroPadded(Int(micros % 1000), width: 3))"
-        logger.info("\(request.method.rawValue) \(request.uri.string) \(status) \(millis) ms")
+        var metadata: Logger.Metadata = [
+            "method": .string(request.method.rawValue), "path": .string(request.uri.string), "status": .stringConvertible(status),
+            "duration_ms": .stringConvertible(Double(micros) / 1000),
+            "client": .string(context.channel.remoteAddress.map(Self.address) ?? "-"),
+        ]
+        if let bytes { metadata["bytes"] = .stringConvertible(bytes) }
+        context.logger.info("\(request.method.rawValue) \(request.uri.string) \(status) \(millis) ms", metadata: metadata)
+    }
+
+    /// "127.0.0.1:52344", "[::1]:52344".
+    static func address(_ address: SocketAddress) -> String {
+        guard let ip = address.ipAddress else { return address.description }
+        let port = address.port.map { ":\($0)" } ?? ""
+        return (address.protocol == .inet6 ? "[\(ip)]" : ip) + port
     }
 }
 
 /// The feed's rules around every response, one layer per request:
 ///
 /// - CORS, Hummingbird's `CORSMiddleware` rules for any origin: a request with `Origin` and
-///   OPTIONS is a preflight, answered 204 here whatever its path; any other request with `Origin`
-///   gets `Access-Control-Allow-Origin: *` and `Access-Control-Expose-Headers`, errors included,
-///   so that a page can read ETag (a preflight's expose list does not reach a simple GET).
+///   OPTIONS is a preflight, answered 204 here whatever its path; every other response, with
+///   `Origin` or not, errors included, gets `Access-Control-Allow-Origin: *` and
+///   `Access-Control-Expose-Headers`, so that a page can read ETag (a preflight's expose list does
+///   not reach a simple GET) and a cache keeps one response good for browsers and the rest alike.
 /// - Every failure becomes the feed's JSON error: an `APIError` as it is (405s come from the
 ///   router, see `addMethodNotAllowedRoutes`), the router's 404 the JSON 404; anything else a
 ///   logged 500.
@@ -91,10 +122,10 @@ struct FeedMiddleware: RouterMiddleware {
         } catch {
             response = errorResponse(error, to: request, logger: context.logger)
         }
-        if crossOrigin {
-            response.headers[.accessControlExposeHeaders] = exposedHeaders
-            response.headers[.accessControlAllowOrigin] = "*"
-        }
+        // On every response, with `Origin` or not: the same bytes for every client, so a cache
+        // that kept a response to a request without `Origin` does not serve browsers one they block.
+        response.headers[.accessControlExposeHeaders] = exposedHeaders
+        response.headers[.accessControlAllowOrigin] = "*"
         return response
     }
 

@@ -79,6 +79,18 @@ public enum StaticExport {
                 "/v1/zones/" + zone, file: "v1/zones/\(zone).json",
                 service.representationNow(zones.zone(request("/v1/zones/\(zone)?" + at), components: components)))
         }
+        // Aliases (UTC, Asia/Calcutta, US/Eastern) as the server answers them, `requested_timezone`
+        // and all: a client gets the same JSON for `/v1/zones/UTC` from either.
+        let canonical = Set(catalogue.zoneIDs)
+        for alias in tzdata.links.keys.sorted() where !canonical.contains(alias) && catalogue.zoneID(for: alias) != nil {
+            let components = alias.split(separator: "/")
+            guard components.allSatisfy({ !$0.isEmpty && $0 != "." && $0 != ".." }) else { continue }
+            let encoded = components.map { QueryString.encode(String($0)) }
+            let path = encoded.joined(separator: "/")
+            try export(
+                "/v1/zones/" + path, file: "v1/zones/\(alias).json",
+                service.representationNow(zones.zone(request("/v1/zones/\(path)?" + at), components: encoded.map { Substring($0) })))
+        }
         try export("/v1/meta", file: "v1/meta.json", service.meta)
         try export("/healthz", file: "healthz.json", service.health)
         try export("/openapi.yaml", file: "openapi.yaml", service.openAPI)

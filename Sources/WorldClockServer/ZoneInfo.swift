@@ -35,16 +35,26 @@ struct ZoneInfo: Encodable, Equatable {
     let transitions: [FeedTransition]
     /// The end of the transitions' window (UTC).
     let transitionsUntil: String
+    /// The tz release of the rules that gave the times ("2026f").
+    let tzdataVersion: String
+    /// The digest of the catalogue and its zones' rules (`FeedMeta.rulesDigest`): when it differs
+    /// from a client's copy, the rules changed and the transitions it holds may be wrong.
+    let rulesDigest: String
 
     enum CodingKeys: String, CodingKey {
         case abbreviation, datetime, dayOfWeek = "day_of_week", dayOfYear = "day_of_year", dst, dstFrom = "dst_from"
         case dstUntil = "dst_until", dstOffset = "dst_offset", rawOffset = "raw_offset", timezone
         case requestedTimezone = "requested_timezone", unixtime, utcDatetime = "utc_datetime", utcOffset = "utc_offset"
         case weekNumber = "week_number", nextTransition = "next_transition", places, transitions
-        case transitionsUntil = "transitions_until"
+        case transitionsUntil = "transitions_until", tzdataVersion = "tzdata_version", rulesDigest = "rules_digest"
     }
 
-    init(time: ZoneTime, requested: String, places: [Place], transitions: [ZoneTime.Transition], until: Date) {
+    init(
+        time: ZoneTime, requested: String, places: [Place], transitions: [ZoneTime.Transition], until: Date, tzdataVersion: String,
+        rulesDigest: String
+    ) {
+        self.tzdataVersion = tzdataVersion
+        self.rulesDigest = rulesDigest
         abbreviation = time.abbreviation
         datetime = ISO8601.local(time.local, offset: time.utcOffset)
         dayOfWeek = time.local.weekday % 7
@@ -88,6 +98,8 @@ struct ZoneInfo: Encodable, Equatable {
         try c.encode(places, forKey: .places)
         try c.encode(transitions, forKey: .transitions)
         try c.encode(transitionsUntil, forKey: .transitionsUntil)
+        try c.encode(tzdataVersion, forKey: .tzdataVersion)
+        try c.encode(rulesDigest, forKey: .rulesDigest)
     }
 
     /// "2026-07-15T12:00:00+00:00", WorldTimeAPI's form of a UTC time.

@@ -15,6 +15,10 @@ struct ServeCommand: Command {
     let idleTimeout: Int
     let requestTimeout: Int
     let maxConnections: Int
+    let drain: Int
+    let logFormat: LogFormat
+    let logLevel: LogLevel
+    let metrics: MetricsEndpoint
     let table: TableOptions
     let tzdata: TZDataOption
 
@@ -25,8 +29,29 @@ struct ServeCommand: Command {
         idleTimeout = try arguments.integer("idle-timeout", default: ServerCommands.defaults.idleTimeout)
         requestTimeout = try arguments.integer("request-timeout", default: ServerCommands.defaults.requestTimeout)
         maxConnections = try arguments.integer("max-connections", default: FeedServerConfiguration.defaultMaxConnections)
+        drain = try arguments.integer("drain", default: ServerCommands.defaults.drain)
+        let format = arguments.value("log-format") ?? LogFormat.text.rawValue
+        guard let logFormat = LogFormat(rawValue: format) else {
+            throw arguments.error("--log-format은 text나 json이어야 합니다(받은 값: \(Terminal.printable(format, limit: 40)))")
+        }
+        self.logFormat = logFormat
+        let level = arguments.value("log-level") ?? LogLevel.info.rawValue
+        guard let logLevel = LogLevel(rawValue: level) else {
+            throw arguments.error(
+                "--log-level은 \(LogLevel.allCases.map(\.rawValue).joined(separator: ", ")) 중 하나여야 합니다(받은 값: \(Terminal.printable(level, limit: 40)))")
+        }
+        self.logLevel = logLevel
+        switch arguments.value("metrics-port") {
+        case nil: metrics = .feedListener
+        case "off": metrics = .off
+        case _:
+            let port = try arguments.integer("metrics-port", default: 0)
+            if !(1...65535).contains(port) { throw arguments.error("--metrics-port는 1에서 65535 사이의 포트나 off여야 합니다(받은 값: \(port))") }
+            metrics = .port(port)
+        }
         table = TableOptions(arguments)
         tzdata = TZDataOption(arguments)
+        if !(0...600).contains(drain) { throw arguments.error("--drain은 0에서 600초 사이여야 합니다(받은 값: \(drain))") }
         if !(0...65535).contains(port) { throw arguments.error("--port는 0에서 65535 사이여야 합니다(받은 값: \(port))") }
         if !(1...3600).contains(idleTimeout) { throw arguments.error("--idle-timeout은 1에서 3600초 사이여야 합니다(받은 값: \(idleTimeout))") }
         if !(1...600).contains(requestTimeout) { throw arguments.error("--request-timeout은 1에서 600초 사이여야 합니다(받은 값: \(requestTimeout))") }
@@ -37,7 +62,7 @@ struct ServeCommand: Command {
 
     var writesJSON: Bool { false }
 
-    /// Serves until SIGINT or SIGTERM. The server runs on Swift's concurrency runtime while this
+    /// Serves until SIGINT or SIGTERM (and the drain after it). The server runs on Swift's concurrency runtime while this
     /// thread waits: the tool's `main` is synchronous, so that the other commands do not pay for
     /// starting that runtime (2 ms, a fifth of a hello-world).
     func run() throws {
@@ -45,7 +70,8 @@ struct ServeCommand: Command {
         let catalogue = try table.catalogue(tzdata: choice.database)
         let configuration = FeedServerConfiguration(
             host: host, port: port, quiet: quiet, idleTimeout: .seconds(idleTimeout),
-            requestTimeout: .seconds(requestTimeout), maxConnections: maxConnections)
+            requestTimeout: .seconds(requestTimeout), maxConnections: maxConnections, drain: .seconds(drain),
+            logFormat: logFormat, logLevel: logLevel, metrics: metrics)
         let failure = Mutex<ListenError?>(nil)
         let stopped = DispatchSemaphore(value: 0)
         Task.detached {

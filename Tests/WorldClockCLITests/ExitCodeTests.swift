@@ -6,7 +6,7 @@ import Glibc
 #endif
 
 /// A TCP socket listening on a free loopback port, closed when the value goes away.
-private final class Listener {
+final class Listener {
     let descriptor: Int32
     let port: Int
 

@@ -105,6 +105,11 @@ struct ExportTests {
         let paths = entries.compactMap { $0["path"] as? String }
         #expect(paths.count == entries.count)
         #expect(paths.contains("/v1/sections") && paths.contains("/v1/zones/Asia/Seoul") && paths.contains("/v1/sections/%E3%84%B1"))
+        // Aliases too, compared below with serve's answer like every path: `/v1/zones/UTC` is the same JSON from both.
+        #expect(
+            paths.contains("/v1/zones/UTC") && paths.contains("/v1/zones/Asia/Calcutta"), "\(paths.filter { $0.hasPrefix("/v1/zones/") }.prefix(5))")
+        // The digest of rules and catalogue a client watches, as serve's /v1/meta gives it (compared below).
+        #expect(((index["meta"] as? [String: Any])?["rules_digest"] as? String)?.count == 16)
 
         // Ports from the kernel (bound to port 0, then released), not a random guess. `serve --port 0`
         // would say its port in its log, but the log reaches a file only when the server exits.

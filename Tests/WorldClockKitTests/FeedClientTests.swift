@@ -80,6 +80,20 @@ struct FeedClientTests {
         }
     }
 
+    @Test("the checks cannot be bypassed: a JSONDecoder, or a feed inside another type, runs them too")
+    func checksInEveryDecoder() throws {
+        struct Envelope: Decodable { let feed: Feed }
+        let json = String(decoding: Self.exported, as: UTF8.self)
+        let transition = #""America/New_York":[{"abbreviation":"EST","at":"2026-11-01T06:00:00Z""#
+        let broken = json.replacing(transition, with: #""America/New_York":[{"abbreviation":"EST","at":"November""#)
+        #expect(throws: DecodingError.self) { try JSONDecoder().decode(Feed.self, from: Data(broken.utf8)) }
+        #expect(throws: DecodingError.self) { try JSONDecoder().decode(Envelope.self, from: Data(#"{"feed":\#(broken)}"#.utf8)) }
+        let otherVersion = json.replacing("\"version\":1", with: "\"version\":2")
+        #expect(throws: DecodingError.self) { try JSONDecoder().decode(Feed.self, from: Data(otherVersion.utf8)) }
+        // The same feed, whole, decodes either way.
+        #expect(try JSONDecoder().decode(Feed.self, from: Self.exported) == Feed.decode(Self.exported))
+    }
+
     @Test("a feed of another schema version is refused")
     func otherVersion() throws {
         let json = String(decoding: Self.exported, as: UTF8.self)

@@ -1,21 +1,22 @@
 import Hummingbird
 
-/// `GET /v1/meta`, `GET /healthz`, `GET /openapi.yaml`: bodies built once at start.
+/// `GET /v1/meta`, `GET /healthz`, `GET /openapi.yaml`: bodies built once per set of rules.
 struct MetaController: Sendable {
     let service: FeedService
 
-    func addRoutes(to router: Router<some RequestContext>) {
+    /// Adds the routes, answered by the controller `current` gives at each request's start.
+    static func addRoutes(to router: Router<some RequestContext>, current: @escaping @Sendable () -> Self) {
         router.getAndHead("/v1/meta") { request, _ in
             _ = try QueryString(request.uri.query, allowed: [], endpoint: "/v1/meta")
-            return service.meta.response(to: request)
+            return current().service.meta.response(to: request)
         }
         router.getAndHead("/healthz") { request, _ in
             _ = try QueryString(request.uri.query, allowed: [], endpoint: "/healthz")
-            return service.health.response(to: request)
+            return current().service.health.response(to: request)
         }
         router.getAndHead("/openapi.yaml") { request, _ in
             _ = try QueryString(request.uri.query, allowed: [], endpoint: "/openapi.yaml")
-            return service.openAPI.response(to: request)
+            return current().service.openAPI.response(to: request)
         }
     }
 }

@@ -13,8 +13,12 @@ struct SearchController: Sendable {
     static let defaultLimit = SearchRules.defaultLimit
     static let maximumLimit = SearchRules.maximumLimit
 
-    func addRoutes(to router: Router<some RequestContext>) {
-        router.getAndHead("/v1/search") { request, _ in try await service.respond(to: request, search(request)) }
+    /// Adds the route, answered by the controller `current` gives at each request's start.
+    static func addRoutes(to router: Router<some RequestContext>, current: @escaping @Sendable () -> Self) {
+        router.getAndHead("/v1/search") { request, _ in
+            let controller = current()
+            return try await controller.service.respond(to: request, controller.search(request))
+        }
     }
 
     func search(_ request: Request) throws(APIError) -> FeedService.Timed {

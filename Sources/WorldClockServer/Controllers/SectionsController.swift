@@ -18,14 +18,18 @@ struct SectionsController: Sendable {
             days: Feed.defaultTransitionDays, selected: nil, contentLocation: nil)
     }
 
-    func addRoutes(to router: Router<FeedRequestContext>) {
+    /// Adds the routes, answered by the controller `current` gives at each request's start.
+    static func addRoutes(to router: Router<FeedRequestContext>, current: @escaping @Sendable () -> Self) {
         router.getAndHead("/v1/sections") { request, context in
-            try await service.respond(to: request, sections(request), client: context.channel)
+            let controller = current()
+            return try await controller.service.respond(to: request, controller.sections(request), client: context.channel)
         }
         // One section by path, as a static export (a CDN, nginx) can serve it: /v1/sections/ㄱ.
         router.getAndHead("/v1/sections/:title") { request, context in
-            try await service.respond(
-                to: request, sections(request, pathTitle: Substring(context.parameters.get("title") ?? "")), client: context.channel)
+            let controller = current()
+            return try await controller.service.respond(
+                to: request, controller.sections(request, pathTitle: Substring(context.parameters.get("title") ?? "")),
+                client: context.channel)
         }
     }
 

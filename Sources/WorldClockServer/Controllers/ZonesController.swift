@@ -8,9 +8,11 @@ import WorldClockKit
 struct ZonesController: Sendable {
     let service: FeedService
 
-    func addRoutes(to router: Router<some RequestContext>) {
+    /// Adds the route, answered by the controller `current` gives at each request's start.
+    static func addRoutes(to router: Router<some RequestContext>, current: @escaping @Sendable () -> Self) {
         router.getAndHead("/v1/zones/**") { request, context in
-            try await service.respond(to: request, zone(request, components: context.parameters.getCatchAll()))
+            let controller = current()
+            return try await controller.service.respond(to: request, controller.zone(request, components: context.parameters.getCatchAll()))
         }
     }
 
@@ -41,12 +43,13 @@ struct ZonesController: Sendable {
             ? nil
             : "/v1/zones/" + zoneID + (canonicalQuery.isEmpty ? "" : "?" + canonicalQuery.joined(separator: "&"))
         let resource = "/v1/zones/" + zoneID + "?transitions=\(days)&requested=" + QueryString.encode(requested)
+        let version = service.clocks.tzdata.version?.description ?? "unknown", digest = service.rulesDigest
         return FeedService.Timed(resource: resource, instant: instant, role: .cheap) { instant in
             let time = clock.time(at: instant.date)
             let until = instant.date.addingTimeInterval(Double(days) * 86_400)
             let info = ZoneInfo(
                 time: time, requested: requested, places: places,
-                transitions: clock.transitions(after: instant.date, through: until), until: until)
+                transitions: clock.transitions(after: instant.date, through: until), until: until, tzdataVersion: version, rulesDigest: digest)
             return .init(body: FeedJSON.encode(info), nextTransition: time.nextTransition?.instant, contentLocation: contentLocation)
         }
     }
