@@ -9,15 +9,9 @@ struct BundledCatalogue: Sendable {
     let engine: PlaceSearchEngine<WasmPlace>
 
     init() {
-        // Each item's place, from its line (`POPULATION CODE COUNTRY NAME ENGLISH ZONE ALIAS…`).
-        var places: [WasmPlace] = []
-        for line in BundledSearch.places.split(separator: "\n") {
-            let cells = line.split(separator: "\t", omittingEmptySubsequences: false)
-            places.append(
-                WasmPlace(
-                    name: String(cells[3]), country: String(cells[2]), countryCode: String(cells[1]), zoneID: String(cells[5]),
-                    englishName: String(cells[4]), population: Int(cells[0]) ?? 0, aliases: cells.dropFirst(6).map { String($0) }))
-        }
+        // Each item's place is read from its line when a result shows it; the listed ones, which
+        // an offset query looks at, now.
+        let places = PlaceLines(BundledSearch.places)
         let countries = BundledSearch.countries.split(separator: "\n").map { line in
             let cells = line.split(separator: "\t")
             return CountryName(name: String(cells[0]), code: String(cells[1]))
@@ -37,25 +31,60 @@ struct BundledCatalogue: Sendable {
             byLaterPair: postings(S.byLaterPairKeys, S.byLaterPairStarts, S.byLaterPairEntries))
         let index = SearchIndex(
             compiled: table, droppableSuffixes: S.droppableSuffixes, prominentImportance: S.prominentImportance
-        ) { [places] in places[$0] }
-        engine = PlaceSearchEngine(index: index, places: Array(places.prefix(S.listedCount)), countryNames: { countries })
+        ) { [places] in places.place($0) }
+        engine = PlaceSearchEngine(index: index, places: (0..<S.listedCount).map(places.place), countryNames: { countries })
     }
 
     /// A column packed by search-wasm-data (`packed`: zigzagged differences in 5-bit digits, `0`…`O`
     /// for a digit with more after it, `P`…`o` for a number's last) as the hex text the table reads.
     static func unpacked(_ packed: String) -> HexColumn {
-        let hex: [UInt8] = Array("0123456789abcdef".utf8)
-        var digits: [UInt8] = []
-        digits.reserveCapacity(packed.utf8.count * 8)
-        var value: UInt32 = 0, zigzag: UInt32 = 0
-        for byte in packed.utf8 {
-            let isLast = byte >= 0x50
-            zigzag = zigzag << 5 | UInt32(byte &- (isLast ? 0x50 : 0x30))
-            guard isLast else { continue }
-            value &+= (zigzag >> 1) ^ (0 &- (zigzag & 1))
-            zigzag = 0
-            for shift in stride(from: 28, through: 0, by: -4) { digits.append(hex[Int((value >> UInt32(shift)) & 0xF)]) }
-        }
-        return HexColumn(text: String(decoding: digits, as: UTF8.self))
+        packed.utf8.withContiguousStorageIfAvailable { bytes in
+            var count = 0
+            for byte in bytes where byte >= 0x50 { count += 1 }
+            // Written in place: appending digit by digit was most of the module's start.
+            let text = String(unsafeUninitializedCapacity: count * 8) { digits in
+                var value: UInt32 = 0, zigzag: UInt32 = 0, at = 0
+                for byte in bytes {
+                    let isLast = byte >= 0x50
+                    zigzag = zigzag << 5 | UInt32(byte &- (isLast ? 0x50 : 0x30))
+                    guard isLast else { continue }
+                    value &+= (zigzag >> 1) ^ (0 &- (zigzag & 1))
+                    zigzag = 0
+                    for shift in stride(from: 28, through: 0, by: -4) {
+                        let digit = UInt8(truncatingIfNeeded: value >> UInt32(shift)) & 0xF
+                        digits[at] = digit < 10 ? 0x30 + digit : 0x57 + digit
+                        at += 1
+                    }
+                }
+                return at
+            }
+            return HexColumn(text: text)
+        }!
+    }
+}
+
+/// The items' places as search-wasm-data writes them, a line each
+/// (`POPULATION CODE COUNTRY NAME ENGLISH ZONE ALIAS…`): a place is made when it is asked for.
+struct PlaceLines: Sendable {
+    let text: String
+    /// Where each line starts in `text`, in UTF-8 bytes, and where the text ends.
+    let starts: [Int]
+
+    init(_ text: String) {
+        self.text = text
+        var starts = [0]
+        for (offset, byte) in text.utf8.enumerated() where byte == 0x0A { starts.append(offset + 1) }
+        starts.append(text.utf8.count + 1)
+        self.starts = starts
+    }
+
+    func place(_ position: Int) -> WasmPlace {
+        let utf8 = text.utf8
+        let start = utf8.index(utf8.startIndex, offsetBy: starts[position])
+        let end = utf8.index(utf8.startIndex, offsetBy: starts[position + 1] - 1)
+        let cells = Substring(utf8[start..<end]).split(separator: "\t", omittingEmptySubsequences: false)
+        return WasmPlace(
+            name: String(cells[3]), country: String(cells[2]), countryCode: String(cells[1]), zoneID: String(cells[5]),
+            englishName: String(cells[4]), population: Int(cells[0]) ?? 0, aliases: cells.dropFirst(6).map { String($0) })
     }
 }
