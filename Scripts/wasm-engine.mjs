@@ -21,7 +21,8 @@ if (!['search', 'plan'].includes(mode) || !timelinesPath || rest.length < (mode 
   process.exit(2);
 }
 const web = join(dirname(fileURLToPath(import.meta.url)), '../Sources/WorldClockServer/Web');
-const module = Buffer.from(readFileSync(join(web, 'search.wasm.base64'), 'ascii'), 'base64');
+// WORLDCLOCK_WASM: another module's base64 (Scripts/bench-search compares an earlier commit's).
+const module = Buffer.from(readFileSync(process.env.WORLDCLOCK_WASM ?? join(web, 'search.wasm.base64'), 'ascii'), 'base64');
 const engine = await SearchEngine.load(module);
 const timelines = new Map();
 for (const line of readFileSync(timelinesPath, 'utf8').split('\n')) {

@@ -3,6 +3,15 @@ import CatalogueBuilder
 // of Tests/WorldClockTests/user-queries.tsv and Android DeskClock's Korean city names.
 //
 //   search-benchmark QUERIES.tsv [DESKCLOCK.tsv] [--rounds N] [--load-before OLD.tsv --load-after NEW.tsv]
+//       [--typing LIST.tsv [--typing-before ANSWERS.tsv]]
+//   search-benchmark --typing-states LIST.tsv
+//
+// With --typing, also types each place of LIST (Tests/WorldClockTests/Fixtures/typing-places.tsv)
+// key by key on a 2-set keyboard and prints the keys saved before the place is first for good and
+// the places first at some key and lost later (`TypingRun`); with --typing-before, the same for the
+// first results another engine gave (`STATE TAB NAME` lines: Scripts/bench-search asks the web
+// module of an earlier commit for them). --typing-states prints every composing state of LIST, a
+// line each, and stops.
 //
 // With --load-before/--load-after, also times loading each listed table as `list` does, alternating,
 // in this one process: a file is parsed, validated and sorted into sections with ICU; `bundled` is
@@ -33,6 +42,25 @@ for flag in ["--load-before", "--load-after"] {
         loadTables.append(arguments[index + 1])
         arguments.removeSubrange(index...(index + 1))
     }
+}
+/// The value of `flag`, removed from the arguments with it.
+@MainActor func option(_ flag: String) -> String? {
+    guard let index = arguments.firstIndex(of: flag) else { return nil }
+    guard index + 1 < arguments.count else { fail("\(flag) takes a file") }
+    defer { arguments.removeSubrange(index...(index + 1)) }
+    return arguments[index + 1]
+}
+let typingPath = option("--typing"), typingBeforePath = option("--typing-before")
+func read(_ path: String) -> String {
+    guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { fail("cannot read \(path)") }
+    return text
+}
+if let statesPath = option("--typing-states") {
+    var seen: Set<String> = []
+    for run in TypingRun.runs(list: read(statesPath), first: { _ in nil }) {
+        for state in run.states where seen.insert(state).inserted { print(state) }
+    }
+    exit(0)
 }
 guard let queriesPath = arguments.first else { fail("usage: search-benchmark QUERIES.tsv [DESKCLOCK.tsv] [--rounds N]") }
 
@@ -80,6 +108,30 @@ for (category, (ok, all)) in right.sorted(by: { $0.key < $1.key }) {
     print("  \(category.padding(toLength: 8, withPad: " ", startingAt: 0)) \(ok)/\(all)")
 }
 if !wrong.isEmpty { print("  wrong: " + wrong.joined(separator: "; ")) }
+
+// Typing: each place of the list key by key, through PlaceSearch (and another engine's answers).
+func printTyping(_ runs: [TypingRun], _ engine: String) {
+    let saved = runs.map { Double($0.keysSaved) / Double(max($0.states.count, 1)) }.reduce(0, +) / Double(max(runs.count, 1))
+    let lost = runs.filter(\.lostAfterFirst), unfound = runs.filter { $0.settledAfter == nil }
+    print(
+        "\ntyping \(runs.count) places on a 2-set keyboard (\(engine)): keys saved before the place is first for good "
+            + "\(String(format: "%.1f", 100 * saved)) % on average; lost after being first \(lost.count) of \(runs.count); "
+            + "not first when typed in full \(unfound.count)")
+    for run in lost { print("  lost: \(run.trace)") }
+    for run in unfound { print("  not first: \(run.trace)") }
+}
+if let typingPath {
+    let list = read(typingPath)
+    printTyping(TypingRun.runs(list: list) { (try? placeSearch.search($0, limit: 1))?.result.matches.first?.item.name }, "this build")
+    if let typingBeforePath {
+        var answers: [String: String] = [:]
+        for line in read(typingBeforePath).split(separator: "\n") {
+            let cells = line.split(separator: "\t", omittingEmptySubsequences: false)
+            if cells.count == 2 { answers[String(cells[0])] = String(cells[1]) }
+        }
+        printTyping(TypingRun.runs(list: list) { answers[$0] }, "before")
+    }
+}
 
 // DeskClock: found at all, and the first result in the same zone (after tzdata's links) or with
 // the same UTC offsets in January and July (DeskClock files Doha under Asia/Riyadh).

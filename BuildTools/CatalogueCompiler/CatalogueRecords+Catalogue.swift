@@ -18,7 +18,7 @@ extension CatalogueRecords {
         let titles = catalogue.sections.sections.flatMap { section in Array(repeating: section.title.text, count: section.rows.count) }
         let items = catalogue.searchItems
         func item(_ item: (place: Place, texts: [SearchableText]), section: String?) -> Item {
-            Item(section: section, name: item.place.name, importance: item.place.population, texts: item.texts)
+            Item(section: section, name: item.place.name, importance: SearchProminence.importance(of: item.place), texts: item.texts)
         }
         self.init(
             tablesDigest: catalogue.digest, icuVersion: catalogue.icuVersion, indexer: catalogue.indexer, fields: Catalogue.searchFields,

@@ -3,7 +3,7 @@
 // names each target's files; nothing it writes is committed.
 //
 //   EmbedFilesTool OUTPUT.swift [--enum NAME ENTRY...]...
-//   EmbedFilesTool --catalogue OUTPUT.swift RECORDS ZONES SEARCH-ONLY TERMS
+//   EmbedFilesTool --catalogue OUTPUT.swift RECORDS ZONES SEARCH-ONLY TERMS PROMINENCE
 //
 // The second form compiles the catalogue's record file (Data/compiled-catalogue.txt, written by
 // Scripts/compile-catalogue) into `CompiledCatalogue.bundled`: the order as positions in ZONES, the
@@ -115,7 +115,8 @@ func render(_ arguments: ArraySlice<String>) throws -> String {
 /// never needs its output to be current, nor in this format.
 func compileCatalogue(_ paths: [String]) throws -> String {
     let tables = CatalogueRecords.Tables(
-        zones: (try readText(paths[1]), paths[1]), searchOnly: (try readText(paths[2]), paths[2]), terms: (try readText(paths[3]), paths[3]))
+        zones: (try readText(paths[1]), paths[1]), searchOnly: (try readText(paths[2]), paths[2]), terms: (try readText(paths[3]), paths[3]),
+        prominence: (try readText(paths[4]), paths[4]))
     let text = try readText(paths[0])
     guard CatalogueRecords.digest(in: text) == tables.digest else {
         return CatalogueRecords.noCatalogue(path: paths[0], because: "the tables changed since it was written")
@@ -131,11 +132,11 @@ enum EmbedFilesTool {
         var arguments = CommandLine.arguments.dropFirst()
         let catalogue = arguments.first == "--catalogue"
         if catalogue { arguments = arguments.dropFirst() }
-        guard let output = arguments.first, !catalogue || arguments.count == 5 else {
+        guard let output = arguments.first, !catalogue || arguments.count == 6 else {
             FileHandle.standardError.write(
                 Data(
                     ("usage: EmbedFilesTool OUTPUT.swift [--enum NAME ENTRY...]...\n"
-                        + "       EmbedFilesTool --catalogue OUTPUT.swift RECORDS ZONES SEARCH-ONLY TERMS\n").utf8))
+                        + "       EmbedFilesTool --catalogue OUTPUT.swift RECORDS ZONES SEARCH-ONLY TERMS PROMINENCE\n").utf8))
             exit(2)
         }
         do {

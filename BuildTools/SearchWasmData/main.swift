@@ -1,9 +1,9 @@
 // search-wasm-data: writes the Swift source that compiles the bundled catalogue's search into the
-// web app's WebAssembly module (Scripts/build-wasm): every search item's texts, as the compiled
-// catalogue's index was built from them (`Catalogue.searchItems`), with what the places need
-// beyond them, and the country names search relabels with. Texts rather than the compiled index's
-// columns: a third of the size over the wire; the module builds its index from them when loaded.
-// The zones' rules come later, from the page.
+// web app's WebAssembly module (Scripts/build-wasm): the compiled catalogue's match table, the one
+// the CLI searches (`CompiledMatchTable`), its columns packed small (`packed(_:)`: hex text, as the
+// CLI has them, was three times the size over the wire), every search item's place, and the
+// country names search relabels with. The module unpacks the columns when loaded, a pass over
+// their digits with no index to build. The zones' rules come later, from the page.
 //
 //   search-wasm-data OUTPUT.swift
 import Foundation
@@ -30,6 +30,36 @@ func fail(_ message: String) -> Never {
     exit(1)
 }
 
+/// The numbers of a column as the module reads them (`BundledCatalogue.unpacked`): each the
+/// difference from the one before (wrapping, zigzagged so that a small step back is small too),
+/// written in 5-bit digits, most significant first, `0`…`O` for a digit with more after it and
+/// `P`…`o` for a number's last. Sorted columns (starts, keys, an entry list) come out a digit or two
+/// a number, and every character is one a raw string literal keeps as it is.
+func packed(_ column: HexColumn) -> String {
+    var bytes: [UInt8] = []
+    var previous: UInt32 = 0
+    for value in column.values(0..<column.count) {
+        let step = Int32(bitPattern: value &- previous)
+        previous = value
+        var zigzag = UInt32(bitPattern: (step << 1) ^ (step >> 31))
+        var digits: [UInt8] = [UInt8(0x50 + (zigzag & 31))]
+        zigzag >>= 5
+        while zigzag > 0 {
+            digits.append(UInt8(0x30 + (zigzag & 31)))
+            zigzag >>= 5
+        }
+        bytes += digits.reversed()
+    }
+    return String(decoding: bytes, as: UTF8.self)
+}
+
+/// A text as a raw string literal (`#"…"#`, with as many #s as it needs), whose value is exactly the text.
+func rawLiteral(_ text: String) -> String {
+    var hashes = "#"
+    while text.contains("\"" + hashes) || text.contains("\\" + hashes) { hashes += "#" }
+    return hashes + "\"" + text + "\"" + hashes
+}
+
 /// A cell of the items' text, which tabs and line breaks split.
 func cell(_ value: String) -> String {
     if value.contains(where: { $0 == "\t" || $0 == "\n" || $0 == "\r\n" }) { fail("a tab or line break in \(value)") }
@@ -46,27 +76,29 @@ do { catalogue = try Catalogue.load() } catch { fail("\(error)") }
 guard Catalogue.compiledIsCurrent else { fail("Data/ changed since Scripts/compile-catalogue ran; run it first") }
 let items = catalogue.searchItems
 let fields = Catalogue.searchFields
-/// Each item a line: `POPULATION TAB COUNTRY-CODE TAB COUNTRY` then its texts, a cell each, in the
-/// order the index was built with them: a text seen before as `#N` (the Nth distinct text), a new
-/// one as `FIELD[*]TEXT[|LABEL]` (FIELD its position in `fields`, * when preferred). The module
-/// builds its index from these (`SearchIndex(_:fields:importance:droppableSuffixes:texts:)`,
-/// as the compiled catalogue was built) and its places from the name, alias, english and zone texts.
-var numberOfText: [String: Int] = [:]
+/// Each item a line, in the order of the table's items (listed places in index order, then the
+/// search-only ones): `POPULATION TAB COUNTRY-CODE TAB COUNTRY TAB NAME TAB ENGLISH TAB ZONE` then
+/// its aliases, a cell each.
 var lines: [String] = []
-for (place, texts) in items {
-    var cells = [String(place.population), cell(place.countryCode), cell(place.country)]
-    for text in texts {
-        guard let field = fields.firstIndex(of: text.field) else { fail("the field \(text.field) is not one of \(fields)") }
-        let written = String(field) + (text.isPreferred ? "*" : "") + cell(text.text) + (text.label.map { "|" + cell($0) } ?? "")
-        if let number = numberOfText[written] {
-            cells.append("#\(number)")
-        } else {
-            numberOfText[written] = numberOfText.count
-            cells.append(written)
-        }
-    }
-    lines.append(cells.joined(separator: "\t"))
+for (place, _) in items {
+    if place.aliases.contains(where: { $0.isEmpty }) { fail("an empty alias of \(place.name)") }
+    let cells = [String(place.population), place.countryCode, place.country, place.name, place.englishName, place.zoneID] + place.aliases
+    lines.append(cells.map(cell).joined(separator: "\t"))
 }
+// The table every other surface searches: the compiled catalogue's, exactly.
+let table = catalogue.nameIndex.compiled
+func column(_ name: String, _ column: HexColumn) -> String {
+    "    static let \(name) = \(rawLiteral(packed(column)))\n"
+}
+func postings(_ name: String, _ postings: CompiledMatchTable.Postings) -> String {
+    column(name + "Keys", postings.keys) + column(name + "Starts", postings.starts) + column(name + "Entries", postings.entries)
+}
+let columns =
+    column("otherScalars", table.otherScalars) + column("otherStarts", table.otherStarts) + column("textStarts", table.textStarts)
+    + column("labelStarts", table.labelStarts) + column("fieldRanks", table.fieldRanks) + column("letters", table.letters)
+    + column("letterStarts", table.letterStarts) + column("items", table.items) + column("itemStarts", table.itemStarts)
+    + column("importance", table.importance) + postings("byStart", table.byStart) + postings("byFirst", table.byFirst)
+    + postings("byLaterLetter", table.byLaterLetter) + postings("byLaterPair", table.byLaterPair)
 let countries = catalogue.terms.filter { $0.kind == .country }.map { cell($0.term) + "\t" + cell($0.target) }
 let fieldNames = FeedMatch.koreanFieldNames.sorted { $0.key < $1.key }.map { cell($0.key) + "\t" + cell($0.value) }
 let source = """
@@ -78,9 +110,16 @@ let source = """
         static let listedCount = \(catalogue.places.count)
         /// The search fields in rank order (`Catalogue.searchFields`).
         static let fields: [String] = [\(fields.map(literal).joined(separator: ", "))]
+        /// `SearchProminence.prominentImportance`: the least importance of a place of Data/prominence.tsv.
+        static let prominentImportance = \(SearchProminence.prominentImportance)
         static let droppableSuffixes: [String] = [\(Catalogue.droppableSuffixes.map(literal).joined(separator: ", "))]
-        /// The items, a line each (listed places in index order, then search-only ones).
-        static let items = \(literal(lines.joined(separator: "\n")))
+        /// The items' places, a line each (listed places in index order, then search-only ones).
+        static let places = \(literal(lines.joined(separator: "\n")))
+        /// The compiled catalogue's match table: its text pools, and its columns packed (`packed`).
+        static let tableFieldNames = \(literal(table.fieldNames))
+        static let texts = \(literal(table.texts))
+        static let labels = \(literal(table.labels))
+    \(columns)
         /// Country names and short forms, a line each: `NAME TAB CODE`.
         static let countries = \(literal(countries.joined(separator: "\n")))
         /// The feed's Korean names of fields (`FIELD TAB NAME` lines) and of kinds (`FeedMatch`).

@@ -16,14 +16,18 @@ struct EmbedFiles: BuildToolPlugin {
         var commands: [Command] = []
         switch target.name {
         case "WorldClockKit":
-            let tables = ["contents": "Data/zones.tsv", "searchOnly": "Data/search-only.tsv", "terms": "Data/terms.tsv"]
+            let tables = [
+                "contents": "Data/zones.tsv", "searchOnly": "Data/search-only.tsv", "terms": "Data/terms.tsv",
+                "prominence": "Data/prominence.tsv",
+            ]
             entries =
                 ["--enum", "EmbeddedTable"] + tables.sorted { $0.key < $1.key }.map { "text:\($0.key)=\(path($0.value))" }
-                + ["digest:searchDigest=searchOnly+terms", "digest:tablesDigest=contents+searchDigest"]
+                + ["digest:searchDigest=searchOnly+terms+prominence", "digest:tablesDigest=contents+searchDigest"]
             inputs = tables.values.map(path)
             // What ICU and the search preparation made of the tables (Scripts/compile-catalogue),
             // one record per line, compiled into the columns `CompiledCatalogue.bundled` holds.
-            let catalogue = ["Data/compiled-catalogue.txt", "Data/zones.tsv", "Data/search-only.tsv", "Data/terms.tsv"].map(path)
+            let catalogue = ["Data/compiled-catalogue.txt", "Data/zones.tsv", "Data/search-only.tsv", "Data/terms.tsv", "Data/prominence.tsv"].map(
+                path)
             let output = context.pluginWorkDirectoryURL.appending(path: "CompiledCatalogue+Bundled.swift")
             commands.append(
                 .buildCommand(

@@ -238,14 +238,19 @@ extension CatalogueRecords {
         package let zones: (text: String, path: String)
         package let searchOnly: (text: String, path: String)
         package let terms: (text: String, path: String)
+        /// Data/prominence.tsv: the places Korean users look up most, which search ranks first.
+        package let prominence: (text: String, path: String)
 
-        package init(zones: (text: String, path: String), searchOnly: (text: String, path: String), terms: (text: String, path: String)) {
-            (self.zones, self.searchOnly, self.terms) = (zones, searchOnly, terms)
+        package init(
+            zones: (text: String, path: String), searchOnly: (text: String, path: String), terms: (text: String, path: String),
+            prominence: (text: String, path: String)
+        ) {
+            (self.zones, self.searchOnly, self.terms, self.prominence) = (zones, searchOnly, terms, prominence)
         }
 
         /// FNV-1a of the zone table followed by that of the search tables: `Catalogue.bundledDigest`.
         package var digest: String {
-            let search = FNV1a.hex(Array(searchOnly.text.utf8) + Array(terms.text.utf8))
+            let search = FNV1a.hex(Array(searchOnly.text.utf8) + Array(terms.text.utf8) + Array(prominence.text.utf8))
             return FNV1a.hex(Array(zones.text.utf8) + Array(search.utf8))
         }
     }

@@ -26,6 +26,48 @@ public enum DubeolsikKeyboard {
         composer.flush()
         return composer.output
     }
+
+    /// What a field shows after each key while `text` is typed on a 2-set keyboard, the syllable
+    /// being composed included: 뉴욕 gives ㄴ, 뉴, 늉, 뉴요, 뉴욕 (what an incremental search sees
+    /// at every keystroke). A compound vowel takes two keys (과: ㄱ, 고, 과), a double final two
+    /// (닭: ㄷ, 다, 달, 닭), a doubled consonant one (ㄲ is shifted ㄱ); anything not Hangul is one key
+    /// that ends the syllable before it.
+    public static func composingStates(typing text: String) -> [String] {
+        var composer = SyllableComposer()
+        var states: [String] = []
+        for scalar in text.unicodeScalars {
+            for key in keys(typing: scalar) {
+                if let key {
+                    composer.type(Character(key))
+                } else {
+                    composer.flush()
+                    composer.output.unicodeScalars.append(scalar)
+                }
+                states.append(composer.shown)
+            }
+        }
+        return states
+    }
+
+    /// The jamo keys that type `scalar`: nil for a character typed as itself.
+    private static func keys(typing scalar: Unicode.Scalar) -> [Unicode.Scalar?] {
+        guard let (initial, medial, final) = Jamo.decompose(scalar) else {
+            let jamo = Jamo.compatibility(scalar)
+            if let split = Jamo.finalClusters[jamo] { return [split.stays, split.moves] }
+            if Jamo.initialIndex(of: jamo) != nil { return [jamo] }
+            if let vowel = Jamo.medialIndex(of: jamo) {
+                return Jamo.compoundVowel(vowel).map { [Jamo.medials[$0.first], Jamo.medials[$0.second]] } ?? [jamo]
+            }
+            return [nil]
+        }
+        var keys: [Unicode.Scalar?] = [Jamo.initials[initial]]
+        keys += Jamo.compoundVowel(medial).map { [Jamo.medials[$0.first], Jamo.medials[$0.second]] } ?? [Jamo.medials[medial]]
+        if let final {
+            let jamo = Jamo.finals[final]
+            keys += Jamo.finalClusters[jamo].map { [$0.stays, $0.moves] } ?? [jamo]
+        }
+        return keys
+    }
 }
 
 /// The 2-set IME automaton: consonants and vowels in, syllables out.
@@ -76,6 +118,13 @@ private struct SyllableComposer {
         }
         flush()
         output.unicodeScalars.append(scalar)
+    }
+
+    /// The output with the syllable being composed.
+    var shown: String {
+        var copy = self
+        copy.flush()
+        return copy.output
     }
 
     mutating func flush() {

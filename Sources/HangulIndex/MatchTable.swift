@@ -14,6 +14,8 @@ struct MatchTable: Sendable {
     private let byFirst: PostingMap
     private let byLaterLetter: PostingMap
     private let byLaterPair: PostingMap
+    /// Items at least this important are prominent (`SearchIndex`'s `prominentImportance`).
+    var prominentImportance = Int.min
 
     init(_ compiled: CompiledMatchTable) {
         self.compiled = compiled
@@ -75,11 +77,19 @@ struct MatchTable: Sendable {
         // A first letter that is a consonant (ㄴ → 뉴욕) or a lone syllable still being typed (늉,
         // 고 → 과) covers several first letters; any other must be the text's first letter.
         let coversOthers = first.isConsonant || (query.count == 1 && first.syllable != nil)
+        // A lone consonant is the start of a word being typed (ㄴ on the way to 뉴욕), not a name
+        // of one syllable spelled by its initial (님): it never counts as covering a whole text.
+        let isLoneConsonant = query.count == 1 && first.isConsonant
         let starts = coversOthers ? byStart : byFirst
         starts.forEachEntry(in: starts.postings(coversOthers ? first.startKey : first.value)) { entry in
             letters(of: entry, into: &text)
             if let (kind, range) = HangulMatcher.match(query, in: text) {
-                consider(entry, kind, range, isWhole: range.count == text.count, limit: limit, into: &best)
+                // An IME state that may still become the whole text (단 → 다낭) is no better a
+                // match than a prefix of a longer one: which place comes first is its importance's call.
+                // Nor is a syllable then a consonant (광ㅈ on the way to 광저우) a whole name (광주):
+                // only initials typed as initials (ㅍㄹ → 파리) are.
+                let isWhole = range.count == text.count && !isLoneConsonant && kind != .incremental && kind != .mixed
+                consider(entry, kind, range, isWhole: isWhole, limit: limit, into: &best)
             }
         }
         // Substrings rank after every other kind: needed only while fewer than `limit` items matched.
@@ -110,13 +120,24 @@ struct MatchTable: Sendable {
         // An entry's items are in rank order, so past the first `limit` none can make the cut.
         compiled.items.forEach(in: start..<min(end, start + (limit ?? end - start))) { value in
             let item = Int32(value)
+            let importance = Int(compiled.importance[Int(item)])
+            // A name typed in full that also starts a prominent name is on its way to it as much
+            // as it is itself (호 while typing 홍콩, 바 for 바르셀로나): it ranks after the prominent
+            // prefixes, before the others (말라카 before 말라칼).
+            let isProminent = importance >= prominentImportance
+            let asPrefix = kind == .exact && rank == 0 && !isProminent
+            let tier = kind == .incremental || asPrefix ? MatchKind.prefix.rawValue : kind.rawValue
             let candidate = RankedMatch(
-                kind: kind, partial: isWhole ? 0 : 1, field: rank, importance: Int(compiled.importance[Int(item)]),
-                position: Int(item), entry: entry, range: range)
+                kind: kind, partial: isWhole ? 0 : 1, field: rank, importance: importance, position: Int(item), entry: entry,
+                range: range, tier: tier, prominence: Self.prominenceRanked.contains(tier) && !isProminent ? 1 : 0)
             if let known = best[item], !(candidate < known) { return }
             best[item] = candidate
         }
     }
+
+    /// The tiers in which prominent items come first: the starts of a text (a prefix, a state of
+    /// typing it, initials, initials and syllables), not a text typed in full nor a part inside it.
+    static let prominenceRanked = MatchKind.prefix.rawValue...MatchKind.mixed.rawValue
 
     /// Two letters as one posting key. Different pairs may share a key: a posting list only
     /// narrows the candidates, and every candidate is matched letter by letter.
@@ -145,10 +166,12 @@ struct PostingMap: Sendable {
     func forEachEntry(in positions: Range<Int>, _ body: (Int) -> Void) { entries.forEach(in: positions) { body(Int($0)) } }
 }
 
-/// An item's best match: ordered by kind, then whether it covers the whole text (a choseong query
-/// that spells a whole name, ㅍㄹ → 파리, beats the longer names it merely starts, as a syllable
-/// query's exact match beats its prefixes), then field rank, then importance (higher first), then
-/// item order.
+/// An item's best match: ordered by kind (a prefix and a state of typing the text on a 2-set
+/// keyboard alike: 성 is as much on the way to 서울 as to 성남; among the starts of texts a
+/// prominent item's first, then the exact name of another, then the rest), then whether it covers the whole
+/// text (a choseong query that spells a whole name, ㅍㄹ → 파리, beats the longer names it merely
+/// starts, as a syllable query's exact match beats its prefixes), then field rank, then importance
+/// (higher first), then item order.
 struct RankedMatch: Comparable {
     let kind: MatchKind
     /// 0 when the match covers the whole text, 1 when it covers a part.
@@ -159,10 +182,28 @@ struct RankedMatch: Comparable {
     let entry: Int
     let range: Range<Int>
 
+    /// The kind's place in the order: an incremental match ranks with the prefixes, and so does an
+    /// exact match of the name of an item that is not prominent.
+    let tier: Int
+    /// Among the starts of texts (`MatchTable.prominenceRanked`), 0 for a prominent item's (first), 1 for the others'.
+    let prominence: Int
+
+    init(
+        kind: MatchKind, partial: Int, field: Int, importance: Int, position: Int, entry: Int, range: Range<Int>, tier: Int? = nil,
+        prominence: Int = 0
+    ) {
+        (self.kind, self.partial, self.field, self.importance, self.position, self.entry, self.range) =
+            (kind, partial, field, importance, position, entry, range)
+        self.tier = tier ?? kind.rawValue
+        self.prominence = prominence
+    }
+
     static func < (a: RankedMatch, b: RankedMatch) -> Bool {
-        (a.kind, a.partial, a.field, b.importance, a.position) < (b.kind, b.partial, b.field, a.importance, b.position)
+        (a.tier, a.prominence, a.partial, a.field, b.importance, a.position)
+            < (b.tier, b.prominence, b.partial, b.field, a.importance, b.position)
     }
     static func == (a: RankedMatch, b: RankedMatch) -> Bool {
-        (a.kind, a.partial, a.field, a.importance, a.position) == (b.kind, b.partial, b.field, b.importance, b.position)
+        (a.tier, a.prominence, a.partial, a.field, a.importance, a.position)
+            == (b.tier, b.prominence, b.partial, b.field, b.importance, b.position)
     }
 }

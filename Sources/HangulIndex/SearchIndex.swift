@@ -2,8 +2,9 @@
 ///
 /// Matching is case-insensitive for Latin, ignores spaces and punctuation (세계표준시 = 세계 표준시,
 /// 워싱턴DC = 워싱턴 D.C., america/new_york = America/New_York), and takes NFC, NFD, halfwidth jamo
-/// and compatibility clusters (ㄻ = ㄹㅁ) alike. Ranking: match kind, then field order, then the
-/// item's importance (a city's population), then the items' order.
+/// and compatibility clusters (ㄻ = ㄹㅁ) alike. Ranking: match kind (a prefix and a state of
+/// typing the text on a 2-set keyboard alike), then field order, then the item's importance (how
+/// much its users look it up, or its population), then the items' order.
 public struct SearchIndex<Item: Sendable>: Sendable {
     /// The item at a position: items are made only for the matches a search returns.
     private let item: @Sendable (Int) -> Item
@@ -26,16 +27,22 @@ public struct SearchIndex<Item: Sendable>: Sendable {
     ///   - texts: each item's searchable texts. Texts equal in field, text and label are stored once
     ///     for all their items (a country name shared by a thousand cities).
     ///   - droppableSuffixes: words a query may end with that the texts leave out (섬, 제도, 폭포).
+    ///   - prominentImportance: items at least this important are prominent: among the prefixes
+    ///     and the states of typing a name they come first, and the exact name of an item that is
+    ///     not ranks with the prefixes, after theirs and before the others' (a small town named 호
+    ///     is no better an answer to 호, typed on the way to 홍콩, than 홍콩). Nil: every item is.
     public init(
         _ items: [Item], fields: [String], importance: (Item) -> Int, droppableSuffixes: [String] = [],
-        texts: (Item) -> [SearchableText]
+        prominentImportance: Int? = nil, texts: (Item) -> [SearchableText]
     ) {
         self.droppableSuffixes = droppableSuffixes.sorted { $0.count > $1.count }
         var builder = MatchTable.Builder(fieldOrder: fields)
         for (position, item) in items.enumerated() {
             builder.add(texts(item), item: position, importance: importance(item))
         }
-        self.table = builder.build()
+        var table = builder.build()
+        table.prominentImportance = prominentImportance ?? Int.min
+        self.table = table
         self.item = { items[$0] }
     }
 
@@ -43,9 +50,15 @@ public struct SearchIndex<Item: Sendable>: Sendable {
     /// nothing is prepared at run time.
     /// - Parameter item: the item at a position of the list the table was built from.
     /// - Parameter droppableSuffixes: as for the index the table was built by.
-    public init(compiled: CompiledMatchTable, droppableSuffixes: [String] = [], item: @escaping @Sendable (Int) -> Item) {
+    /// - Parameter prominentImportance: as for the index the table was built by.
+    public init(
+        compiled: CompiledMatchTable, droppableSuffixes: [String] = [], prominentImportance: Int? = nil,
+        item: @escaping @Sendable (Int) -> Item
+    ) {
         self.droppableSuffixes = droppableSuffixes.sorted { $0.count > $1.count }
-        self.table = MatchTable(compiled)
+        var table = MatchTable(compiled)
+        table.prominentImportance = prominentImportance ?? Int.min
+        self.table = table
         self.item = item
     }
 

@@ -105,7 +105,10 @@ public struct Catalogue: Sendable {
             sections: sections, rows: rows, indexer: indexer, icuVersion: compiled.icuVersion, path: table.path, digest: digest,
             rewrittenZones: [], canonicalZoneIDs: nil, searchTables: .bundled
         ) { listed, searchData in
-            SearchIndex(compiled: compiled.search, droppableSuffixes: Self.droppableSuffixes) { position in
+            SearchIndex(
+                compiled: compiled.search, droppableSuffixes: Self.droppableSuffixes,
+                prominentImportance: SearchProminence.prominentImportance
+            ) { position in
                 if position < listed.count { return listed[position] }
                 // A server has read the whole table at start-up; a command reads just the lines it shows.
                 if case .success(let data)? = searchData.madeValue { return data.places[position - listed.count] }
@@ -176,8 +179,8 @@ public struct Catalogue: Sendable {
         let data = Self.checked(searchData)
         PhaseTrace.mark("search tables parsed (\(data.places.count) places, \(data.terms.count) terms)")
         return SearchIndex(
-            rows + data.places, fields: Self.searchFields, importance: \.population,
-            droppableSuffixes: Self.droppableSuffixes
+            rows + data.places, fields: Self.searchFields, importance: SearchProminence.importance(of:),
+            droppableSuffixes: Self.droppableSuffixes, prominentImportance: SearchProminence.prominentImportance
         ) { searchTexts(of: $0, data) }
     }
 
@@ -195,7 +198,7 @@ public struct Catalogue: Sendable {
 
     /// What the search index of a catalogue built at run time is made from: each item (the listed
     /// places in index order, then the search-only places) with its texts, in the index's order;
-    /// its importance is the place's population. What `Scripts/compile-catalogue` records.
+    /// its importance is `SearchProminence.importance(of:)`. What `Scripts/compile-catalogue` records.
     package var searchItems: [(place: Place, texts: [SearchableText])] {
         let data = Self.checked(searchData)
         return (places + data.places).map { ($0, Self.searchTexts(of: $0, data)) }

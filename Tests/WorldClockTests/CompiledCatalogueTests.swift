@@ -93,7 +93,7 @@ struct CompiledCatalogueTests {
                 let records = try CatalogueRecords(text: lines.joined(separator: "\n"), path: "records.txt")
                 let tables = CatalogueRecords.Tables(
                     zones: (EmbeddedTable.contents, "zones.tsv"), searchOnly: (EmbeddedTable.searchOnly, "search-only.tsv"),
-                    terms: (EmbeddedTable.terms, "terms.tsv"))
+                    terms: (EmbeddedTable.terms, "terms.tsv"), prominence: (EmbeddedTable.prominence, "prominence.tsv"))
                 _ = try records.swiftSource(tables: tables, path: "records.txt")
                 return nil
             } catch {
@@ -137,7 +137,7 @@ struct CompiledCatalogueTests {
 
     @Test("the tables' digest compiled in at build time is the FNV-1a of the tables' text")
     func buildTimeDigest() {
-        let search = FNV1a.hex(Array(EmbeddedTable.searchOnly.utf8) + Array(EmbeddedTable.terms.utf8))
+        let search = FNV1a.hex(Array(EmbeddedTable.searchOnly.utf8) + Array(EmbeddedTable.terms.utf8) + Array(EmbeddedTable.prominence.utf8))
         #expect(Catalogue.bundledDigest == FNV1a.hex(Array(EmbeddedTable.contents.utf8) + Array(search.utf8)))
     }
 

@@ -1,45 +1,90 @@
 import HangulIndex
 import SearchEngine
 
-/// The bundled catalogue's search, made when the module is prepared from the items' texts compiled
-/// in (`BundledSearch`, written by search-wasm-data), exactly as the compiled catalogue's index was
-/// built from them; searched by the CLI's engine (`PlaceSearchEngine`).
+/// The bundled catalogue's search: the compiled catalogue's match table, compiled in by
+/// search-wasm-data (`BundledSearch`) with its columns packed and unpacked here when the module is
+/// prepared (a pass over digits: no index is built at load), searched by the CLI's engine
+/// (`PlaceSearchEngine`) over the same table the CLI searches.
 struct BundledCatalogue: Sendable {
     let engine: PlaceSearchEngine<WasmPlace>
 
     init() {
-        var places: [WasmPlace] = [], texts: [[SearchableText]] = [], distinct: [SearchableText] = []
-        for line in BundledSearch.items.split(separator: "\n") {
-            let cells = line.split(separator: "\t", omittingEmptySubsequences: false)
-            var itemTexts: [SearchableText] = []
-            for cell in cells.dropFirst(3) {
-                if cell.first == "#" {
-                    itemTexts.append(distinct[Int(cell.dropFirst())!])
-                    continue
-                }
-                // FIELD[*]TEXT[|LABEL]: the field is one digit.
-                var rest = cell.dropFirst()
-                let isPreferred = rest.first == "*"
-                if isPreferred { rest = rest.dropFirst() }
-                let bar = rest.firstIndex(of: "|")
-                let text = SearchableText(
-                    field: BundledSearch.fields[Int(String(cell.first!))!], text: String(rest[..<(bar ?? rest.endIndex)]),
-                    label: bar.map { String(rest[rest.index(after: $0)...]) }, isPreferred: isPreferred)
-                distinct.append(text)
-                itemTexts.append(text)
-            }
-            places.append(WasmPlace(population: Int(cells[0])!, countryCode: String(cells[1]), country: String(cells[2]), texts: itemTexts))
-            texts.append(itemTexts)
-        }
+        // Each item's place is read from its line when a result shows it; the listed ones, which
+        // an offset query looks at, now.
+        let places = PlaceLines(BundledSearch.places)
         let countries = BundledSearch.countries.split(separator: "\n").map { line in
             let cells = line.split(separator: "\t")
             return CountryName(name: String(cells[0]), code: String(cells[1]))
         }
-        // Built over the items' positions (whose texts these are), then read with the places as items.
-        let built = SearchIndex(
-            Array(places.indices), fields: BundledSearch.fields, importance: { places[$0].population },
-            droppableSuffixes: BundledSearch.droppableSuffixes, texts: { texts[$0] })
-        let index = SearchIndex(compiled: built.compiled, droppableSuffixes: BundledSearch.droppableSuffixes) { [places] in places[$0] }
-        engine = PlaceSearchEngine(index: index, places: Array(places.prefix(BundledSearch.listedCount)), countryNames: { countries })
+        typealias S = BundledSearch
+        func postings(_ keys: String, _ starts: String, _ entries: String) -> CompiledMatchTable.Postings {
+            .init(keys: Self.unpacked(keys), starts: Self.unpacked(starts), entries: Self.unpacked(entries))
+        }
+        let table = CompiledMatchTable(
+            fieldNames: S.tableFieldNames, otherScalars: Self.unpacked(S.otherScalars), otherStarts: Self.unpacked(S.otherStarts),
+            texts: S.texts, textStarts: Self.unpacked(S.textStarts), labels: S.labels, labelStarts: Self.unpacked(S.labelStarts),
+            fieldRanks: Self.unpacked(S.fieldRanks), letters: Self.unpacked(S.letters), letterStarts: Self.unpacked(S.letterStarts),
+            items: Self.unpacked(S.items), itemStarts: Self.unpacked(S.itemStarts), importance: Self.unpacked(S.importance),
+            byStart: postings(S.byStartKeys, S.byStartStarts, S.byStartEntries),
+            byFirst: postings(S.byFirstKeys, S.byFirstStarts, S.byFirstEntries),
+            byLaterLetter: postings(S.byLaterLetterKeys, S.byLaterLetterStarts, S.byLaterLetterEntries),
+            byLaterPair: postings(S.byLaterPairKeys, S.byLaterPairStarts, S.byLaterPairEntries))
+        let index = SearchIndex(
+            compiled: table, droppableSuffixes: S.droppableSuffixes, prominentImportance: S.prominentImportance
+        ) { [places] in places.place($0) }
+        engine = PlaceSearchEngine(index: index, places: (0..<S.listedCount).map(places.place), countryNames: { countries })
+    }
+
+    /// A column packed by search-wasm-data (`packed`: zigzagged differences in 5-bit digits, `0`…`O`
+    /// for a digit with more after it, `P`…`o` for a number's last) as the hex text the table reads.
+    static func unpacked(_ packed: String) -> HexColumn {
+        packed.utf8.withContiguousStorageIfAvailable { bytes in
+            var count = 0
+            for byte in bytes where byte >= 0x50 { count += 1 }
+            // Written in place: appending digit by digit was most of the module's start.
+            let text = String(unsafeUninitializedCapacity: count * 8) { digits in
+                var value: UInt32 = 0, zigzag: UInt32 = 0, at = 0
+                for byte in bytes {
+                    let isLast = byte >= 0x50
+                    zigzag = zigzag << 5 | UInt32(byte &- (isLast ? 0x50 : 0x30))
+                    guard isLast else { continue }
+                    value &+= (zigzag >> 1) ^ (0 &- (zigzag & 1))
+                    zigzag = 0
+                    for shift in stride(from: 28, through: 0, by: -4) {
+                        let digit = UInt8(truncatingIfNeeded: value >> UInt32(shift)) & 0xF
+                        digits[at] = digit < 10 ? 0x30 + digit : 0x57 + digit
+                        at += 1
+                    }
+                }
+                return at
+            }
+            return HexColumn(text: text)
+        }!
+    }
+}
+
+/// The items' places as search-wasm-data writes them, a line each
+/// (`POPULATION CODE COUNTRY NAME ENGLISH ZONE ALIAS…`): a place is made when it is asked for.
+struct PlaceLines: Sendable {
+    let text: String
+    /// Where each line starts in `text`, in UTF-8 bytes, and where the text ends.
+    let starts: [Int]
+
+    init(_ text: String) {
+        self.text = text
+        var starts = [0]
+        for (offset, byte) in text.utf8.enumerated() where byte == 0x0A { starts.append(offset + 1) }
+        starts.append(text.utf8.count + 1)
+        self.starts = starts
+    }
+
+    func place(_ position: Int) -> WasmPlace {
+        let utf8 = text.utf8
+        let start = utf8.index(utf8.startIndex, offsetBy: starts[position])
+        let end = utf8.index(utf8.startIndex, offsetBy: starts[position + 1] - 1)
+        let cells = Substring(utf8[start..<end]).split(separator: "\t", omittingEmptySubsequences: false)
+        return WasmPlace(
+            name: String(cells[3]), country: String(cells[2]), countryCode: String(cells[1]), zoneID: String(cells[5]),
+            englishName: String(cells[4]), population: Int(cells[0]) ?? 0, aliases: cells.dropFirst(6).map { String($0) })
     }
 }

@@ -1,7 +1,7 @@
 import HangulIndex
 import SearchEngine
 
-/// A search item's place as the module compiles it in (`BundledSearch.items`): what the page shows
+/// A search item's place as the module compiles it in (`BundledSearch.places`): what the page shows
 /// and keeps of a result, and what search judges (its zone, country and population).
 struct WasmPlace: SearchablePlace, Sendable {
     let name: String
@@ -12,14 +12,10 @@ struct WasmPlace: SearchablePlace, Sendable {
     let population: Int
     let aliases: [String]
 
-    /// The place of an item's line, from its texts as the catalogue made them (its name first,
-    /// then its aliases, its English name, and its zone last).
-    init(population: Int, countryCode: String, country: String, texts: [SearchableText]) {
-        name = texts.first?.text ?? ""
-        aliases = texts.filter { $0.field == "alias" }.map { $0.text }
-        englishName = texts.first { $0.field == "english" }?.text ?? ""
-        zoneID = texts.last { $0.field == "zone" }?.text ?? ""
-        (self.population, self.countryCode, self.country) = (population, countryCode, country)
+    /// A place from its fields (a line of `BundledSearch.places`).
+    init(name: String, country: String, countryCode: String, zoneID: String, englishName: String, population: Int, aliases: [String]) {
+        (self.name, self.country, self.countryCode, self.zoneID) = (name, country, countryCode, zoneID)
+        (self.englishName, self.population, self.aliases) = (englishName, population, aliases)
     }
 
     /// The place's fields as the feed writes them (`Place`'s JSON).

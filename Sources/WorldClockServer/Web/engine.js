@@ -13,8 +13,11 @@ export class EngineClient {
     this.next = 0;
     /** @type {Map<number, {resolve: (value: any) => void, reject: (error: Error) => void}>} */
     this.pending = new Map();
+    /** The rules the engine has taken, and the instant they were for: set only once it took them. */
     this.rules = null;
     this.rulesAt = -Infinity;
+    /** @type {{rules: any, t: number, done: Promise<void>} | null} rules sent, not yet answered */
+    this.sending = null;
     worker.onmessage = ({ data: { id, result, error } }) => {
       const call = this.pending.get(id);
       this.pending.delete(id);
@@ -71,13 +74,28 @@ export class EngineClient {
   /**
    * The feed's zone rules and the page's instant (ms), sent for new rules or a minute on: the
    * engine's search takes each zone's facts at that instant from them, and plans over them.
+   * Resolves once the engine has them; rejects when it refused them (the caller says so: a search
+   * or a plan after it would run on the facts before), and they are sent again at the next call.
    * @param {import('./clock.js').ZoneRules} rules
+   * @returns {Promise<void>}
    */
   setRules(rules, t) {
-    if (rules === this.rules && Math.abs(t - this.rulesAt) < RULES_REFRESH_MS) return;
-    this.rules = rules;
-    this.rulesAt = t;
-    this.call('setTimelines', rules.timelines(), t).catch((error) => console.warn('engine:', error.message));
+    if (rules === this.rules && Math.abs(t - this.rulesAt) < RULES_REFRESH_MS) return Promise.resolve();
+    const { sending } = this;
+    if (sending && sending.rules === rules && Math.abs(t - sending.t) < RULES_REFRESH_MS) return sending.done;
+    const done = this.call('setTimelines', rules.timelines(), t).then(
+      () => {
+        if (this.sending?.done === done) this.sending = null;
+        this.rules = rules;
+        this.rulesAt = t;
+      },
+      (error) => {
+        if (this.sending?.done === done) this.sending = null;
+        console.warn('engine: the zones\' rules were refused:', error.message);
+        throw new Error(`the zones' rules were refused: ${error.message}`);
+      });
+    this.sending = { rules, t, done };
+    return done;
   }
 
   /** The answer to `query` (search-engine.js `search`). */

@@ -143,8 +143,11 @@ export class MeetingView {
     if (generation !== this.generation) return;
     let plan;
     try {
-      engine.setRules(this.rules(), this.now());
-      plan = await engine.plan({ reference, firstDay: day, length, step: STEP, limit: 3, places: places.map((p) => ({ ...p, hours: HOURS })) });
+      // The plan only over the rules the engine took: a refusal is said, not planned around.
+      [, plan] = await Promise.all([
+        engine.setRules(this.rules(), this.now()),
+        engine.plan({ reference, firstDay: day, length, step: STEP, limit: 3, places: places.map((p) => ({ ...p, hours: HOURS })) }),
+      ]);
     } catch (error) {
       plan = { error: { message: error.message } };
     }

@@ -143,17 +143,26 @@ export function setUpSearch({ input, combo, panel, list, status, onChoose, now, 
     panel.hidden = false;
   };
 
-  /** The engine's answer for `query` at the page's instant, with the feed's zone rules. */
-  const answer = (loaded, query) => {
+  /**
+   * The engine's answer for `query` at the page's instant, with the feed's zone rules: rejects
+   * when the engine refused the rules, rather than answer with the facts it had before.
+   */
+  const answer = async (loaded, query) => {
     const current = rules();
-    if (current) loaded.setRules(current, now());
-    return loaded.search(query, LIMIT);
+    const [, found] = await Promise.all([current ? loaded.setRules(current, now()) : null, loaded.search(query, LIMIT)]);
+    return found;
   };
 
   const run = async (loaded) => {
     const query = input.value;
     if (!query.trim()) return;
-    const found = await answer(loaded, query);
+    let found;
+    try {
+      found = await answer(loaded, query);
+    } catch (error) {
+      if (input.value === query) fail(`시간대 정보를 검색에 넣지 못했습니다(${error.message}). 다시 입력하면 다시 시도합니다`);
+      return;
+    }
     // A later keystroke's answer is on its way: this one is stale.
     if (input.value !== query) return;
     if (found.error) fail(REFUSED[found.error.code] ?? found.error.message);
@@ -161,15 +170,37 @@ export function setUpSearch({ input, combo, panel, list, status, onChoose, now, 
     panel.dataset.query = query;  // what the shown answer is for (Scripts/bench-wasm waits on it)
   };
 
-  input.addEventListener('input', () => {
+  // Until the engine is ready the field says so: its placeholder, and the status a screen reader
+  // hears once something is typed (input.dataset.engine: loading, ready or failed, for the tests).
+  const placeholder = input.placeholder;
+  const engineState = (state) => {
+    input.dataset.engine = state;
+    input.placeholder = state === 'loading' ? '검색 준비 중…' : placeholder;
+  };
+  const search = () => {
     if (!input.value.trim()) { results = []; list.replaceChildren(); list.hidden = true; close(); return; }
+    const loading = loadSearchEngine();
+    if (input.dataset.engine !== 'ready') {
+      engineState('loading');
+      results = [];
+      list.replaceChildren(); list.hidden = true;
+      status.textContent = '검색을 준비하고 있습니다…';
+      panel.hidden = false;
+    }
     // Once loaded, every keystroke is answered at once; before, the latest query when it is.
-    loadSearchEngine().then(run).catch((error) => {
+    loading.then((loaded) => { engineState('ready'); return run(loaded); }).catch((error) => {
       // The browser's words (Failed to fetch) go to the console; the page says it in Korean.
       console.warn('search engine:', error);
+      engineState('failed');
       fail('검색 엔진을 불러오지 못했습니다. 인터넷에 연결되면 다시 입력해 주세요');
     });
-  });
+  };
+  input.addEventListener('input', search);
+  // The engine starts loading with the page, not at the first keystroke; text already in the field
+  // (typed before this script ran, or restored by the browser) is searched as soon as it is ready.
+  engineState('loading');
+  loadSearchEngine().then(() => engineState('ready'), () => engineState('failed'));
+  if (input.value.trim()) search();
 
   input.addEventListener('keydown', (event) => {
     if (event.isComposing) return; // the IME's own Enter and arrows
