@@ -39,7 +39,10 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
-        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        // No default traits: FullFoundation links the whole Foundation (and its 30 MB of ICU data) into
+        // the static server for a DateFormatter in URL-encoded forms, which it does not use; and
+        // ConfigurationSupport resolves swift-configuration, which it does not use either.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
         .package(url: "https://github.com/adam-fowler/compress-nio", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),

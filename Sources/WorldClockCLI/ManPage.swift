@@ -49,6 +49,8 @@ package enum ManPage {
         func text(_ korean: String, _ english: String) -> String { ko ? korean : english }
         let shown = page == .worldclock ? commands : commands.filter { serverCommands.contains($0.name) }
         var lines = [
+            // man-db reads a page under man/ko/ as EUC-KR unless the page says it is UTF-8.
+            ".\\\" -*- coding: UTF-8 -*-",
             ".\\\" Written by `\(page.rawValue) --generate-man-page \(page.rawValue) \(language.rawValue)` from the option table of --help.",
             ".TH \(page.rawValue.uppercased().replacing("-", with: "\\-")) \(page.section) \(date) \"worldclock \(WorldClockCommand.version)\" "
                 + quoted(page == .worldclock ? text("사용자 명령", "User Commands") : text("시스템 관리 명령", "System Administration")),
