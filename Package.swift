@@ -8,6 +8,13 @@ import PackageDescription
 let fuzzing = ProcessInfo.processInfo.environment["WORLDCLOCK_FUZZING"] != nil
 let fuzzed: [SwiftSetting] = fuzzing ? [.unsafeFlags(["-sanitize=fuzzer,address"]), .define("FUZZING")] : []
 
+/// `Scripts/package` sets WORLDCLOCK_COMMIT to the commit it builds, which `--version` names (hex
+/// digits and `-dirty` only). Any other build has none and says it is a development build, so
+/// tests and ordinary builds do not change with the checkout's commit.
+let commit = ProcessInfo.processInfo.environment["WORLDCLOCK_COMMIT"].flatMap { value in
+    value.allSatisfy { $0.isHexDigit || $0 == "-" || ("a"..."z").contains($0) } && !value.isEmpty ? value : nil
+}
+
 /// The server's packages are needed only under the Server trait (on by default).
 let server: TargetDependencyCondition? = .when(traits: ["Server"])
 
@@ -32,7 +39,10 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
-        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        // No default traits: FullFoundation links the whole Foundation (and its 30 MB of ICU data) into
+        // the static server for a DateFormatter in URL-encoded forms, which it does not use; and
+        // ConfigurationSupport resolves swift-configuration, which it does not use either.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
         .package(url: "https://github.com/adam-fowler/compress-nio", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
@@ -87,6 +97,9 @@ let package = Package(
         // server's, not an app's, so not in the kit; a target of its own because the CLI prints
         // the defaults in its help without linking the server (NIO, Hummingbird).
         .target(name: "ServerConfiguration"),
+        // The commit a release was built from (WORLDCLOCK_COMMIT, above), for `--version`: a C
+        // target because a string can be defined for C only; one tiny file recompiles.
+        .target(name: "BuildStamp", cSettings: commit.map { [.define("WORLDCLOCK_COMMIT", to: "\"\($0)\"")] } ?? []),
         // A user's own table (`--data`) and the catalogue compiler: sections and order with ICU.
         .target(name: "CatalogueBuilder", dependencies: ["WorldClockKit", "HangulCollation"], swiftSettings: fuzzed),
         // The HTTP feed (Hummingbird 2): routes, caching, errors, the OpenAPI document.
@@ -125,7 +138,9 @@ let package = Package(
         // subcommand, Korean help and errors, terminal rendering.
         .target(
             name: "WorldClockCLI",
-            dependencies: ["WorldClockKit", "CatalogueBuilder", "HangulCollation", "TimeZoneRules", "HangulIndex", "ServerConfiguration"]),
+            dependencies: [
+                "WorldClockKit", "CatalogueBuilder", "HangulCollation", "TimeZoneRules", "HangulIndex", "ServerConfiguration", "BuildStamp",
+            ]),
         // `worldclock`: WorldClockCLI's main, without the HTTP server: `serve` and `export` are
         // handed to worldclock-server, built beside it by `swift build` (a dependency here would
         // link the server into the CLI, the cost this split removes).

@@ -29,8 +29,30 @@ public struct ICUError: Error, Equatable, Sendable, CustomStringConvertible {
     }
 }
 
+/// Whether the system ICU could be loaded, and if not, why (`ICUInfo.availability`).
+public enum ICUAvailability: Equatable, Sendable {
+    /// ICU is loaded: a user's own table can be sorted.
+    case loaded
+    /// The libraries could not be opened (not installed, another major version): the loader's reason.
+    case missing(reason: String)
+    /// This is a fully static executable (Scripts/package's): it has no dynamic loader, so it
+    /// never loads ICU; only a user's own table (`--data`) needs it.
+    case staticExecutable
+}
+
 /// The ICU library the package runs against.
 public enum ICUInfo {
+    /// Whether ICU is loaded (loading it on first use) or why it cannot be.
+    public static var availability: ICUAvailability {
+        switch wc_icu_state() {
+        case Int32(WC_ICU_LOADED): .loaded
+        case Int32(WC_ICU_STATIC_EXECUTABLE): .staticExecutable
+        default: .missing(reason: String(cString: wc_icu_load_failure()))
+        }
+    }
+    /// The Debian package that has the ICU this build loads (its major version, e.g. `libicu72`).
+    public static let debianPackage = "libicu\(String(cString: wc_icu_major_version()))"
+
     /// ICU's version, e.g. "72.1".
     public static let version: String = versionString(wc_icu_version)
     /// The Unicode version of ICU's character data, e.g. "15.0".

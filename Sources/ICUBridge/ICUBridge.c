@@ -12,8 +12,11 @@
 #include <unicode/uversion.h>
 
 #include <dlfcn.h>
+#include <elf.h>
+#include <link.h>
 #include <pthread.h>
 #include <stdio.h>
+#include <sys/auxv.h>
 
 // ICU is opened with dlopen on the first call that needs it, not linked: a run on the bundled
 // catalogue (whose sections and order were compiled in) never calls ICU, and so never pays for
@@ -84,6 +87,7 @@ static const struct { void **pointer; const char *name; } wc_symbols[] = {
 
 static pthread_once_t wc_once = PTHREAD_ONCE_INIT;
 static int wc_loaded = 0;
+static int32_t wc_state = WC_ICU_MISSING;
 static char wc_load_failure[256] = "";
 
 // The library `name` as dlopen is given it: by name alone (the dynamic loader's search), or in
@@ -96,7 +100,26 @@ static const char *wc_library_path(const char *name, char *buffer, size_t size) 
     return buffer;
 }
 
+// Whether this process's executable has no program interpreter (PT_INTERP): a fully static
+// executable (`swiftc -static-executable`, what Scripts/package ships), which has no dynamic
+// loader. glibc's dlopen in such a process would load a second libc beside the static one, so
+// ICU is never opened there.
+static int wc_is_static_executable(void) {
+    const ElfW(Phdr) *headers = (const ElfW(Phdr) *)getauxval(AT_PHDR);
+    size_t count = (size_t)getauxval(AT_PHNUM);
+    if (headers == NULL) return 0;
+    for (size_t i = 0; i < count; i++) {
+        if (headers[i].p_type == PT_INTERP) return 0;
+    }
+    return 1;
+}
+
 static void wc_load(void) {
+    if (wc_is_static_executable()) {
+        wc_state = WC_ICU_STATIC_EXECUTABLE;
+        snprintf(wc_load_failure, sizeof wc_load_failure, "ICU cannot be loaded: this executable is statically linked");
+        return;
+    }
     char ucPath[4096], i18nPath[4096];
     void *uc = dlopen(wc_library_path(WC_LIBRARY("icuuc"), ucPath, sizeof ucPath), RTLD_NOW | RTLD_LOCAL);
     void *i18n = uc == NULL ? NULL : dlopen(wc_library_path(WC_LIBRARY("icui18n"), i18nPath, sizeof i18nPath), RTLD_NOW | RTLD_LOCAL);
@@ -115,6 +138,19 @@ static void wc_load(void) {
         *wc_symbols[i].pointer = symbol;
     }
     wc_loaded = 1;
+    wc_state = WC_ICU_LOADED;
+}
+
+int32_t wc_icu_state(void) {
+    pthread_once(&wc_once, wc_load);
+    return wc_state;
+}
+
+const char *wc_icu_major_version(void) { return WC_STRING(U_ICU_VERSION_MAJOR_NUM); }
+
+const char *wc_icu_load_failure(void) {
+    pthread_once(&wc_once, wc_load);
+    return wc_load_failure;
 }
 
 // Whether ICU is loaded (loading it on the first call); when it is not, the status says so.

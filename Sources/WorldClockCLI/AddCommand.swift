@@ -11,8 +11,13 @@ struct AddCommand: Command {
     static let spec = CommandSpec(
         name: "add",
         abstract: "곳을 내 시계에 더합니다. 곳은 검색처럼 찾습니다(뉴욕, 키예프, JFK, Asia/Seoul). 여러 곳을 한 번에 줄 수 있습니다.",
+        english: "Adds places to my clocks, found as search finds them (뉴욕, 키예프, JFK, Asia/Seoul); several at once.",
         options: TableOptions.options + TZDataOption.options,
-        arguments: [ArgumentSpec(valueName: "곳", help: "더할 곳. 띄어 쓴 이름은 따옴표로 묶습니다(\"로드 하우\").", repeats: true)]
+        arguments: [
+            ArgumentSpec(
+                valueName: "곳", help: "더할 곳. 띄어 쓴 이름은 따옴표로 묶습니다(\"로드 하우\").", english: "Places to add; quote a name of two words (\"로드 하우\").",
+                repeats: true)
+        ]
     )
 
     let words: [String]

@@ -5,6 +5,7 @@ struct ClocksCommand: Command {
     static let spec = CommandSpec(
         name: "clocks",
         abstract: "내 시계: worldclock add로 더한 곳들의 시각을 기준 시간대와 함께 보여 줍니다(명령 없이 worldclock만 쳐도 됩니다).",
+        english: "My clocks: the times of the places added with worldclock add, with the reference zone (worldclock alone does the same).",
         discussion: """
             예:
               worldclock add 뉴욕 런던       내 시계에 더하기
@@ -15,7 +16,11 @@ struct ClocksCommand: Command {
 
             내 시계는 $XDG_CONFIG_HOME/worldclock/clocks.tsv(기본값 ~/.config/worldclock/clocks.tsv)에 있습니다.
             """,
-        options: DisplayOptions.options + [.flag("names", help: "내 시계의 이름만 한 줄에 하나씩 씁니다(셸 완성, 스크립트).")]
+        options: DisplayOptions.options + [
+            .flag(
+                "names", help: "내 시계의 이름만 한 줄에 하나씩 씁니다(셸 완성, 스크립트).",
+                english: "Writes only the names of my clocks, one a line (shell completion, scripts).")
+        ]
     )
 
     let options: DisplayOptions

@@ -13,12 +13,18 @@ package struct OptionSpec: Sendable {
     package let name: String
     /// What the value is called in help (`ㄱ` in `--section <ㄱ>`); nil for a flag.
     package let valueName: String?
+    /// What it does, in Korean: `--help` and the Korean man page.
     package let help: String
+    /// The same in English: the English man page (`ManPage`). Every option of a shipped command
+    /// has one (a test checks), so the two pages come from this one definition.
+    package var english = ""
 
-    package static func flag(_ name: String, help: String) -> OptionSpec { OptionSpec(name: name, valueName: nil, help: help) }
+    package static func flag(_ name: String, help: String, english: String = "") -> OptionSpec {
+        OptionSpec(name: name, valueName: nil, help: help, english: english)
+    }
 
-    package static func option(_ name: String, value: String, help: String) -> OptionSpec {
-        OptionSpec(name: name, valueName: value, help: help)
+    package static func option(_ name: String, value: String, help: String, english: String = "") -> OptionSpec {
+        OptionSpec(name: name, valueName: value, help: help, english: english)
     }
 
     /// `--section <ㄱ>`, as help and messages show it.
@@ -38,14 +44,17 @@ package struct OptionSpec: Sendable {
 package struct ArgumentSpec: Sendable {
     package let valueName: String
     package let help: String
+    /// `help` in English, for the English man page.
+    package var english = ""
     /// The last argument takes all the words left.
     package var repeats = false
     /// It may be left out (only the last).
     package var isOptional = false
 
-    package init(valueName: String, help: String, repeats: Bool = false, isOptional: Bool = false) {
+    package init(valueName: String, help: String, english: String = "", repeats: Bool = false, isOptional: Bool = false) {
         self.valueName = valueName
         self.help = help
+        self.english = english
         self.repeats = repeats
         self.isOptional = isOptional
     }
@@ -60,6 +69,8 @@ package struct ArgumentSpec: Sendable {
 package struct CommandSpec: Sendable {
     package let name: String
     package let abstract: String
+    /// `abstract` in English, for the English man page.
+    package var english = ""
     package var discussion = ""
     package var options: [OptionSpec] = []
     package var arguments: [ArgumentSpec] = []
@@ -71,12 +82,13 @@ package struct CommandSpec: Sendable {
     package var readsEnvironment = false
 
     package init(
-        name: String, abstract: String, discussion: String = "", options: [OptionSpec] = [], arguments: [ArgumentSpec] = [],
-        alwaysJSON: Bool = false, readsEnvironment: Bool = false
+        name: String, abstract: String, english: String = "", discussion: String = "", options: [OptionSpec] = [],
+        arguments: [ArgumentSpec] = [], alwaysJSON: Bool = false, readsEnvironment: Bool = false
     ) {
         self.readsEnvironment = readsEnvironment
         self.name = name
         self.abstract = abstract
+        self.english = english
         self.discussion = discussion
         self.options = options
         self.arguments = arguments
@@ -160,6 +172,8 @@ package enum Invocation {
     case version
     /// `--generate-completion-script <shell>`.
     case completionScript(shell: String)
+    /// `--generate-man-page <page> <language>` (Scripts/package; not in the help).
+    case manPage(ManPage.Page, ManPage.Language)
     case run(ParsedArguments)
 }
 
@@ -186,6 +200,15 @@ package enum ArgumentReader {
                     message: "--generate-completion-script에는 셸 하나가 필요합니다: \(CompletionScript.shells.joined(separator: ", "))", command: nil)
             }
             return .completionScript(shell: arguments[1])
+        case "--generate-man-page":
+            guard arguments.count == 3, let page = ManPage.Page(rawValue: arguments[1]), let language = ManPage.Language(rawValue: arguments[2])
+            else {
+                throw UsageError(
+                    message:
+                        "--generate-man-page에는 쪽(\(ManPage.Page.allCases.map(\.rawValue).joined(separator: ", "))) 하나와 언어(\(ManPage.Language.allCases.map(\.rawValue).joined(separator: ", "))) 하나가 필요합니다",
+                    command: nil)
+            }
+            return .manPage(page, language)
         case _ where first.hasPrefix("-") && first != "-":
             // Options before the command: `worldclock --at 9:00 show 뉴욕` is `show --at 9:00 뉴욕`.
             if let word = firstWord(arguments, commands: commands) {

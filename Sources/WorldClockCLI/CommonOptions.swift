@@ -1,4 +1,5 @@
 import CatalogueBuilder
+import HangulCollation
 import HangulIndex
 import TimeZoneRules
 import WorldClockKit
@@ -14,7 +15,11 @@ import Foundation
 
 /// `--data`: the table to load (every command).
 package struct TableOptions {
-    package static let options: [OptionSpec] = [.option("data", value: "파일", help: "번들 표 대신 이 시간대 표를 씁니다(Data/zones.tsv와 같은 형식).")]
+    package static let options: [OptionSpec] = [
+        .option(
+            "data", value: "파일", help: "번들 표 대신 이 시간대 표를 씁니다(Data/zones.tsv와 같은 형식).",
+            english: "Uses this zone table instead of the bundled one (the format of Data/zones.tsv); needs the system ICU.")
+    ]
 
     let data: String?
 
@@ -28,7 +33,25 @@ package struct TableOptions {
             return try Catalogue.load(data.map { .file(path: $0) } ?? .bundled, tzdata: tzdata)
         } catch {
             if case .table(let table) = error, case .unreadable = table.problem { throw CLIError.io(error.korean) }
+            // ICU that this system lacks, or that a static executable cannot load, is the machine's
+            // (exit 4), not the table's: say what to install.
+            if case .icu = error, let message = Self.icuUnavailable(ICUInfo.availability) { throw CLIError.io(message) }
             throw CLIError.data(error.korean)
+        }
+    }
+
+    /// What `--data` says when ICU, which sorts a user's own table, cannot be loaded: nil when it is.
+    package static func icuUnavailable(_ availability: ICUAvailability) -> String? {
+        let package = ICUInfo.debianPackage
+        switch availability {
+        case .loaded: return nil
+        case .missing(let reason):
+            return Terminal.printable(
+                "--data로 준 표를 정렬하려면 시스템 ICU가 필요한데 불러오지 못했습니다(\(reason)). \(package) 패키지를 설치하세요(Debian 12: apt install \(package)). 번들 표는 --data 없이 ICU 없이 씁니다"
+            )
+        case .staticExecutable:
+            return
+                "--data로 준 표를 정렬하려면 시스템 ICU가 필요한데, 이 worldclock은 정적으로 링크된 실행 파일이라 ICU를 불러올 수 없습니다. \(package) 패키지(Debian 12)를 설치하고 소스에서 빌드한 worldclock(swift build -c release)으로 --data를 쓰세요. 번들 표는 --data 없이 그대로 씁니다"
         }
     }
 }
@@ -36,7 +59,9 @@ package struct TableOptions {
 /// `--at`: the instant to show (commands that show times).
 package struct InstantOptions {
     package static let options: [OptionSpec] = [
-        .option("at", value: "2026-07-15T12:00:00Z", help: "지금 대신 이 시각의 시간을 보여 줍니다(ISO 8601, Z나 오프셋까지).")
+        .option(
+            "at", value: "2026-07-15T12:00:00Z", help: "지금 대신 이 시각의 시간을 보여 줍니다(ISO 8601, Z나 오프셋까지).",
+            english: "Shows the times at this instant instead of now (ISO 8601, with Z or an offset).")
     ]
 
     /// The instant `--at` gave; nil: now.
@@ -67,14 +92,23 @@ package struct InstantOptions {
 struct DisplayOptions {
     static let options: [OptionSpec] =
         [
-            .flag("json", help: "텍스트 대신 JSON(피드의 스키마)으로 출력합니다."),
-            .option("at", value: "시각", help: DisplayOptions.atHelp),
-            .flag("24h", help: "24시간제로 씁니다(오후 1:30 대신 13:30)."),
+            .flag("json", help: "텍스트 대신 JSON(피드의 스키마)으로 출력합니다.", english: "Writes JSON (the feed's schema) instead of text."),
+            .option(
+                "at", value: "시각", help: DisplayOptions.atHelp,
+                english:
+                    "Shows the times at this moment instead of now: a wall-clock time of the reference zone (--from) as Korean or English write it (9시, 오후 3시 반, 9am, 21:00), after a day if need be (내일, 다음 주 월요일, 12월 1일, 2026-12-01), with Z, +09:00 or the zone's abbreviation after it; or an RFC 3339 instant (2026-07-15T12:00:00Z), or now."
+            ),
+            .flag("24h", help: "24시간제로 씁니다(오후 1:30 대신 13:30).", english: "Uses the 24-hour clock (13:30, not 오후 1:30)."),
             .option(
                 "from", value: "기준",
                 help: "어제/오늘/내일과 시차, --at 시각의 기준이 되는 곳: 검색처럼 찾습니다(서울, 키예프, KST, JFK, "
-                    + "Asia/Seoul). 기본값은 worldclock from으로 정한 곳, 없으면 이 컴퓨터의 시간대입니다."),
-            .flag("wide", help: "터미널 너비와 상관없이 모든 열을 자르지 않고 보여 줍니다(파이프로 보낼 때는 늘 그렇습니다)."),
+                    + "Asia/Seoul). 기본값은 worldclock from으로 정한 곳, 없으면 이 컴퓨터의 시간대입니다.",
+                english:
+                    "The place yesterday/today/tomorrow, differences and --at are reckoned from, found as search finds it (서울, 키예프, KST, JFK, Asia/Seoul). Default: the one set with worldclock from, else this computer's zone."
+            ),
+            .flag(
+                "wide", help: "터미널 너비와 상관없이 모든 열을 자르지 않고 보여 줍니다(파이프로 보낼 때는 늘 그렇습니다).",
+                english: "Shows every column uncut whatever the terminal's width (always so into a pipe)."),
         ] + TableOptions.options + TZDataOption.options
 
     let json: Bool

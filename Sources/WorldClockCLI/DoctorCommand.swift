@@ -22,7 +22,8 @@ struct DoctorCommand: Command {
     static let spec = CommandSpec(
         name: "doctor",
         abstract: "시각 계산에 쓰는 tzdata와 찾은 tzdata들, ICU의 규칙 버전을 보여 줍니다.",
-        options: [.flag("json", help: "텍스트 대신 JSON으로 출력합니다.")] + TZDataOption.options
+        english: "Shows the tzdata the times come from, the other tzdata copies found, and ICU's rules version.",
+        options: [.flag("json", help: "텍스트 대신 JSON으로 출력합니다.", english: "Writes JSON instead of text.")] + TZDataOption.options
     )
 
     let json: Bool

@@ -12,7 +12,9 @@ struct FeedCommand: Command {
     static let spec = CommandSpec(
         name: "feed",
         abstract: "카탈로그 전체를 시계 앱용 JSON 피드로 출력합니다(GET /v1/sections와 같은 스키마).",
-        options: InstantOptions.options + [.flag("pretty", help: "JSON을 들여 씁니다.")] + TableOptions.options + TZDataOption.options,
+        english: "Writes the whole catalogue as the JSON feed for clock apps (the schema of GET /v1/sections).",
+        options: InstantOptions.options + [.flag("pretty", help: "JSON을 들여 씁니다.", english: "Indents the JSON.")] + TableOptions.options
+            + TZDataOption.options,
         alwaysJSON: true
     )
 

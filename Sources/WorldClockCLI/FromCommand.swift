@@ -12,8 +12,14 @@ struct FromCommand: Command {
     static let spec = CommandSpec(
         name: "from",
         abstract: "기본 기준 시간대를 정합니다(--from을 주지 않을 때 쓰는 곳). 곳 없이 치면 지금 기준을 보여 줍니다.",
-        options: [.flag("clear", help: "정해 둔 기준을 지우고 이 컴퓨터의 시간대로 돌아갑니다.")] + TableOptions.options + TZDataOption.options,
-        arguments: [ArgumentSpec(valueName: "곳", help: "기준이 될 곳: 서울, KST, Asia/Seoul …", repeats: true, isOptional: true)]
+        english: "Sets the default reference zone (used when --from is not given); without a place, shows the current one.",
+        options: [.flag("clear", help: "정해 둔 기준을 지우고 이 컴퓨터의 시간대로 돌아갑니다.", english: "Clears the reference set, back to this computer's zone.")]
+            + TableOptions.options + TZDataOption.options,
+        arguments: [
+            ArgumentSpec(
+                valueName: "곳", help: "기준이 될 곳: 서울, KST, Asia/Seoul …", english: "The reference place: 서울, KST, Asia/Seoul …", repeats: true,
+                isOptional: true)
+        ]
     )
 
     let text: String?

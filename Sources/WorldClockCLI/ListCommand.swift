@@ -6,6 +6,7 @@ struct ListCommand: Command {
     static let spec = CommandSpec(
         name: "list",
         abstract: "섹션(ㄱ … ㅎ, A–Z, #)마다 곳과 그곳의 현지 시각, 날짜, 기준 시간대와의 시차를 보여 줍니다.",
+        english: "Lists, section by section (ㄱ … ㅎ, A–Z, #), the places with their local time, date and difference from the reference zone.",
         discussion: """
             --section에는 어느 자판으로 치든 섹션 제목을 줄 수 있습니다: ㄱ, 조합형 ᄀ, 반각 ﾡ, 라틴 문자(n이나 N), #. \
             쌍자음은 기본 자음의 섹션을(ㄲ → ㄱ), 한 음절은 그 음절이 들어가는 섹션을(가 → ㄱ) 보여 주고, 그렇게 읽었다는 \
@@ -16,8 +17,8 @@ struct ListCommand: Command {
             "찾은 곳 없음"으로 끝납니다(종료 코드 1).
             """,
         options: DisplayOptions.options + [
-            .option("section", value: "ㄱ", help: "이 섹션만 보여 줍니다."),
-            .flag("all-sections", help: "곳이 없는 섹션도 보여 줍니다."),
+            .option("section", value: "ㄱ", help: "이 섹션만 보여 줍니다.", english: "Shows this section only."),
+            .flag("all-sections", help: "곳이 없는 섹션도 보여 줍니다.", english: "Shows sections with no place too."),
         ]
     )
 

@@ -5,10 +5,13 @@ struct MoveCommand: Command {
     static let spec = CommandSpec(
         name: "move",
         abstract: "내 시계의 순서를 바꿉니다: 곳을 <위치>번째(1이 맨 앞)로 옮깁니다. 내 시계에 없는 곳이면 종료 코드 1로 끝납니다.",
+        english: "Reorders my clocks: moves a place to <위치> (1 is first). A place not among my clocks exits 1.",
         options: TableOptions.options + TZDataOption.options,
         arguments: [
-            ArgumentSpec(valueName: "곳", help: "옮길 곳: 내 시계에 있는 이름, 또는 검색처럼 찾은 곳."),
-            ArgumentSpec(valueName: "위치", help: "새 자리: 1이 맨 앞, 내 시계 수보다 크면 맨 뒤."),
+            ArgumentSpec(
+                valueName: "곳", help: "옮길 곳: 내 시계에 있는 이름, 또는 검색처럼 찾은 곳.",
+                english: "The place to move: a name among my clocks, or a place found as search finds it."),
+            ArgumentSpec(valueName: "위치", help: "새 자리: 1이 맨 앞, 내 시계 수보다 크면 맨 뒤.", english: "The new position: 1 is first; past the end is last."),
         ]
     )
 

@@ -13,6 +13,7 @@ struct PlanCommand: Command {
     static let spec = CommandSpec(
         name: "plan",
         abstract: "회의 시간 찾기: 곳마다 업무 시간(기본 9–18)에 드는 시각을 한 표로 보여 주고, 모두에게 가장 공평한 시각을 고릅니다.",
+        english: "Finds a meeting time: one table of the hours inside each place's working hours (default 9–18), and the slots fairest to all.",
         discussion: """
             예:
               worldclock plan                      내 시계의 곳들로, 오늘
@@ -27,19 +28,45 @@ struct PlanCommand: Command {
         options: DisplayOptions.options + [
             .option(
                 "date", value: "날",
-                help: "이날의 회의 시간(기본값: 오늘, --at을 주면 그날). --at과 같은 꼴: 내일, 12월 2일, 2026-12-02, 다음 주 월요일. 12월 1일~12월 5일처럼 기간도 됩니다(31일까지)."),
-            .option("hours", value: "9-18", help: "업무 시간(기본값 9-18, 8:30-17:30도 됩니다). 곳=시간(런던=8-17)이면 그곳만: 쉼표로 여럿, 곳 인자에 붙여도 됩니다."),
+                help: "이날의 회의 시간(기본값: 오늘, --at을 주면 그날). --at과 같은 꼴: 내일, 12월 2일, 2026-12-02, 다음 주 월요일. 12월 1일~12월 5일처럼 기간도 됩니다(31일까지).",
+                english:
+                    "The day to plan (default: today, or --at's day), written as --at writes days: 내일, 12월 2일, 2026-12-02, 다음 주 월요일; or a range such as 12월 1일~12월 5일 (up to 31 days)."
+            ),
+            .option(
+                "hours", value: "9-18", help: "업무 시간(기본값 9-18, 8:30-17:30도 됩니다). 곳=시간(런던=8-17)이면 그곳만: 쉼표로 여럿, 곳 인자에 붙여도 됩니다.",
+                english:
+                    "Working hours (default 9-18; 8:30-17:30 works too). place=hours (런던=8-17) sets one place's; several with commas, or attached to a place argument."
+            ),
             .option(
                 "days", value: "월-금",
-                help: "일하는 요일(기본값: 그 나라의 평일, CLDR). 곳=요일(두바이=월-금)이면 그곳만: 쉼표로 여럿. 쉬는 날은 업무 시간 밖입니다."),
-            .option("length", value: "1h", help: "회의 길이: 1h, 30m, 1h30m, 90분, 1시간 30분(기본값 1시간)."),
-            .option("step", value: "30", help: "살펴볼 시각의 간격(분): 15, 30, 60(기본값 30)."),
-            .option("weekly", value: "N", help: "매주 같은 시각(기준 시간대)으로 N주 동안 열 때, 어느 주에 어느 곳의 현지 시각이 얼마나 바뀌는지 보여 줍니다(1–104)."),
-            .option("ics", value: "파일", help: "가장 좋은 시각(또는 --at이 가리키는 시각)을 RFC 5545 달력 파일로 씁니다. --weekly와 함께면 매주 되풀이하는 일정 하나(기준 시간대의 일광 절약 시간을 따름)."),
+                help: "일하는 요일(기본값: 그 나라의 평일, CLDR). 곳=요일(두바이=월-금)이면 그곳만: 쉼표로 여럿. 쉬는 날은 업무 시간 밖입니다.",
+                english:
+                    "Working days (default: the country's weekdays, from CLDR). place=days (두바이=월-금) sets one place's; several with commas. A day off is out of hours."
+            ),
+            .option(
+                "length", value: "1h", help: "회의 길이: 1h, 30m, 1h30m, 90분, 1시간 30분(기본값 1시간).",
+                english: "Meeting length: 1h, 30m, 1h30m, 90분, 1시간 30분 (default 1 hour)."),
+            .option(
+                "step", value: "30", help: "살펴볼 시각의 간격(분): 15, 30, 60(기본값 30).",
+                english: "Minutes between the slots looked at: 15, 30 or 60 (default 30)."),
+            .option(
+                "weekly", value: "N", help: "매주 같은 시각(기준 시간대)으로 N주 동안 열 때, 어느 주에 어느 곳의 현지 시각이 얼마나 바뀌는지 보여 줍니다(1–104).",
+                english:
+                    "For a meeting held weekly at the same time (reference zone) for N weeks, shows in which week which place's local time shifts, and by how much (1–104)."
+            ),
+            .option(
+                "ics", value: "파일",
+                help: "가장 좋은 시각(또는 --at이 가리키는 시각)을 RFC 5545 달력 파일로 씁니다. --weekly와 함께면 매주 되풀이하는 일정 하나(기준 시간대의 일광 절약 시간을 따름).",
+                english:
+                    "Writes the best slot (or the one --at names) as an RFC 5545 calendar file; with --weekly, one event that repeats weekly (following the reference zone's daylight saving time)."
+            ),
         ],
         arguments: [
             ArgumentSpec(
-                valueName: "곳", help: "회의할 곳들(기본값: 내 시계). \"new york\"처럼 따옴표로 묶으면 한 이름, 런던=8-17처럼 그곳의 업무 시간을 붙일 수 있습니다.", repeats: true,
+                valueName: "곳", help: "회의할 곳들(기본값: 내 시계). \"new york\"처럼 따옴표로 묶으면 한 이름, 런던=8-17처럼 그곳의 업무 시간을 붙일 수 있습니다.",
+                english:
+                    "The places to meet (default: my clocks). Quoted words are one name (\"new york\"); 런던=8-17 attaches that place's working hours.",
+                repeats: true,
                 isOptional: true)
         ]
     )

@@ -11,8 +11,9 @@ struct RemoveCommand: Command {
     static let spec = CommandSpec(
         name: "remove",
         abstract: "곳을 내 시계에서 뺍니다. 곳은 검색처럼 찾습니다. 내 시계에 없는 곳이면 종료 코드 1로 끝납니다.",
+        english: "Removes places from my clocks, found as search finds them. A place not among my clocks exits 1.",
         options: TableOptions.options + TZDataOption.options,
-        arguments: [ArgumentSpec(valueName: "곳", help: "뺄 곳.", repeats: true)]
+        arguments: [ArgumentSpec(valueName: "곳", help: "뺄 곳.", english: "Places to remove.", repeats: true)]
     )
 
     let words: [String]

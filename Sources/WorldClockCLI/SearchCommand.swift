@@ -7,6 +7,8 @@ struct SearchCommand: Command {
     static let spec = CommandSpec(
         name: "search",
         abstract: "곳을 찾습니다: 한국어 이름과 옛 표기, 영어 이름, 나라, 지역(캘리포니아, 발리), 시간대 이름과 약어(KST, CST), 공항 코드(ICN), 시간대 id.",
+        english:
+            "Finds places: Korean names and old spellings, English names, countries, regions (캘리포니아, 발리), zone names and abbreviations (KST, CST), airport codes (ICN), zone ids.",
         discussion: """
             순위: \(ranking). \
             같은 순위에서는 이름이 다른 이름·나라·약어보다 앞서고, 큰 도시가 앞섭니다. 여러 시간대를 가리키는 약어는 흔히 \
@@ -19,12 +21,13 @@ struct SearchCommand: Command {
         options: DisplayOptions.options + [
             .option(
                 "limit", value: "개수",
-                help: "결과를 최대 이만큼 보여 줍니다(1–\(SearchRules.maximumLimit), 기본값 \(SearchRules.defaultLimit)).")
+                help: "결과를 최대 이만큼 보여 줍니다(1–\(SearchRules.maximumLimit), 기본값 \(SearchRules.defaultLimit)).",
+                english: "Shows at most this many results (1–\(SearchRules.maximumLimit), default \(SearchRules.defaultLimit)).")
         ],
         arguments: [
             ArgumentSpec(
                 valueName: "검색어", help: "찾을 말: 뉴, ㄴㅇ, 키예프, new york, Asia/Seoul, UTC+9 … 여러 낱말은 한 검색어입니다.",
-                repeats: true)
+                english: "What to find: 뉴, ㄴㅇ, 키예프, new york, Asia/Seoul, UTC+9 … Several words are one query.", repeats: true)
         ]
     )
 

@@ -5,9 +5,10 @@ struct SectionsCommand: Command {
     static let spec = CommandSpec(
         name: "sections",
         abstract: "색인 제목과 제목마다 들어 있는 곳의 수(목록 화면 옆에 그리는 색인).",
+        english: "The index titles and how many places each holds (the index drawn beside a list).",
         options: [
-            .flag("json", help: "텍스트 대신 JSON으로 출력합니다."),
-            .flag("all-sections", help: "곳이 없는 제목도 보여 줍니다."),
+            .flag("json", help: "텍스트 대신 JSON으로 출력합니다.", english: "Writes JSON instead of text."),
+            .flag("all-sections", help: "곳이 없는 제목도 보여 줍니다.", english: "Shows titles with no place too."),
         ] + TableOptions.options
     )
 

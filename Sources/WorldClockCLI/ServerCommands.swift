@@ -20,27 +20,48 @@ package enum ServerCommands {
     package static let serve = CommandSpec(
         name: "serve",
         abstract: "피드를 HTTP로 제공합니다: /v1/sections, /v1/search, /v1/zones/{id}, /v1/meta, /healthz, /readyz, /metrics, /openapi.yaml, 웹 앱 /.",
+        english:
+            "Serves the feed over HTTP: /v1/sections, /v1/search, /v1/zones/{id}, /v1/meta, /healthz, /readyz, /metrics, /openapi.yaml, the web app at /. On SIGTERM or SIGINT, /readyz answers 503 and it keeps answering for --drain seconds with Connection: close, then stops accepting, finishes the requests in progress and exits 0. SIGHUP reloads the tzdata (also checked every minute).",
         discussion:
             "SIGTERM이나 SIGINT를 받으면 /readyz가 503을 답하고, --drain 동안 응답마다 연결을 닫으며 계속 답한 뒤, 새 연결을 더 받지 않고 처리 중인 요청을 마치고 종료 코드 0으로 멈춥니다. SIGHUP을 받으면 tzdata를 다시 읽습니다(1분마다 스스로도 확인합니다). 한도(연결 수, 시간 초과)에 걸리면 로그에 남깁니다(1초에 한 번까지).",
         options: [
-            .option("host", value: "주소", help: "받을 주소(기본값: \(FeedServerConfiguration().host))."),
-            .option("port", value: "포트", help: "받을 포트, 0–65535(기본값: \(FeedServerConfiguration().port))."),
-            .flag("quiet", help: "요청마다 남기는 로그 줄을 끕니다."),
-            .option("idle-timeout", value: "초", help: "이만큼 아무 요청이 없는 연결(keep-alive)을 닫습니다, 1–3600(기본값: \(Self.defaults.idleTimeout))."),
+            .option(
+                "host", value: "주소", help: "받을 주소(기본값: \(FeedServerConfiguration().host)).",
+                english: "Address to listen on (default: \(FeedServerConfiguration().host))."),
+            .option(
+                "port", value: "포트", help: "받을 포트, 0–65535(기본값: \(FeedServerConfiguration().port)).",
+                english: "Port to listen on, 0–65535 (default: \(FeedServerConfiguration().port))."),
+            .flag("quiet", help: "요청마다 남기는 로그 줄을 끕니다.", english: "Turns off the log line of each request."),
+            .option(
+                "idle-timeout", value: "초", help: "이만큼 아무 요청이 없는 연결(keep-alive)을 닫습니다, 1–3600(기본값: \(Self.defaults.idleTimeout)).",
+                english: "Closes a keep-alive connection idle this many seconds, 1–3600 (default: \(Self.defaults.idleTimeout))."),
             .option(
                 "request-timeout", value: "초",
-                help: "요청의 첫 바이트 뒤 이만큼 안에 요청이 다 오지 않으면 연결을 닫습니다(slowloris), 1–600(기본값: \(Self.defaults.requestTimeout))."),
+                help: "요청의 첫 바이트 뒤 이만큼 안에 요청이 다 오지 않으면 연결을 닫습니다(slowloris), 1–600(기본값: \(Self.defaults.requestTimeout)).",
+                english:
+                    "Closes a connection whose request has not all arrived this many seconds after its first byte (slowloris), 1–600 (default: \(Self.defaults.requestTimeout))."
+            ),
             .option(
                 "max-connections", value: "수",
-                help: "동시에 받는 연결 수. 넘으면 503을 보냅니다(기본값: \(FeedServerConfiguration.defaultMaxConnections), 열 수 있는 파일 수에서 정함)."),
+                help: "동시에 받는 연결 수. 넘으면 503을 보냅니다(기본값: \(FeedServerConfiguration.defaultMaxConnections), 열 수 있는 파일 수에서 정함).",
+                english:
+                    "Connections served at once; more get 503 (default: \(FeedServerConfiguration.defaultMaxConnections), from the open-file limit)."),
             .option(
                 "metrics-port", value: "포트|off",
-                help: "/metrics(Prometheus 형식)를 이 포트에서 따로 제공하거나, off면 끕니다(기본값: 피드와 같은 포트)."),
-            .option("log-format", value: "형식", help: "로그 형식: text(기본값) 또는 json(한 줄에 JSON 객체 하나)."),
-            .option("log-level", value: "수준", help: "이 수준부터 로그에 남깁니다: trace, debug, info(기본값), notice, warning, error, critical."),
+                help: "/metrics(Prometheus 형식)를 이 포트에서 따로 제공하거나, off면 끕니다(기본값: 피드와 같은 포트).",
+                english: "Serves /metrics (Prometheus text format) on this port of its own, or not at all with off (default: the feed's port)."),
+            .option(
+                "log-format", value: "형식", help: "로그 형식: text(기본값) 또는 json(한 줄에 JSON 객체 하나).",
+                english: "Log format: text (default) or json (one JSON object a line)."),
+            .option(
+                "log-level", value: "수준", help: "이 수준부터 로그에 남깁니다: trace, debug, info(기본값), notice, warning, error, critical.",
+                english: "Logs from this level on: trace, debug, info (default), notice, warning, error, critical."),
             .option(
                 "drain", value: "초",
-                help: "SIGTERM 뒤 이만큼 더 답하며(/readyz는 503) 로드 밸런서가 이 서버를 빼기를 기다립니다, 0–600(기본값: \(Self.defaults.drain))."),
+                help: "SIGTERM 뒤 이만큼 더 답하며(/readyz는 503) 로드 밸런서가 이 서버를 빼기를 기다립니다, 0–600(기본값: \(Self.defaults.drain)).",
+                english:
+                    "After SIGTERM, keeps answering this long (/readyz answers 503) so that a load balancer takes the server out, 0–600 (default: \(Self.defaults.drain))."
+            ),
         ] + TableOptions.options + TZDataOption.options,
         readsEnvironment: true
     )
@@ -48,10 +69,16 @@ package enum ServerCommands {
     package static let export = CommandSpec(
         name: "export",
         abstract: "API 전체를 정적 파일로 씁니다(nginx, 오브젝트 스토리지, CDN용, .gz 포함).",
+        english:
+            "Writes the whole API and the web app as static files (for nginx, object storage, a CDN; with .gz). A new export is written beside the old one and switched in one step, so it may run on the folder being served; run it daily.",
         discussion:
             "내보낸 시각의 본문은 `worldclock serve`에 같은 `?at=`을 준 응답과 바이트까지 같습니다. 시각은 시간대마다 앞으로 1년치 전환 정보가 함께 있어 클라이언트가 직접 계산합니다. 하루에 한 번 다시 내보내면 됩니다(cron): 새 내보내기를 옆(디렉터리.exports/)에 다 쓴 뒤 디렉터리(링크)를 한 번에 바꾸고 이전 것을 지우므로, 서비스 중인 폴더에 그대로 실행해도 됩니다. nginx 설정 예: Scripts/nginx-export.conf",
         options: InstantOptions.options + TableOptions.options + TZDataOption.options,
-        arguments: [ArgumentSpec(valueName: "디렉터리", help: "웹 서버가 서비스할 경로(없거나 빈 폴더, 또는 이전 내보내기의 링크).")],
+        arguments: [
+            ArgumentSpec(
+                valueName: "디렉터리", help: "웹 서버가 서비스할 경로(없거나 빈 폴더, 또는 이전 내보내기의 링크).",
+                english: "The path the web server serves (missing, an empty folder, or the link of an earlier export).")
+        ],
         readsEnvironment: true
     )
 

@@ -1,3 +1,4 @@
+import BuildStamp
 import HangulCollation
 import HangulIndex
 import Synchronization
@@ -34,6 +35,8 @@ package enum WorldClockCommand {
     static let spec = CommandSpec(
         name: "",
         abstract: "세계 시계: tzdata의 모든 시간대를 그곳의 대표 도시 한국어 이름으로, ㄱ ㄴ ㄷ … ㅎ 순으로 묶어 현지 시각과 함께 보여 줍니다.",
+        english:
+            "A Korean world clock: every tzdata zone under the Korean name of its city, grouped ㄱ ㄴ ㄷ … ㅎ, with its local time. Everything it says is Korean; options may come before or after the command.",
         discussion: """
             예:
               worldclock                     내 시계: 더해 둔 곳들의 지금 시각
@@ -67,14 +70,19 @@ package enum WorldClockCommand {
         [
             ClocksCommand.self, AddCommand.self, RemoveCommand.self, MoveCommand.self, FromCommand.self, ListCommand.self, SearchCommand.self,
             ShowCommand.self, PlanCommand.self, SectionsCommand.self, FeedCommand.self, serve, export, DoctorCommand.self,
+            HealthCommand.self,
         ]
     }
 
-    /// `--version`: the tool, the tzdata it would use, ICU and its Unicode.
+    /// `--version`: the tool, the commit it was built from (Scripts/package passes it; any other
+    /// build says it is a development build), the tzdata compiled in and the one it would use.
+    /// No ICU: it is loaded only for `--data`, and a static executable cannot load it at all.
     static var versionText: String {
+        let commit = String(cString: wc_build_commit())
         let database = TZDataChoice.automatic.database
-        return
-            "worldclock \(version) (tzdata \(database.version?.description ?? "?") \(database.source), ICU \(ICUInfo.version), Unicode \(ICUInfo.unicodeVersion))"
+        return "worldclock \(version) (" + (commit.isEmpty ? "커밋 모름: 개발 빌드" : "커밋 \(commit)")
+            + ", 내장 tzdata \(TZDatabase.bundled.version?.description ?? "?")"
+            + ", 사용 중 tzdata \(database.version?.description ?? "?") \(database.source))"
     }
 }
 
@@ -103,6 +111,10 @@ package enum WorldClockCLI {
                 exit(0)
             case .completionScript(let shell):
                 print(CompletionScript.script(for: shell, commands: Array(specs)), terminator: "")
+                exit(0)
+            case .manPage(let page, let language):
+                print(
+                    ManPage.page(page, language: language, root: WorldClockCommand.spec, commands: Array(specs), date: ManPage.date), terminator: "")
                 exit(0)
             case .run(let parsed):
                 let type = commands.first { $0.spec.name == parsed.command.name }!

@@ -1,4 +1,3 @@
-import Foundation
 import Hummingbird
 import HummingbirdCore
 import Logging
@@ -7,6 +6,19 @@ import ServerConfiguration
 import ServiceLifecycle
 import TimeZoneRules
 import WorldClockKit
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Builds the feed's application: the router with its controllers and middleware, listening where
 /// `configuration` says. The catalogue's derived data and the clocks are built here, once, and the

@@ -98,7 +98,9 @@ final class EncodedBody: Sendable {
         identity = body
         self.effort = effort
         self.gzip = gzip
-        let type = contentType.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
+        // The media type before any parameter, without the spaces or tabs around it (RFC 9110's OWS).
+        let mediaType = contentType.split(separator: ";", omittingEmptySubsequences: false).first ?? ""
+        let type = String(mediaType.drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed()).lowercased()
         isCompressible =
             body.readableBytes >= Self.minimumSize
             && (type.hasPrefix("text/") || Self.compressibleTypes.contains(type))

@@ -1,10 +1,16 @@
-import Foundation
+import Dispatch
 import Logging
 import ServiceLifecycle
 import Synchronization
 import TimeZoneRules
 import UnixSignals
 import WorldClockKit
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// The rules a server answers with, swappable while it runs: one immutable snapshot (the tzdata,
 /// the catalogue, the digest of both, every body and cache made from them) that each request reads
@@ -140,7 +146,8 @@ actor RulesReloader: Service {
         let old = live.current
         let choose = self.choose, makeService = self.makeService
         let built: Result<(LiveFeed.Snapshot, from: String, to: String)?, RefusedReload> = await withCheckedContinuation { done in
-            Thread.detachNewThread {
+            // Dispatch, not Foundation's Thread: the static server links no Foundation (docs/packaging.md).
+            DispatchQueue.global(qos: .utility).async {
                 done.resume(returning: Self.prepare(old: old, choose: choose, makeService: makeService))
             }
         }

@@ -1,7 +1,19 @@
-import Foundation
 import HangulIndex
 import NIOCore
 import WorldClockKit
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Writes `/v1/sections` bodies from pieces made once per catalogue and tzdata: each place's JSON
 /// around its `time`, each zone's transitions over a span of years (`ZoneTimeline`), the meta and
@@ -58,7 +70,7 @@ final class SectionsBody: Sendable {
         // The encoder's key order (`.sortedKeys`), taken from the encoder itself.
         let encodedKeys = FeedJSON.encode(Dictionary(uniqueKeysWithValues: zoneIDs.map { ($0, 0) }))
         let keyText = zoneIDs.map { JSONText.string($0) }
-        let position = keyText.map { encodedKeys.range(of: Data(($0 + ":").utf8))?.lowerBound ?? 0 }
+        let position = keyText.map { encodedKeys.firstRange(of: Data(($0 + ":").utf8))?.lowerBound ?? 0 }
         let order = zoneIDs.indices.sorted { position[$0] < position[$1] }
         let index = Dictionary(uniqueKeysWithValues: zoneIDs.enumerated().map { ($0.element, $0.offset) })
         zoneKeys = keyText.map { Array(($0 + ":[").utf8) }
@@ -73,7 +85,7 @@ final class SectionsBody: Sendable {
         var byTitle: [String: Int] = [:]
         for section in catalogue.sections.sections {
             let empty = FeedJSON.encode(SectionShell(title: section.title.text))
-            let split = empty.range(of: Data("[]".utf8))!
+            let split = empty.firstRange(of: Data("[]".utf8))!
             let places = section.rows.map { place -> PlacePieces in
                 let zone = index[place.zoneID]!
                 guard let clock = clocks[place.zoneID] else {
@@ -82,7 +94,7 @@ final class SectionsBody: Sendable {
                 let time = clock.time(at: sample)
                 let whole = FeedJSON.encode(FeedPlace(place, time: time))
                 let timeJSON = Data("\"time\":".utf8) + FeedJSON.encode(FeedTime(time))
-                let range = whole.range(of: timeJSON)!
+                let range = whole.firstRange(of: timeJSON)!
                 return PlacePieces(
                     zone: zone, prefix: Array(whole[..<range.lowerBound]) + Array("\"time\":".utf8),
                     suffix: Array(whole[range.upperBound...]))

@@ -1,8 +1,13 @@
 import CoreMetrics
-import Foundation
 import NIOCore
 import Prometheus
 import Synchronization
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// What `/metrics` shows, in Prometheus's text format: recorded through swift-metrics (`Counter`,
 /// `Timer`, `Meter`) into swift-prometheus's registry, one per server (no global bootstrap, so

@@ -1,6 +1,18 @@
-import Foundation
 import NIOCore
 import WorldClockKit
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// One zone's transitions over a fixed span of years, computed once per tzdata choice, with what
 /// the feed writes for each already in JSON: a feed's window of transitions is then a slice of

@@ -1,5 +1,8 @@
 import Foundation
+import HangulCollation
 import Testing
+
+@testable import WorldClockCLI
 
 /// A fresh directory under the temporary one, removed by the caller.
 private func temporaryDirectory(_ name: String) throws -> URL {
@@ -65,7 +68,7 @@ struct SurfacedFailureTests {
         "name\tcountry\tcountry_code\tzone\tenglish\taliases\n서울\t대한민국\tKR\tAsia/Seoul\tSeoul\t\n베를린\t독일\tDE\tEurope/Berlin\tBerlin\t\n"
 
     @Test(
-        "ICU that cannot be loaded: --data is a data error (3) naming ICU, in text and JSON, and no name is filed under #",
+        "ICU that cannot be loaded: --data is the machine's failure (4) naming ICU and the package to install, in text and JSON, and no name is filed under #",
         arguments: [["sections"], ["list", "--tzdata", "bundled"], ["search", "서울", "--tzdata", "bundled"]])
     func icuNotLoadable(command: [String]) throws {
         let directory = try temporaryDirectory("icu")
@@ -79,14 +82,25 @@ struct SurfacedFailureTests {
 
         let noICU = ["WORLDCLOCK_ICU_DIR": directory.path]  // a directory without libicuuc.so.72
         let text = try CommandRunner.run(command + ["--data", file.path], environment: noICU)
-        #expect(text.status == 3, "\(text.stderr)")
+        #expect(text.status == 4, "\(text.stderr)")
         #expect(text.stdout.isEmpty, "\(text.stdout)")
-        #expect(text.stderr.hasPrefix("worldclock: ICU로 표를 정렬하지 못했습니다("), "\(text.stderr)")
+        #expect(text.stderr.hasPrefix("worldclock: --data로 준 표를 정렬하려면 시스템 ICU가 필요한데 불러오지 못했습니다("), "\(text.stderr)")
         #expect(text.stderr.contains("ICU could not be loaded: \(directory.path)/libicuuc.so.72"), "\(text.stderr)")
+        #expect(text.stderr.contains("apt install libicu72"), "\(text.stderr)")
         let json = try CommandRunner.run(command + ["--data", file.path, "--json"], environment: noICU)
-        #expect(json.status == 3)
-        #expect(((json.json as? [String: Any])?["error"] as? [String: Any])?["code"] as? String == "data", "\(json.stdout)")
+        #expect(json.status == 4)
+        #expect(((json.json as? [String: Any])?["error"] as? [String: Any])?["code"] as? String == "io", "\(json.stdout)")
         #expect(!json.stdout.contains("\"#\""), "\(json.stdout)")
+    }
+
+    /// Scripts/package's fully static binaries cannot load ICU at all; their checks run this path
+    /// on the built binary (Scripts/package-check), this test the words it says.
+    @Test("a static executable's --data says it needs the system ICU and names the package")
+    func icuInStaticExecutable() throws {
+        let message = try #require(TableOptions.icuUnavailable(.staticExecutable))
+        #expect(message.hasPrefix("--data로 준 표를 정렬하려면 시스템 ICU가 필요한데"), "\(message)")
+        #expect(message.contains("정적으로 링크된") && message.contains("libicu72"), "\(message)")
+        #expect(TableOptions.icuUnavailable(.loaded) == nil)
     }
 
     @Test("the bundled catalogue needs no ICU: it was sorted when compiled")

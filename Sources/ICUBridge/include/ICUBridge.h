@@ -74,6 +74,19 @@ int wc_failed(int32_t status);
 /// Whether a status is ICU substituting another locale's data for the one requested.
 int wc_is_substitution(int32_t status);
 
+/// Whether ICU could be loaded (wc_icu_state): loaded; the libraries are missing or lack a
+/// symbol; or this is a fully static executable, which cannot load a shared library at all.
+enum { WC_ICU_LOADED = 0, WC_ICU_MISSING = 1, WC_ICU_STATIC_EXECUTABLE = 2 };
+
+/// Loads ICU if it is not yet loaded and says how that went (one of the values above).
+int32_t wc_icu_state(void);
+
+/// The ICU major version this bridge was compiled against and loads ("72"), without loading it.
+const char *wc_icu_major_version(void);
+
+/// Why ICU is not loaded, in English, e.g. the dynamic loader's message; "" when it is.
+const char *wc_icu_load_failure(void);
+
 /// ICU's version, e.g. "72.1", and its Unicode version, as NUL-terminated strings.
 void wc_icu_version(char out[32]);
 void wc_unicode_version(char out[32]);

@@ -1,6 +1,18 @@
-import Foundation
 import Hummingbird
 import WorldClockKit
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// `GET /`: the web clock app's page; `GET /sw.js`: its service worker (offline use, at the root so
 /// that its scope is the whole site); `GET /app/{version}/{file}`: its scripts, styles, manifest and
@@ -69,7 +81,7 @@ struct WebSite: Sendable {
         for file in files {
             switch file.name {
             case "index.html":
-                let html = file.text.replacingOccurrences(of: Self.assetBasePlaceholder, with: base)
+                let html = file.text.replacing(Self.assetBasePlaceholder, with: base)
                 page = Representation(
                     body: Data(html.utf8), contentType: "text/html; charset=utf-8",
                     etag: "\"\(Catalogue.fnv1a(html.utf8))\"", cacheControl: "no-cache")
@@ -98,8 +110,8 @@ struct WebSite: Sendable {
                 body: Data("<!doctype html><title>worldclock</title>".utf8),
                 contentType: "text/html; charset=utf-8", etag: nil, cacheControl: "no-store")
         let list = "[" + assets.keys.sorted().map { "\"/app/\($0)\"" }.joined(separator: ", ") + "]"
-        let script = worker.replacingOccurrences(of: Self.versionPlaceholder, with: version)
-            .replacingOccurrences(of: Self.assetListPlaceholder, with: list)
+        let script = worker.replacing(Self.versionPlaceholder, with: version)
+            .replacing(Self.assetListPlaceholder, with: list)
         serviceWorker = Representation(
             body: Data(script.utf8), contentType: "text/javascript; charset=utf-8",
             etag: "\"\(Catalogue.fnv1a(script.utf8))\"", cacheControl: "no-cache")

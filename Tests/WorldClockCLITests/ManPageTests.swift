@@ -1,0 +1,80 @@
+import Foundation
+import Testing
+
+@testable import WorldClockCLI
+
+/// The man pages are written from the option table `--help` is written from: each page lists, for
+/// each command it describes, the same arguments and options as the command's help, with the same
+/// Korean text (ko) or the option's English text (en); no option lacks its English.
+@Suite("Man pages")
+struct ManPageTests {
+    static let commands = WorldClockCommand.commands().map { $0.spec }
+
+    /// Each `.SS` command of a page with its tagged items (`.TP`, `.B "label"`, text), unescaped.
+    static func items(of page: String) -> [String: [(label: String, text: String)]] {
+        var result: [String: [(label: String, text: String)]] = [:]
+        var command: String?
+        let lines = page.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        for (index, line) in lines.enumerated() {
+            if line.hasPrefix(".SH") { command = nil }
+            if line.hasPrefix(".SS ") {
+                command = unescape(String(line.dropFirst(4)).trimmingCharacters(in: CharacterSet(charactersIn: "\"")))
+                result[command!] = []
+            }
+            if let command, line == ".TP", index + 2 < lines.count, lines[index + 1].hasPrefix(".B \"") {
+                let label = unescape(String(lines[index + 1].dropFirst(4).dropLast()))
+                result[command]!.append((label, unescape(lines[index + 2])))
+            }
+        }
+        return result
+    }
+
+    static func unescape(_ text: String) -> String {
+        text.replacingOccurrences(of: "\\-", with: "-").replacingOccurrences(of: "\\e", with: "\\").replacingOccurrences(of: "\\&", with: "")
+            .replacingOccurrences(of: "\"\"", with: "\"")
+    }
+
+    @Test("every command, option and argument has its English text")
+    func englishForEveryOption() {
+        for command in Self.commands {
+            #expect(!command.english.isEmpty, "\(command.name)")
+            for option in command.options { #expect(!option.english.isEmpty, "\(command.name) --\(option.name)") }
+            for argument in command.arguments { #expect(!argument.english.isEmpty, "\(command.name) <\(argument.valueName)>") }
+        }
+        #expect(!WorldClockCommand.spec.english.isEmpty)
+    }
+
+    @Test("each page lists each of its commands' arguments and options as --help does, in its language", arguments: ManPage.Page.allCases)
+    func pageMatchesHelp(page: ManPage.Page) throws {
+        for language in ManPage.Language.allCases {
+            let text = ManPage.page(page, language: language, root: WorldClockCommand.spec, commands: Self.commands, date: "2026-11-27")
+            let items = Self.items(of: text)
+            let shown = page == .worldclock ? Self.commands : Self.commands.filter { ManPage.serverCommands.contains($0.name) }
+            #expect(Set(items.keys) == Set(shown.map(\.name)), "\(page) \(language)")
+            for command in shown {
+                // The labels --help lists, read off its text (two spaces, then the label).
+                let help = HelpText.command(command, width: 400).split(separator: "\n").map(String.init)
+                let helpLabels = help.filter { $0.hasPrefix("  <") || $0.hasPrefix("  [<") || $0.hasPrefix("  --") }
+                    .map { String($0.dropFirst(2)).components(separatedBy: "  ")[0] }
+                let pageItems = try #require(items[command.name])
+                #expect(pageItems.map(\.label) == helpLabels, "\(page) \(language) \(command.name)")
+                let expected =
+                    command.arguments.map { language == .korean ? $0.help : $0.english }
+                    + command.options.map { language == .korean ? $0.help : $0.english }
+                #expect(pageItems.map(\.text) == expected, "\(page) \(language) \(command.name)")
+            }
+        }
+    }
+
+    @Test("the built binary writes the pages it is asked for, and refuses an unknown one")
+    func fromTheBinary() throws {
+        let korean = try CommandRunner.run(["--generate-man-page", "worldclock", "ko"], environment: ["SOURCE_DATE_EPOCH": "1795000000"])
+        #expect(korean.status == 0, "\(korean.stderr)")
+        #expect(korean.stdout.contains(".TH WORLDCLOCK 1 2026-11-18 "), "\(korean.stdout.prefix(300))")
+        #expect(korean.stdout.contains(".SH 옵션"))
+        let english = try CommandRunner.run(["--generate-man-page", "worldclock-server", "en"])
+        #expect(english.status == 0 && english.stdout.contains(".TH WORLDCLOCK\\-SERVER 8 "), "\(english.stdout.prefix(300))")
+        let wrong = try CommandRunner.run(["--generate-man-page", "worldclock", "fr"])
+        #expect(wrong.status == 2)
+    }
+}
