@@ -137,7 +137,7 @@ struct SectionsEndpointTests {
 
 @Suite("GET /v1/search")
 struct SearchEndpointTests {
-    @Test("q=뉴 ranks the places starting with 뉴 first, 뉴욕 among them")
+    @Test("q=뉴 ranks 뉴욕 first and the starts of words first, prominent places (시드니 by New South Wales) among the names starting with 뉴")
     func ranked() async throws {
         try await withApp { client in
             try await client.execute(uri: "/v1/search?q=%EB%89%B4", method: .get) { response in
@@ -147,10 +147,12 @@ struct SearchEndpointTests {
                 #expect(search.keyboardConversion == nil)
                 #expect(search.results.first?.match.kind == "prefix")
                 let names = search.results.map(\.place.place.name)
-                let leading = names.prefix { $0.hasPrefix("뉴") }
-                #expect(leading.count >= 3 && leading.contains("뉴욕"), "\(names)")
-                // Nothing starting with 뉴 ranks below a name that does not.
-                #expect(!names.dropFirst(leading.count).contains { $0.hasPrefix("뉴") }, "\(names)")
+                #expect(names.first == "뉴욕", "\(names)")
+                #expect(names.filter { $0.hasPrefix("뉴") }.count >= 10, "\(names)")
+                // Starts of words first: the prominent places' other fields (시드니's region 뉴사우스웨일스)
+                // rank with the names starting with 뉴 (Data/prominence.tsv), never a match inside a word.
+                let starts = search.results.prefix { ["exact", "prefix"].contains($0.match.kind) }
+                #expect(!search.results.dropFirst(starts.count).contains { $0.place.place.name.hasPrefix("뉴") }, "\(names)")
                 #expect(search.results.count == 20)
                 #expect(search.results.allSatisfy { $0.place.time != nil })
             }
