@@ -68,7 +68,8 @@ struct SearchTableTests {
         try catalogue.validateSearchTables()
         #expect(catalogue.places.map(\.name) == ["서울"])
         #expect(catalogue.place(named: "부산")?.isListed == false)
-        #expect(try catalogue.nameIndex.search("한국").matches.map(\.item.name) == ["서울", "부산"])  // a listed place before a search-only one (SearchProminence)
+        // A listed place before a search-only one (SearchProminence).
+        #expect(try catalogue.nameIndex.search("한국").matches.map(\.item.name) == ["서울", "부산"])
         let pus = try #require(try catalogue.nameIndex.search("PUS").matches.first)
         #expect(pus.item.name == "부산" && pus.field == "airport" && pus.label == "Gimhae International Airport")
         #expect(try catalogue.nameIndex.search("kst").matches.first?.item.name == "서울")
