@@ -1071,6 +1071,42 @@ class WebAppTests(harness.PageChecks, unittest.TestCase):
         self.assertTrue(geometry["fits"], geometry["grid"])
         self.assertLessEqual(geometry["head"][-1][2], geometry["grid"][2])
 
+    def test_40g_working_hours_and_days_per_place_are_set_in_the_view_and_kept_with_the_link(self):
+        from selenium.webdriver.common.by import By
+        from selenium.webdriver.support.ui import Select
+        self.open_meeting()
+        DRIVER.find_element(By.CSS_SELECTOR, ".meeting-places summary").click()
+        legends = self.js("return [...document.querySelectorAll('#meeting-places legend')].map(l => l.textContent)")
+        self.assertEqual(legends, ["서울: 9:00–18:00, 월–금", "뉴욕: 9:00–18:00, 월–금", "런던: 9:00–18:00, 월–금"])
+        # 뉴욕 from 6:00: 서울 20:00 (뉴욕 6:00) is then within everyone's hours but 서울's.
+        Select(DRIVER.find_element(By.CSS_SELECTOR, "fieldset[data-index='1'] [data-field=start]")).select_by_value("360")
+        self.wait(lambda: "뉴욕: 6:00–18:00" in self.js("return document.querySelector('#meeting-places fieldset[data-index=\"1\"] legend').textContent"), "the new hours")
+        shown = self.meeting()
+        self.assertEqual(shown["cells"][1][20][1], "band-working")
+        self.assertIn(urllib.parse.quote("뉴욕@America/New_York;360-1080;31", safe=""), shown["link"].replace("%3B", "%3B"))
+        # 런던 working Monday to Thursday only: Tuesday stays a working day, and the link says so.
+        DRIVER.find_element(By.CSS_SELECTOR, "fieldset[data-index='2'] [data-field=day][value='4']").click()
+        self.wait(lambda: "월–목" in self.js("return document.querySelector('#meeting-places fieldset[data-index=\"2\"] legend').textContent"), "the new days")
+        link = self.meeting()["link"]
+        # Another browser: the link carries the hours and days.
+        self.js("localStorage.clear()")
+        DRIVER.get(link.replace(SEOUL.lstrip("?"), "from=Europe/Paris"))
+        self.wait(lambda: self.js("return document.querySelectorAll('#meeting-places legend').length") == 3, "the linked plan")
+        legends = self.js("return [...document.querySelectorAll('#meeting-places legend')].map(l => l.textContent)")
+        self.assertEqual(legends[1:], ["뉴욕: 6:00–18:00, 월–금", "런던: 9:00–18:00, 월–목"])
+
+    def test_40h_the_weekly_mode_says_when_a_places_local_time_moves(self):
+        from selenium.webdriver.common.by import By
+        from selenium.webdriver.support.ui import Select
+        self.open_meeting()
+        Select(DRIVER.find_element(By.ID, "meeting-weekly")).select_by_value("26")
+        self.wait(lambda: self.js("return document.querySelectorAll('#meeting-weekly-list li').length") >= 2, "the weekly moves")
+        title = self.js("return document.getElementById('meeting-weekly-title').textContent")
+        self.assertTrue(title.startswith("매주 화요일 오후 8:00 서울, "), title)
+        lines = self.js("return [...document.querySelectorAll('#meeting-weekly-list li')].map(l => l.textContent)")
+        self.assertIn("3월 16일 (화)부터 뉴욕 오전 6:00 EST → 오전 7:00 EDT (+1시간)", lines)
+        self.assertIn("3월 30일 (화)부터 런던 오전 11:00 GMT → 오후 12:00 BST (+1시간)", lines)
+
     def test_41_the_slider_moves_by_keyboard(self):
         from selenium.webdriver.common.by import By
         from selenium.webdriver.common.keys import Keys
