@@ -1204,6 +1204,11 @@ class WebAppTests(harness.PageChecks, unittest.TestCase):
             harness.viewport(DRIVER, 1280, 800, dark=dark)
             self.open_meeting()
             self.axe(f"meeting view{', dark' if dark else ''}")
+        # With the per-place hours and days open and the weekly mode on.
+        self.js("document.querySelector('.meeting-places').open = true;"
+                "const w = document.getElementById('meeting-weekly'); w.value = '26'; w.dispatchEvent(new Event('change'))")
+        self.wait(lambda: self.js("return document.querySelectorAll('#meeting-weekly-list li').length") >= 1, "the weekly moves")
+        self.axe("meeting view, dark, hours and days open, weekly")
         harness.viewport(DRIVER, 390, 844, mobile=True)
         self.open_meeting()
         self.axe("meeting view, phone width")
