@@ -121,6 +121,73 @@ struct WasmPlannerTests {
         #expect(answer.fitsEveryone == plan.fitsEveryone)
     }
 
+    /// What the page asks beyond the grid: places' working days (a country's code or bits), the
+    /// page's now, and a weekly series from a start.
+    struct Extras: Decodable {
+        struct Slot: Decodable {
+            struct Time: Decodable { let workingDay: Bool }
+            let start: Int64
+            let past: Bool
+            let times: [Time]
+        }
+        struct Week: Decodable {
+            struct Time: Decodable { let local: Int64 }
+            struct Shift: Decodable, Equatable {
+                let place: String
+                let minutes: Int
+            }
+            let week: Int
+            let start: Int64
+            let times: [Time]
+            let shifts: [Shift]
+        }
+        let slots: [Slot]
+        let best: [Int]
+        let workingDays: [Int]
+        let weekly: [Week]
+    }
+
+    @Test("working days by country or bits, past slots before now, and a weekly series are the kit's")
+    func daysPastAndWeekly() async throws {
+        // Friday 2027-03-05 from 서울: 리야드's weekend (Friday–Saturday, CLDR) and 뉴욕 on Monday, Wednesday
+        // and Friday only; now at 서울 15:10, so the slots before are past; eight weeks from 서울 22:00,
+        // over 뉴욕's DST start (2027-03-14) and 런던's (03-28).
+        let day = TimeQuery.CivilDate(year: 2027, month: 3, day: 5).daysSinceEpoch
+        let now: Int64 = Int64(day) * 86_400 + 15 * 3600 + 10 * 60 - 9 * 3600
+        let start: Int64 = Int64(day) * 86_400 + 22 * 3600 - 9 * 3600
+        let json =
+            #"{"reference":"Asia/Seoul","firstDay":\#(day),"length":3600,"now":\#(now),"weekly":{"start":\#(start),"weeks":8},"places":["#
+            + #"{"name":"서울","zone":"Asia/Seoul","days":"KR"},{"name":"리야드","zone":"Asia/Riyadh","days":"SA"},"#
+            + #"{"name":"뉴욕","zone":"America/New_York","days":21},{"name":"런던","zone":"Europe/London"}]}"#
+        let output = try await onOwnThread { try WasmSearchTests.runEngine(["plan", "TIMELINES", "INPUT"], input: json) }
+        let decoder = JSONDecoder()
+        decoder.keyDecodingStrategy = .convertFromSnakeCase
+        let answer = try decoder.decode(Extras.self, from: try #require(output.first))
+        let clock = { (zone: String) in ZoneClock(zoneID: zone, tzdata: .bundled)! }
+        let request = MeetingRequest(
+            places: [
+                MeetingPlace(name: "서울", clock: clock("Asia/Seoul"), days: .forCountry("KR")),
+                MeetingPlace(name: "리야드", clock: clock("Asia/Riyadh"), days: .forCountry("SA")),
+                MeetingPlace(name: "뉴욕", clock: clock("America/New_York"), days: WorkingDays(mask: 21)!),
+                MeetingPlace(name: "런던", clock: clock("Europe/London")),
+            ],
+            reference: clock("Asia/Seoul").wallClock, days: [day], now: now)
+        let plan = MeetingPlanner.plan(request)
+        #expect(answer.workingDays == [31, 0b100_1111, 21, 31])
+        #expect(answer.slots.map(\.start) == plan.slots.map(\.start))
+        #expect(answer.slots.map(\.past) == plan.slots.map(\.isPast))
+        #expect(answer.slots.filter(\.past).count == 31)
+        #expect(answer.slots.map { $0.times.map(\.workingDay) } == plan.slots.map { $0.times.map(\.isWorkingDay) })
+        #expect(answer.slots.contains { !$0.times[1].workingDay })
+        #expect(answer.best.map { answer.slots[$0].start } == plan.best.map(\.start))
+        #expect(answer.best.allSatisfy { answer.slots[$0].start >= now })
+        let weekly = MeetingPlanner.weekly(request, start: start, weeks: 8)
+        #expect(answer.weekly.map(\.start) == weekly.map(\.slot.start))
+        #expect(answer.weekly.map { $0.times.map(\.local) } == weekly.map { $0.slot.times.map(\.local.secondsSinceEpoch) })
+        #expect(answer.weekly.map { $0.shifts.map { "\($0.place) \($0.minutes)" } } == weekly.map { $0.shifts.map { "\($0.place) \($0.minutes)" } })
+        #expect(answer.weekly.contains { !$0.shifts.isEmpty })
+    }
+
     @Test(
         "a request the module cannot plan is an error object saying what was wrong",
         arguments: [

@@ -34,10 +34,16 @@ enum WasmPlanner {
     /// `reference TAB ZONE`, `days TAB FIRST-DAY TAB COUNT` (days since 1970-01-01 in the reference
     /// zone), `length TAB SECONDS`, `step TAB SECONDS`, `limit TAB N`, and a line per place:
     /// `place TAB ZONE TAB START-MINUTE TAB END-MINUTE TAB NAME [TAB DAYS]` (its working hours, and
-    /// its working days as a bit per ISO weekday, bit 0 Monday: 31, Monday to Friday, by default).
+    /// its working days as a bit per ISO weekday, bit 0 Monday, or as its country's ISO 3166 code
+    /// (`KR`, `SA`: `WorkingDays.forCountry`, the CLI's default); 31, Monday to Friday, without),
+    /// and optionally `now TAB SECONDS` (slots starting before it are past and never ranked) and
+    /// `weekly TAB START TAB WEEKS` (the same start's wall time every week, with the places whose
+    /// local time moves: `MeetingPlanner.weekly`, the CLI's `--weekly`).
     static func answer(_ text: String) -> [UInt8] {
         var reference: WallClock?
         var first = 0, count = 1, length = 3600, step = 1800, limit = 5
+        var now: Int64?
+        var weekly: (start: Int64, weeks: Int)?
         var places: [MeetingPlace] = []
         for line in text.split(separator: "\n") {
             let cells = line.split(separator: "\t", omittingEmptySubsequences: false).map { String($0) }
@@ -62,6 +68,14 @@ enum WasmPlanner {
             case "limit":
                 guard let n = number else { return error("bad_request", "limit: a count") }
                 limit = n
+            case "now":
+                guard cells.count == 2, let seconds = int64(Substring(cells[1])) else { return error("bad_request", "now: seconds since 1970") }
+                now = seconds
+            case "weekly":
+                guard cells.count == 3, let start = int64(Substring(cells[1])), let weeks = Int(cells[2]), (1...104).contains(weeks) else {
+                    return error("bad_request", "weekly: a start (seconds since 1970) and 1 to 104 weeks")
+                }
+                weekly = (start, weeks)
             case "place":
                 guard cells.count == 5 || cells.count == 6, let clock = clock(cells[1]) else {
                     return error("unknown_zone", "no rules for a place's zone")
@@ -70,7 +84,9 @@ enum WasmPlanner {
                     return error("bad_request", "a place's working hours: 0 <= start < end <= 1440 minutes")
                 }
                 var days = WorkingDays.mondayToFriday
-                if cells.count == 6 {
+                if cells.count == 6, cells[5].utf8.count == 2, cells[5].utf8.allSatisfy({ (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) }) {
+                    days = WorkingDays.forCountry(cells[5])
+                } else if cells.count == 6 {
                     guard let mask = UInt8(cells[5]), let given = WorkingDays(mask: mask) else {
                         return error("bad_request", "a place's working days: 1 to 127, a bit per weekday from Monday")
                     }
@@ -86,9 +102,11 @@ enum WasmPlanner {
         do throws(MeetingRequestError) {
             try MeetingRequest.validateDays(first: first, count: count)
             let request = MeetingRequest(
-                places: places, reference: reference, days: Array(first..<first + count), length: length, step: step, limit: limit)
+                places: places, reference: reference, days: Array(first..<first + count), length: length, step: step, limit: limit,
+                now: now)
             try request.validate()
-            return write(MeetingPlanner.plan(request), reference: reference)
+            let occurrences = weekly.map { MeetingPlanner.weekly(request, start: $0.start, weeks: $0.weeks) } ?? []
+            return write(MeetingPlanner.plan(request), reference: reference, days: places.map { $0.days.mask }, weekly: occurrences)
         } catch {
             return self.error(refused: error)
         }
@@ -117,8 +135,10 @@ enum WasmPlanner {
     /// "utc_offset_seconds":…,"abbreviation":…,"band":…,"minutes_outside":…,"day_difference":…,
     /// "weekday":…,"working_day":…}],"past":…}],
     /// "best":[slot indices]}`: instants in seconds since 1970, local times as seconds since 1970 on
-    /// the local wall clock.
-    private static func write(_ plan: MeetingPlan, reference: WallClock) -> [UInt8] {
+    /// the local wall clock; `"working_days":[…]`, each place's days as its bits (a country's read);
+    /// with a `weekly` line, `"weekly":[{"week":…,"start":…,"reference_local":…,
+    /// "worst_minutes_outside":…,"times":[…],"shifts":[{"place":…,"minutes":…}]}]` as well.
+    private static func write(_ plan: MeetingPlan, reference: WallClock, days: [UInt8], weekly: [MeetingOccurrence]) -> [UInt8] {
         var json = JSONWriter()
         json.raw("{\"reference\":")
         json.string(plan.referenceZoneID)
@@ -171,7 +191,53 @@ enum WasmPlanner {
             if number > 0 { json.raw(",") }
             json.number(plan.slots.firstIndex { $0.start == slot.start } ?? -1)
         }
-        json.raw("]}")
+        json.raw("],\"working_days\":[")
+        for (number, mask) in days.enumerated() {
+            if number > 0 { json.raw(",") }
+            json.number(Int(mask))
+        }
+        json.raw("]")
+        if !weekly.isEmpty {
+            json.raw(",\"weekly\":[")
+            for (number, occurrence) in weekly.enumerated() {
+                if number > 0 { json.raw(",") }
+                json.raw("{\"week\":")
+                json.number(occurrence.week)
+                json.raw(",\"start\":")
+                json.number(occurrence.slot.start)
+                json.raw(",\"reference_local\":")
+                json.number(reference.local(at: occurrence.slot.start).secondsSinceEpoch)
+                json.raw(",\"worst_minutes_outside\":")
+                json.number(occurrence.slot.worstMinutesOutside)
+                json.raw(",\"times\":[")
+                for (place, time) in occurrence.slot.times.enumerated() {
+                    if place > 0 { json.raw(",") }
+                    json.raw("{\"local\":")
+                    json.number(time.local.secondsSinceEpoch)
+                    json.raw(",\"abbreviation\":")
+                    json.string(time.abbreviation)
+                    json.raw(",\"band\":")
+                    json.string(time.band.rawValue)
+                    json.raw(",\"minutes_outside\":")
+                    json.number(time.minutesOutside)
+                    json.raw(",\"day_difference\":")
+                    json.number(time.dayDifference)
+                    json.raw("}")
+                }
+                json.raw("],\"shifts\":[")
+                for (index, shift) in occurrence.shifts.enumerated() {
+                    if index > 0 { json.raw(",") }
+                    json.raw("{\"place\":")
+                    json.string(shift.place)
+                    json.raw(",\"minutes\":")
+                    json.number(shift.minutes)
+                    json.raw("}")
+                }
+                json.raw("]}")
+            }
+            json.raw("]")
+        }
+        json.raw("}")
         return json.bytes
     }
 

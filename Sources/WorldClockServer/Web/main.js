@@ -51,6 +51,14 @@ const meeting = new MeetingView({
   now: () => clock.now(),
   clocks: () => mine.clocks,
   h24: () => h24,
+  // The reference zone's place, when it joins the plan: its name and country (working days).
+  // By name, else the zone's own city (its English name is the zone id's last part: Asia/Seoul, 서울), else any on the zone.
+  placeOf: (zone, name) => {
+    if (list.places.get(name)?.zone === zone) return list.places.get(name);
+    const on = [...list.places.values()].filter((p) => p.zone === zone);
+    const city = zone.slice(zone.lastIndexOf('/') + 1).replace(/_/g, ' ');
+    return on.find((p) => p.english === city) ?? on[0];
+  },
 });
 // Added, removed or moved: the plan follows my clocks.
 document.getElementById('my-clocks').addEventListener('clocks-change', () => meeting.refresh());

@@ -6,16 +6,53 @@
 // keys: a native range input), the best slots, and a link that reopens the same plan.
 //
 // The link is the page's address with `#meeting?…` (date, length, reference zone, the chosen start
-// and the places): a fragment never reaches the server, so it opens on the export and offline too.
+// and the places, each with its working hours and days when they are not the default): a fragment
+// never reaches the server, so it opens on the export and offline too. A link whose date has passed
+// says so and offers the same plan on that weekday's next date, rather than planning another day.
+//
+// As the CLI: the reference zone is always a participant (a row of its own when no clock is on it),
+// each place works its country's days (CLDR's weekend, in the module) unless set otherwise, today's
+// begun slots are past (marked, never suggested), and a cell says its day and weekday when they are
+// not the reference's. The cells follow the 24-hour setting.
 import { duration, formatTime, relativeDay, wallClock } from './clock.js';
 
 const DAY = 86_400;
 const STEP = 1800;
 const BANDS = { working: '업무 시간', waking: '깨어 있는 시간', night: '밤' };
 const WEEKDAYS = ['일', '월', '화', '수', '목', '금', '토'];
+/** ISO weekdays (1 = Monday … 7 = Sunday), as the module writes them. */
+const ISO_WEEKDAYS = ['월', '화', '수', '목', '금', '토', '일'];
 const HOURS = [9 * 60, 18 * 60];
+/** A place's settings a link carries: `name@zone;START-END;DAYS` (minutes; days a bit per ISO weekday, or a country code). */
+const SETTINGS = /^(\d{1,4})-(\d{1,4})(?:;(\d{1,3}|[A-Z]{2}))?$/;
 /** The most places the engine plans for (the module refuses more). */
 const MAX_PLACES = 20;
+/** Each of my clocks' working hours and days, when set here: {"name@zone": {hours: [start, end], days: bits}}. */
+const SETTINGS_KEY = 'worldclock.meeting.v1';
+
+function loadSettings() {
+  try {
+    const saved = JSON.parse(localStorage.getItem(SETTINGS_KEY) ?? '{}');
+    return saved && typeof saved === 'object' && !Array.isArray(saved) ? saved : {};
+  } catch {
+    return {};
+  }
+}
+
+/** "9:00–18:00" of minutes. */
+const hoursText = ([start, end]) => `${Math.floor(start / 60)}:${String(start % 60).padStart(2, '0')}–${Math.floor(end / 60)}:${String(end % 60).padStart(2, '0')}`;
+
+/** "월–금", "일–목" or "월, 수, 금" of ISO weekday bits (bit 0 Monday), as WorkingDays.text says it. */
+function daysText(mask) {
+  const on = (d) => (mask >> (d - 1)) & 1;
+  const days = [1, 2, 3, 4, 5, 6, 7].filter(on);
+  if (days.length === 7) return '월–일';
+  const first = days.find((d) => !on(((d + 5) % 7) + 1));
+  const run = [first];
+  while (run.length < days.length && on((run[run.length - 1] % 7) + 1)) run.push((run[run.length - 1] % 7) + 1);
+  if (run.length !== days.length) return days.map((d) => ISO_WEEKDAYS[d - 1]).join(', ');
+  return run.length === 1 ? ISO_WEEKDAYS[first - 1] : `${ISO_WEEKDAYS[first - 1]}–${ISO_WEEKDAYS[run[run.length - 1] - 1]}`;
+}
 
 /** The wall-clock fields of local seconds since 1970 (as the engine returns them). */
 const wall = (localSeconds) => wallClock(localSeconds * 1000, 0);
@@ -34,10 +71,11 @@ export class MeetingView {
   /**
    * @param {{section: HTMLElement, toggle: HTMLButtonElement, engine: () => Promise<any>,
    *          rules: () => import('./clock.js').ZoneRules | null, reference: () => string | null,
-   *          now: () => number, clocks: () => {name: string, zone: string}[], h24: () => boolean}} parts
+   *          now: () => number, clocks: () => {name: string, zone: string, country_code?: string}[], h24: () => boolean,
+   *          placeOf?: (zone: string) => {name: string, country_code?: string} | undefined}} parts
    */
-  constructor({ section, toggle, engine, rules, reference, now, clocks, h24 }) {
-    Object.assign(this, { section, toggle, engine, rules, reference, now, clocks, h24 });
+  constructor({ section, toggle, engine, rules, reference, now, clocks, h24, placeOf }) {
+    Object.assign(this, { section, toggle, engine, rules, reference, now, clocks, h24, placeOf });
     const $ = (id) => section.querySelector('#' + id);
     this.date = $('meeting-date');
     this.length = $('meeting-length');
@@ -50,15 +88,28 @@ export class MeetingView {
     this.link = $('meeting-link');
     this.readoutTitle = $('meeting-readout-title');
     this.body = $('meeting-body');
+    this.offer = $('meeting-offer');
+    this.weekly = $('meeting-weekly');
+    this.weeklyPart = $('meeting-weekly-part');
+    this.weeklyTitle = $('meeting-weekly-title');
+    this.weeklyList = $('meeting-weekly-list');
+    this.editor = $('meeting-places');
+    /** My clocks' hours and days set here (a link's places carry their own). */
+    this.settings = loadSettings();
+    this.caption = $('meeting-caption');
+    this.linkedDay = null;
     /** What the link opened (its places, reference zone, chosen start), until the view is closed. */
     this.shared = null;
     this.plan = null;
     /** The start (seconds) the slider is on: kept when the plan is made again (new feed, clocks). */
     this.chosenStart = null;
     this.generation = 0;
+    this.weeklyGeneration = 0;
     toggle.addEventListener('click', () => (section.hidden ? this.open() : this.close()));
-    this.date.addEventListener('change', () => this.refresh());
+    this.date.addEventListener('change', () => { this.linkedDay = null; this.refresh(); });
     this.length.addEventListener('change', () => this.refresh());
+    this.weekly.addEventListener('change', () => this.drawWeekly());
+    this.editor.addEventListener('change', (event) => this.edit(event.target));
     this.slider.addEventListener('input', () => this.choose(Number(this.slider.value)));
     this.best.addEventListener('click', (event) => {
       const button = event.target.closest('button[data-slot]');
@@ -77,15 +128,25 @@ export class MeetingView {
     // name@zone; a name may hold '@' itself, a zone never does.
     const places = query.getAll('place').map((text) => {
       const at = text.lastIndexOf('@');
-      return at > 0 ? { name: text.slice(0, at), zone: text.slice(at + 1) } : null;
+      if (at <= 0) return null;
+      const [zone, ...rest] = text.slice(at + 1).split(';');
+      const place = { name: text.slice(0, at), zone };
+      const settings = SETTINGS.exec(rest.join(';'));
+      if (settings && Number(settings[1]) < Number(settings[2]) && Number(settings[2]) <= 1440) {
+        place.hours = [Number(settings[1]), Number(settings[2])];
+        if (settings[3]) place.days = /^\d+$/.test(settings[3]) ? Number(settings[3]) : settings[3];
+      }
+      return place;
     }).filter((p) => p?.zone);
     // A link to my own clocks (this page's own link, clicked) keeps following them.
     const mine = this.clocks();
-    const same = places.length === mine.length && places.every((p, i) => p.name === mine[i].name && p.zone === mine[i].zone);
+    const same = places.length === mine.length && places.every((p, i) => p.name === mine[i].name && p.zone === mine[i].zone && !p.hours);
     this.shared = places.length && !same ? { places, reference: query.get('ref') } : null;
     this.chosenStart = Number(query.get('at')) || null;
     const day = dayOf(query.get('date') ?? '');
     if (!Number.isNaN(day)) this.date.value = isoDate(day);
+    /** The link's own date, said to be past when it is (request()). */
+    this.linkedDay = Number.isNaN(day) ? null : day;
     if ([...this.length.options].some((o) => o.value === query.get('length'))) this.length.value = query.get('length');
     this.open(false);
   }
@@ -104,11 +165,20 @@ export class MeetingView {
     if (location.hash.startsWith('#meeting')) history.replaceState(null, '', location.pathname + location.search);
   }
 
-  /** The places, reference zone and days the plan is for. */
+  /** The places, reference zone and days the plan is for; `pastLink` when a link's date has passed. */
   request() {
     const rules = this.rules();
-    const places = (this.shared?.places ?? this.clocks()).filter((p) => rules.has(p.zone)).slice(0, MAX_PLACES);
+    let places = (this.shared?.places ?? this.clocks()).filter((p) => rules.has(p.zone)).slice(0, MAX_PLACES);
     const reference = this.shared?.reference && rules.has(this.shared.reference) ? this.shared.reference : this.reference();
+    // The reference zone takes part, as in the CLI: its place leads unless a place is on its zone.
+    if (places.length && !places.some((p) => p.zone === reference)) {
+      const known = this.placeOf?.(reference);
+      places = [{ name: known?.name ?? reference, zone: reference, country_code: known?.country_code ?? '' }, ...places].slice(0, MAX_PLACES);
+    }
+    // Hours and days set here for my clocks; a link's places carry theirs.
+    if (!this.shared) places = places.map((p) => ({ ...p, ...(this.settings[`${p.name}@${p.zone}`] ?? {}) }));
+    // A clock saved before its country was kept takes it from the list.
+    places = places.map((p) => (p.country_code || p.days !== undefined ? p : { ...p, country_code: this.placeOf?.(p.zone, p.name)?.country_code ?? '' }));
     const t = this.now();
     const today = Math.floor((t / 1000 + rules.state(reference, t).offset) / DAY);
     // The feed's rules reach its transitions_until: a plan may not go past it (a day for the meeting's length).
@@ -116,9 +186,14 @@ export class MeetingView {
     this.date.min = isoDate(today);
     this.date.max = isoDate(last);
     let day = dayOf(this.date.value);
+    let pastLink = null;
+    if (this.linkedDay !== null && this.linkedDay !== undefined && this.linkedDay < today && day === this.linkedDay) {
+      // The same weekday's next date, today included.
+      pastLink = { day: this.linkedDay, next: today + ((this.linkedDay - today) % 7 + 7) % 7 };
+    }
     if (Number.isNaN(day) || day < today || day > last) day = today;
-    this.date.value = isoDate(day);
-    return { places, reference, day, length: Number(this.length.value) };
+    if (!pastLink) this.date.value = isoDate(day);
+    return { places, reference, day, length: Number(this.length.value), now: t / 1000, pastLink };
   }
 
   /** Plans again (new clocks, feed, date or length) and draws the plan, when the view is open. */
@@ -126,7 +201,23 @@ export class MeetingView {
     if (this.section.hidden || !this.rules()) return;
     // A later refresh (a clock added, another date) makes an earlier one's answer stale.
     const generation = ++this.generation;
-    const { places, reference, day, length } = this.request();
+    const { places, reference, day, length, now, pastLink } = this.request();
+    this.offer.hidden = !pastLink;
+    if (pastLink) {
+      // Said and offered, never planned for another day silently.
+      this.body.hidden = true;
+      this.status.textContent = `이 링크의 날짜 ${dateText(pastLink.day)}는 지났습니다.`;
+      this.offer.textContent = `같은 계획을 다음 ${WEEKDAYS[new Date(pastLink.next * DAY * 1000).getUTCDay()]}요일 ${dateText(pastLink.next)}에 보기`;
+      this.offer.onclick = () => {
+        const weeks = Math.round((pastLink.next - pastLink.day) / 7);
+        this.linkedDay = null;
+        if (this.chosenStart) this.chosenStart += weeks * 7 * DAY;
+        this.date.value = isoDate(pastLink.next);
+        this.refresh();
+        this.status.focus?.();
+      };
+      return;
+    }
     if (places.length === 0) {
       this.body.hidden = true;
       this.status.textContent = '내 시계에 도시를 추가하면 모두가 만날 수 있는 시각을 찾아 줍니다.';
@@ -146,7 +237,10 @@ export class MeetingView {
       // The plan only over the rules the engine took: a refusal is said, not planned around.
       [, plan] = await Promise.all([
         engine.setRules(this.rules(), this.now()),
-        engine.plan({ reference, firstDay: day, length, step: STEP, limit: 3, places: places.map((p) => ({ ...p, hours: HOURS })) }),
+        engine.plan({
+          reference, firstDay: day, length, step: STEP, limit: 3, now,
+          places: places.map((p) => ({ name: p.name, zone: p.zone, hours: p.hours ?? HOURS, days: p.days ?? (p.country_code || '') })),
+        }),
       ]);
     } catch (error) {
       plan = { error: { message: error.message } };
@@ -162,6 +256,7 @@ export class MeetingView {
     const more = this.clocks().length > MAX_PLACES && !this.shared ? ` (내 시계의 앞 ${MAX_PLACES}곳)` : '';
     this.status.textContent = `${places.length}곳${more} · ${dateText(day)} · ${duration(length / 60)} 회의 · 기준 ${this.referenceName()}`;
     this.drawTable();
+    this.drawEditor();
     this.slider.max = String(plan.slots.length - 1);
     const kept = plan.slots.findIndex((s) => s.start === this.chosenStart);
     this.redraw(kept >= 0 ? kept : plan.best[0] ?? 0);
@@ -170,6 +265,7 @@ export class MeetingView {
   /** Draws the best slots and the chosen one again (the 24-hour style changed; a new plan). */
   redraw(index = Number(this.slider.value)) {
     if (!this.plan || this.section.hidden) return;
+    this.drawTable();
     this.drawBest();
     this.choose(index);
   }
@@ -184,12 +280,31 @@ export class MeetingView {
     return wall(slot.reference_local);
   }
 
+  /** A cell's visible time: the hour, its minutes raised (8³⁰), 오전/오후 under it unless 24-hour. */
+  timeParts(w, cell) {
+    const h24 = this.h24();
+    const hour = document.createElement('span');
+    hour.className = 'h';
+    hour.textContent = h24 ? String(w.hour) : String(w.hour % 12 === 0 ? 12 : w.hour % 12);
+    if (w.minute) {
+      const minute = document.createElement('sup');
+      minute.textContent = String(w.minute).padStart(2, '0');
+      hour.append(minute);
+    }
+    cell.append(hour);
+    if (!h24) {
+      const period = document.createElement('small');
+      period.className = 'p';
+      period.textContent = w.hour < 12 ? '오전' : '오후';
+      cell.append(period);
+    }
+  }
+
   drawTable() {
     const { slots, places } = this.plan;
     const perHour = 3600 / STEP;
-    const caption = document.createElement('caption');
-    caption.id = 'meeting-caption';
-    caption.textContent = `${dateText(this.plan.day)}, ${this.referenceName()} 기준 시각별 각 도시의 현지 시각`;
+    const h24 = this.h24();
+    this.caption.textContent = `${dateText(this.plan.day)}, ${this.referenceName()} 기준 시각별 각 도시의 현지 시각`;
     const head = document.createElement('tr');
     const corner = document.createElement('th');
     corner.scope = 'col';
@@ -201,11 +316,20 @@ export class MeetingView {
       const th = document.createElement('th');
       th.scope = 'col';
       const w = this.referenceWall(slot);
-      th.textContent = `${w.hour}시`;
-      if (w.minute) th.textContent += ` ${w.minute}분`;
+      const shown = document.createElement('span');
+      shown.setAttribute('aria-hidden', 'true');
+      shown.className = 't';
+      this.timeParts(w, shown);
+      const said = document.createElement('span');
+      said.className = 'visually-hidden';
+      said.textContent = `${h24 ? '' : (w.hour < 12 ? '오전 ' : '오후 ')}${h24 ? w.hour : w.hour % 12 || 12}시${w.minute ? ` ${w.minute}분` : ''}`
+        + (slot.past ? ', 지남' : '');
+      th.append(shown, said);
+      if (slot.past) th.classList.add('past');
       this.columns.push(i);
       head.append(th);
     });
+    const referenceWeekday = (slot) => wall(slot.reference_local);
     const rows = places.map((place, row) => {
       const tr = document.createElement('tr');
       const th = document.createElement('th');
@@ -217,10 +341,26 @@ export class MeetingView {
         const w = wall(time.local);
         const td = document.createElement('td');
         td.className = 'band-' + time.band;
-        const day = time.day_difference ? ` ${relativeDay(time.day_difference)}` : '';
-        td.innerHTML = '<span aria-hidden="true"></span><span class="visually-hidden"></span>';
-        td.firstChild.textContent = w.minute ? `${w.hour}:${String(w.minute).padStart(2, '0')}` : String(w.hour);
-        td.lastChild.textContent = `${day} ${w.hour}시${w.minute ? ` ${w.minute}분` : ''}, ${BANDS[time.band]}`;
+        if (!time.working_day) td.classList.add('off');
+        if (slots[i].past) td.classList.add('past');
+        const shown = document.createElement('span');
+        shown.setAttribute('aria-hidden', 'true');
+        shown.className = 't';
+        this.timeParts(w, shown);
+        // Another day than the reference's says which, and its weekday: 내일 토.
+        const ref = referenceWeekday(slots[i]);
+        const otherDay = time.day_difference !== 0 || new Date(ref.day * DAY * 1000).getUTCDay() !== (time.weekday % 7);
+        const dayText = otherDay ? `${time.day_difference ? relativeDay(time.day_difference) + ' ' : ''}${ISO_WEEKDAYS[time.weekday - 1]}` : '';
+        if (dayText) {
+          const day = document.createElement('small');
+          day.className = 'd';
+          day.textContent = dayText;
+          shown.append(day);
+        }
+        const said = document.createElement('span');
+        said.className = 'visually-hidden';
+        said.textContent = `${dayText ? dayText + '요일 ' : ''}${formatTime(w, h24)}, ${BANDS[time.band]}${time.working_day ? '' : ', 쉬는 날'}${slots[i].past ? ', 지남' : ''}`;
+        td.append(shown, said);
         tr.append(td);
       }
       return tr;
@@ -228,7 +368,7 @@ export class MeetingView {
     const thead = document.createElement('thead'), tbody = document.createElement('tbody');
     thead.append(head);
     tbody.append(...rows);
-    this.table.replaceChildren(caption, thead, tbody);
+    this.table.replaceChildren(thead, tbody);
   }
 
   /** "12월 2일 (수) 오후 8:00 서울 = 오전 6:00 뉴욕 = 오전 11:00 런던 · 업무 시간 밖: 서울 3시간, 뉴욕 3시간": the CLI's wording. */
@@ -243,18 +383,21 @@ export class MeetingView {
     else order.sort((a, b) => (a === first ? -1 : b === first ? 1 : a - b));
     for (const i of order) {
       const time = slot.times[i];
-      const day = time.day_difference ? relativeDay(time.day_difference) + ' ' : '';
+      const day = time.day_difference ? `${relativeDay(time.day_difference)}(${ISO_WEEKDAYS[time.weekday - 1]}) ` : '';
       parts.push(`${day}${formatTime(wall(time.local), h24)} ${places[i].name}`);
     }
-    const outside = slot.times.map((t, i) => (t.minutes_outside ? `${places[i].name} ${duration(t.minutes_outside)}` : null)).filter(Boolean);
-    return `${dateText(ref.day)} ${parts.join(' = ')}${outside.length ? ' · 업무 시간 밖: ' + outside.join(', ') : ' · 모두 업무 시간'}`;
+    const outside = slot.times.map((t, i) => (t.minutes_outside
+      ? `${places[i].name} ${t.working_day ? duration(t.minutes_outside) : `쉬는 날(${duration(t.minutes_outside)})`}` : null)).filter(Boolean);
+    return `${dateText(ref.day)} ${parts.join(' = ')}${outside.length ? ' · 업무 시간 밖: ' + outside.join(', ') : ' · 모두 업무 시간'}${slot.past ? ' (지남)' : ''}`;
   }
 
   drawBest() {
     const { best, slots, fits_everyone: fits } = this.plan;
-    this.bestTitle.textContent = fits
-      ? '모두의 업무 시간(9–18)에 드는 시각'
-      : '모두의 업무 시간(9–18)에 드는 시각이 없습니다. 가장 많이 벗어나는 곳이 덜 벗어나는 순서';
+    this.bestTitle.textContent = best.length === 0
+      ? '남은 시각이 없습니다: 오늘은 이미 지났습니다. 다른 날짜를 고르세요'
+      : fits
+        ? '모두의 업무 시간에 드는 시각'
+        : '모두의 업무 시간에 드는 시각이 없습니다. 가장 많이 벗어나는 곳이 덜 벗어나는 순서';
     this.best.replaceChildren(...best.map((index) => {
       const item = document.createElement('li');
       const button = document.createElement('button');
@@ -290,15 +433,145 @@ export class MeetingView {
     this.readout.replaceChildren(...slot.times.map((time, i) => {
       const line = document.createElement('li');
       line.className = 'band-' + time.band;
-      const day = time.day_difference ? relativeDay(time.day_difference) + ' ' : '';
-      line.textContent = `${places[i].name} ${day}${formatTime(wall(time.local), this.h24())} ${time.abbreviation} · ${BANDS[time.band]}`
+      const day = time.day_difference ? `${relativeDay(time.day_difference)}(${ISO_WEEKDAYS[time.weekday - 1]}) ` : '';
+      line.textContent = `${places[i].name} ${day}${formatTime(wall(time.local), this.h24())} ${time.abbreviation} · ${time.working_day ? BANDS[time.band] : '쉬는 날'}`
         + (time.minutes_outside ? ` (업무 시간 밖 ${duration(time.minutes_outside)})` : '');
       return line;
     }));
     const ref = this.referenceWall(slot);
-    this.readoutTitle.textContent = `${dateText(ref.day)} ${formatTime(ref, this.h24())} ${this.referenceName()} 시작`;
+    this.readoutTitle.textContent = `${dateText(ref.day)} ${formatTime(ref, this.h24())} ${this.referenceName()} 시작${slot.past ? ' (지난 시각)' : ''}`;
     const query = new URLSearchParams({ date: isoDate(this.plan.day), length: String(this.plan.length), ref: this.plan.reference, at: String(slot.start) });
-    for (const place of places) query.append('place', `${place.name}@${place.zone}`);
+    for (const place of places) {
+      // Hours and days only where set (a country's default needs no words).
+      const settings = place.hours ? `;${place.hours[0]}-${place.hours[1]}${place.days !== undefined && place.days !== '' ? ';' + place.days : ''}` : '';
+      query.append('place', `${place.name}@${place.zone}${settings}`);
+    }
     this.link.href = `${location.pathname}${location.search}#meeting?${query}`;
+    this.drawWeekly();
+  }
+
+  /** A place's hours and days as the plan used them. */
+  placeSettings(i) {
+    const place = this.plan.places[i];
+    return { hours: place.hours ?? HOURS, days: this.plan.working_days?.[i] ?? 31 };
+  }
+
+  /** The editor: a row a place, its working hours (from, to) and its working days (a box a weekday). */
+  drawEditor() {
+    const { places } = this.plan;
+    const options = (selected, from, to) => {
+      let html = '';
+      for (let m = from; m <= to; m += 30) html += `<option value="${m}"${m === selected ? ' selected' : ''}>${hoursText([m, m]).split('–')[0]}</option>`;
+      return html;
+    };
+    this.editor.replaceChildren(...places.map((place, i) => {
+      const { hours, days } = this.placeSettings(i);
+      const set = document.createElement('fieldset');
+      set.className = 'meeting-place';
+      set.dataset.index = String(i);
+      const legend = document.createElement('legend');
+      legend.textContent = `${place.name}: ${hoursText(hours)}, ${daysText(days)}`;
+      set.append(legend);
+      const hoursBox = document.createElement('div');
+      hoursBox.className = 'meeting-place-hours';
+      hoursBox.innerHTML = `<label>시작 <select data-field="start">${options(hours[0], 0, 1410)}</select></label>`
+        + `<label>끝 <select data-field="end">${options(hours[1], 30, 1440)}</select></label>`;
+      const daysBox = document.createElement('div');
+      daysBox.className = 'meeting-place-days';
+      daysBox.innerHTML = ISO_WEEKDAYS.map((name, d) =>
+        `<label><input type="checkbox" data-field="day" value="${d}"${(days >> d) & 1 ? ' checked' : ''}> ${name}</label>`).join('');
+      set.append(hoursBox, daysBox);
+      return set;
+    }));
+  }
+
+  /** A change in the editor: that place's hours and days, kept (my clocks here, a link's in it) and planned again. */
+  edit(target) {
+    const set = target.closest('fieldset[data-index]');
+    if (!set || !this.plan) return;
+    const place = this.plan.places[Number(set.dataset.index)];
+    let start = Number(set.querySelector('[data-field=start]').value), end = Number(set.querySelector('[data-field=end]').value);
+    if (end <= start) {
+      // The other end follows, as a range must run forward.
+      if (target.dataset.field === 'start') end = Math.min(1440, start + 30); else start = Math.max(0, end - 30);
+    }
+    let days = 0;
+    for (const box of set.querySelectorAll('[data-field=day]')) if (box.checked) days |= 1 << Number(box.value);
+    if (days === 0) {
+      // A place works on some day: the box just cleared comes back.
+      target.checked = true;
+      return;
+    }
+    const setting = { hours: [start, end], days };
+    if (this.shared) {
+      const shared = this.shared.places.find((p) => p.name === place.name && p.zone === place.zone);
+      if (shared) Object.assign(shared, setting);
+      else this.shared.places.unshift({ name: place.name, zone: place.zone, ...setting });
+    } else {
+      this.settings[`${place.name}@${place.zone}`] = setting;
+      try { localStorage.setItem(SETTINGS_KEY, JSON.stringify(this.settings)); } catch { /* this session only */ }
+    }
+    this.refresh();
+  }
+
+  /**
+   * The weekly mode (the CLI's --weekly): the chosen start's wall time on the reference's clock every
+   * week for N weeks, and the weeks when a place's local time moves (its DST changes and the
+   * reference's does not, or the other way), as the CLI says them.
+   */
+  async drawWeekly() {
+    const weeks = Number(this.weekly.value);
+    this.weeklyPart.hidden = !weeks || !this.plan;
+    if (!weeks || !this.plan) return;
+    const generation = ++this.weeklyGeneration;
+    const { places, reference, day, length } = this.plan;
+    const start = this.chosenStart;
+    const rules = this.rules();
+    // The feed's rules reach its transitions_until: the weeks stop before it, and say so.
+    const room = Number.isFinite(rules.validUntil) ? Math.floor((rules.validUntil / 1000 - start - DAY) / (7 * DAY)) + 1 : weeks;
+    const count = Math.max(1, Math.min(weeks, room));
+    let answer;
+    try {
+      const engine = await this.engine();
+      answer = await engine.plan({
+        reference, firstDay: day, length, step: STEP, limit: 1, weekly: { start, weeks: count },
+        places: places.map((p, i) => ({ name: p.name, zone: p.zone, ...this.placeSettings(i) })),
+      });
+    } catch (error) {
+      answer = { error: { message: error.message } };
+    }
+    if (generation !== this.weeklyGeneration || this.weeklyPart.hidden) return;
+    if (answer.error) {
+      this.weeklyTitle.textContent = `매주 반복을 계산하지 못했습니다: ${answer.error.message}`;
+      this.weeklyList.replaceChildren();
+      return;
+    }
+    const h24 = this.h24();
+    const first = wall(answer.weekly[0].reference_local);
+    const weekday = WEEKDAYS[new Date(first.day * DAY * 1000).getUTCDay()];
+    this.weeklyTitle.textContent = `매주 ${weekday}요일 ${formatTime(first, h24)} ${this.referenceName()}, ${answer.weekly.length}주`
+      + (answer.weekly.length < weeks ? ` (이 목록의 시간대 규칙이 닿는 데까지, ${weeks}주 중)` : '');
+    const lines = [];
+    for (let w = 1; w < answer.weekly.length; w++) {
+      const before = answer.weekly[w - 1], now = answer.weekly[w];
+      for (const shift of now.shifts) {
+        const i = places.findIndex((p) => p.name === shift.place);
+        if (i < 0) continue;
+        const ref = wall(now.reference_local);
+        const sign = shift.minutes < 0 ? '\u2212' : '+';
+        const item = document.createElement('li');
+        item.className = 'meeting-shift';
+        item.textContent = `${dateText(ref.day)}부터 ${shift.place} ${formatTime(wall(before.times[i].local), h24)} ${before.times[i].abbreviation} → `
+          + `${formatTime(wall(now.times[i].local), h24)} ${now.times[i].abbreviation} (${sign}${duration(Math.abs(shift.minutes))})`
+          + (now.times[i].minutes_outside && !before.times[i].minutes_outside ? ' · 업무 시간 밖이 됩니다' : '');
+        lines.push(item);
+      }
+    }
+    if (!lines.length) {
+      const item = document.createElement('li');
+      item.textContent = '그동안 어느 곳의 현지 시각도 바뀌지 않습니다.';
+      lines.push(item);
+    }
+    this.weeklyList.replaceChildren(...lines);
   }
 }

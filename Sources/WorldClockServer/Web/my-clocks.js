@@ -6,7 +6,7 @@ import { announce } from './announce.js';
 
 const KEY = 'worldclock.my-clocks.v1';
 
-/** @typedef {{name: string, zone: string, country: string}} SavedClock */
+/** @typedef {{name: string, zone: string, country: string, country_code?: string}} SavedClock (country_code: ISO 3166, the meeting planner's working days) */
 
 export class MyClocks {
   /**
@@ -50,7 +50,7 @@ export class MyClocks {
 
   add(place) {
     if (this.has(place.name)) { announce(`${place.name}: 이미 내 시계에 있습니다`); return; }
-    this.clocks.push({ name: place.name, zone: place.zone, country: place.country });
+    this.clocks.push({ name: place.name, zone: place.zone, country: place.country, country_code: place.country_code ?? '' });
     this.save();
     this.render();
     this.onChange(place.name, true);
@@ -217,7 +217,8 @@ function load() {
   try { saved = JSON.parse(raw); } catch { return unreadable('JSON이 아닙니다'); }
   if (!Array.isArray(saved)) return unreadable('목록이 아닙니다');
   const valid = (c) => typeof c?.name === 'string' && c.name !== '' && typeof c?.zone === 'string' && c.zone !== '';
-  const clocks = saved.filter(valid).map((c) => ({ name: c.name, zone: c.zone, country: typeof c.country === 'string' ? c.country : '' }));
+  const clocks = saved.filter(valid).map((c) => ({ name: c.name, zone: c.zone, country: typeof c.country === 'string' ? c.country : '',
+    country_code: typeof c.country_code === 'string' ? c.country_code : '' }));
   const bad = saved.length - clocks.length;
   return bad ? unreadable(`${saved.length}개 중 ${bad}개에 이름이나 시간대가 없습니다`, clocks) : { clocks, storage: { kind: 'readable' } };
 }

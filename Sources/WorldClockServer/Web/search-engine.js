@@ -97,17 +97,26 @@ export class SearchEngine {
 
   /**
    * The meeting plan (the CLI's planner, MeetingPlanning) for `places` on `days` days from `firstDay`
-   * (days since 1970-01-01 in the reference zone): {slots: [{start, end, worst_minutes_outside,
-   * total_minutes_outside, times: [{local, utc_offset_seconds, abbreviation, band, minutes_outside,
-   * day_difference}]}], best: [slot indices], fits_everyone}, or {error}.
+   * (days since 1970-01-01 in the reference zone): {slots: [{start, end, reference_local,
+   * worst_minutes_outside, total_minutes_outside, past, times: [{local, utc_offset_seconds,
+   * abbreviation, band, minutes_outside, day_difference, weekday, working_day}]}], best: [slot
+   * indices], fits_everyone, weekly?: [{week, start, reference_local, worst_minutes_outside, times,
+   * shifts: [{place, minutes}]}]}, or {error}. A place's `days` is its working days, a bit per ISO
+   * weekday from Monday (31: Monday to Friday) or its country's ISO code (`KR`: CLDR's weekend, as
+   * the CLI's default); `now` (seconds) marks the slots begun before it past, never ranked; `weekly`
+   * asks for the same start's wall time every week, with the places whose local time moves.
    * @param {{reference: string, firstDay: number, days?: number, length: number, step?: number, limit?: number,
-   *          places: {name: string, zone: string, hours?: [number, number]}[]}} request
+   *          now?: number, weekly?: {start: number, weeks: number},
+   *          places: {name: string, zone: string, hours?: [number, number], days?: number | string}[]}} request
    */
-  plan({ reference, firstDay, days = 1, length, step = 1800, limit = 5, places }) {
+  plan({ reference, firstDay, days = 1, length, step = 1800, limit = 5, now, weekly, places }) {
     const lines = [`reference\t${reference}`, `days\t${firstDay}\t${days}`, `length\t${length}`, `step\t${step}`, `limit\t${limit}`];
+    if (Number.isFinite(now)) lines.push(`now\t${Math.floor(now)}`);
+    if (weekly) lines.push(`weekly\t${weekly.start}\t${weekly.weeks}`);
     for (const place of places) {
       const [start, end] = place.hours ?? [9 * 60, 18 * 60];
-      lines.push(`place\t${place.zone}\t${start}\t${end}\t${place.name.replace(/[\t\n]/g, ' ')}`);
+      const working = place.days === undefined || place.days === '' ? '' : `\t${place.days}`;
+      lines.push(`place\t${place.zone}\t${start}\t${end}\t${place.name.replace(/[\t\n]/g, ' ')}${working}`);
     }
     return this.answer(this.call('wc_plan', lines.join('\n')));
   }

@@ -931,10 +931,11 @@ class WebAppTests(harness.PageChecks, unittest.TestCase):
         return self.js("""const t = document.getElementById('meeting-table'), s = document.getElementById('meeting-slider');
             const rows = [...t.tBodies[0].rows];
             return {
-              caption: t.caption.textContent,
-              columns: [...t.tHead.rows[0].cells].map(c => [c.tagName, c.scope, c.textContent]),
+              caption: document.getElementById(t.getAttribute('aria-labelledby')).textContent,
+              columns: [...t.tHead.rows[0].cells].map(c => [c.tagName, c.scope, (c.querySelector('.visually-hidden') ?? c).textContent]),
               rows: rows.map(r => [r.cells[0].tagName, r.cells[0].scope, r.cells[0].textContent]),
-              cells: rows.map(r => [...r.cells].slice(1).map(c => [c.firstChild.textContent, c.className.replace(' chosen', '')])),
+              cells: rows.map(r => [...r.cells].slice(1).map(c => [c.querySelector('.h').textContent, c.className.replace(' chosen', '')])),
+              shown: rows.map(r => [...r.cells].slice(1).map(c => c.querySelector('.t').innerText.replace(/\\s+/g, ' ').trim())),
               chosen: [...t.rows].map(r => [...r.cells].findIndex(c => c.classList.contains('chosen'))),
               value: Number(s.value), max: Number(s.max), valuetext: s.getAttribute('aria-valuetext'),
               best: [...document.querySelectorAll('#meeting-best button')].map(b => Number(b.dataset.start)),
@@ -955,19 +956,27 @@ class WebAppTests(harness.PageChecks, unittest.TestCase):
     def epoch(text):
         return int(datetime.datetime.fromisoformat(text.replace("Z", "+00:00")).timestamp())
 
+    @staticmethod
+    def twelve(hour):
+        """오전 12시 … 오후 11시: a column's hour in the 12-hour style."""
+        return f"{'오전' if hour < 12 else '오후'} {hour % 12 or 12}시"
+
     def test_40_the_meeting_view_of_three_clocks_is_the_clis_plan_as_a_table(self):
         self.open_meeting()
         shown, cli = self.meeting(), self.cli_plan()
         # A table a screen reader reads as one: a caption, column headers (서울's hours), row headers (the places).
         self.assertIn("서울 기준", shown["caption"])
         self.assertEqual(shown["columns"][0][:2], ["TH", "col"])
-        self.assertEqual([c[2] for c in shown["columns"][1:]], [f"{h}시" for h in range(24)])
+        # The page's clock is 12:00 in Seoul: the hours before are past, and say so.
+        self.assertEqual([c[2] for c in shown["columns"][1:]], [self.twelve(h) + (", 지남" if h < 12 else "") for h in range(24)])
         self.assertTrue(all(c[:2] == ["TH", "col"] for c in shown["columns"]))
         self.assertEqual(shown["rows"], [["TH", "row", "서울"], ["TH", "row", "뉴욕"], ["TH", "row", "런던"]])
-        # Every hour's cell is the CLI's slot at that hour: the local hour and its band.
+        # Every hour's cell is the CLI's slot at that hour: the local hour (12-hour, as the page is set) and its band.
         self.assertEqual(len(cli["slots"]), 48)
         for place in range(3):
-            expected = [[str(int(slot["places"][place]["local"][11:13])), "band-" + slot["places"][place]["band"]] for slot in cli["slots"][::2]]
+            expected = [[str(int(slot["places"][place]["local"][11:13]) % 12 or 12),
+                         "band-" + slot["places"][place]["band"] + ("" if slot["places"][place]["working_day"] else " off") + (" past" if h < 12 else "")]
+                        for h, slot in enumerate(cli["slots"][::2])]
             self.assertEqual(shown["cells"][place], expected, f"row {place}")
         # The best slots are the CLI's, in its order; the slider starts on the first, in every row's column.
         self.assertEqual(shown["best"], [self.epoch(slot["start"]) for slot in cli["best"][:3]])
@@ -981,6 +990,122 @@ class WebAppTests(harness.PageChecks, unittest.TestCase):
         from selenium.webdriver.common.by import By
         DRIVER.find_elements(By.CSS_SELECTOR, "#meeting-best button")[1].click()
         self.assertEqual(self.meeting()["value"], 39)
+
+    def test_40b_cells_follow_the_24_hour_style_and_show_another_day_and_weekday(self):
+        from selenium.webdriver.common.by import By
+        self.open_meeting()
+        shown = self.meeting()
+        # 서울 00:00 (Tuesday) is 뉴욕 10:00 on Monday: seen in the cell, not only spoken.
+        self.assertEqual(shown["shown"][1][0], "10 오전 어제 월")
+        self.assertEqual(shown["shown"][0][0], "12 오전")
+        self.assertEqual(shown["shown"][2][20], "11 오전")
+        visible = self.js("""const d = document.querySelector('#meeting-table tbody tr:nth-child(2) td .d');
+            const r = d.getBoundingClientRect(); return r.width > 0 && r.height > 0 && !d.closest('.visually-hidden');""")
+        self.assertTrue(visible)
+        DRIVER.find_element(By.ID, "clock-24h").click()
+        self.wait(lambda: self.meeting()["cells"][0][20][0] == "20", "24-hour cells")
+        shown = self.meeting()
+        self.assertEqual(shown["shown"][1][0], "10 어제 월")
+        self.assertEqual([c[2] for c in shown["columns"][13:15]], ["12시", "13시"])
+
+    def test_40c_past_slots_are_marked_and_never_among_the_best(self):
+        # 19:40 in Seoul: the evening's usual best (20:00) is still ahead, 19:30 is past.
+        self.open_meeting(SEOUL + "&now=2026-12-01T10:40:00Z")
+        shown = self.meeting()
+        now = self.epoch("2026-12-01T10:40:00Z")
+        self.assertTrue(shown["best"] and all(start >= now for start in shown["best"]), shown["best"])
+        self.assertEqual([("past" in cell[1]) for cell in shown["cells"][0]], [h < 20 for h in range(24)])
+        # Moved onto a past slot, the slider says it is past.
+        from selenium.webdriver.common.by import By
+        from selenium.webdriver.common.keys import Keys
+        DRIVER.find_element(By.ID, "meeting-slider").send_keys(Keys.HOME)
+        self.assertTrue(self.meeting()["valuetext"].endswith("(지남)"), self.meeting()["valuetext"])
+
+    def test_40d_a_link_for_a_past_date_says_so_and_offers_its_next_weekday(self):
+        from selenium.webdriver.common.by import By
+        self.js("localStorage.clear()")
+        link = (SEOUL + "&now=2026-12-03T03:00:00Z#meeting?date=2026-11-24&length=3600&ref=Asia%2FSeoul&at=" + str(self.epoch("2026-11-24T11:00:00Z"))
+                + "&place=%EC%84%9C%EC%9A%B8%40Asia%2FSeoul&place=%EB%89%B4%EC%9A%95%40America%2FNew_York")
+        self.open(link)
+        self.wait(lambda: "지났습니다" in self.js("return document.getElementById('meeting-status').textContent"), "the past date said")
+        self.assertIn("11월 24일 (화)", self.js("return document.getElementById('meeting-status').textContent"))
+        self.assertTrue(self.js("return document.getElementById('meeting-body').hidden"), "no other day planned silently")
+        offer = DRIVER.find_element(By.ID, "meeting-offer")
+        self.assertEqual(offer.text, "같은 계획을 다음 화요일 12월 8일 (화)에 보기")
+        offer.click()
+        self.wait(lambda: self.js("return document.querySelectorAll('#meeting-table tbody tr').length") == 2, "the plan on the next Tuesday")
+        self.assertEqual(self.js("return document.getElementById('meeting-date').value"), "2026-12-08")
+        # The same wall time a week (two) later: 20:00 in Seoul.
+        self.assertTrue(self.meeting()["valuetext"].startswith("12월 8일 (화) 오후 8:00 서울"), self.meeting()["valuetext"])
+
+    def grid_geometry(self):
+        return self.js("""const g = document.querySelector('.meeting-grid'), t = document.getElementById('meeting-table');
+            const r = (e) => { const b = e.getBoundingClientRect(); return [Math.round(b.left), Math.round(b.top), Math.round(b.right)]; };
+            return {head: [...t.tHead.rows[0].cells].map(r), rows: [...t.tBodies[0].rows].map(row => [...row.cells].map(r)),
+                    caption: r(document.getElementById('meeting-caption')), grid: r(g), scroll: g.scrollLeft,
+                    fits: g.scrollWidth <= g.clientWidth};""")
+
+    def test_40e_the_header_row_and_names_stay_aligned_while_the_table_scrolls_sideways(self):
+        harness.viewport(DRIVER, 390, 844, mobile=True)
+        self.open_meeting()
+        before = self.grid_geometry()
+        self.js("document.querySelector('.meeting-grid').scrollLeft = 0")
+        start = self.grid_geometry()
+        self.js("document.querySelector('.meeting-grid').scrollLeft = 200")
+        after = self.grid_geometry()
+        self.assertGreater(after["scroll"], start["scroll"], f"the table scrolls on a phone ({before['scroll']})")
+        moved = after["scroll"] - start["scroll"]
+        # The corner, the names and the caption stay; every hour header moves with its column.
+        self.assertEqual(after["head"][0], start["head"][0])
+        self.assertEqual([row[0] for row in after["rows"]], [row[0] for row in start["rows"]])
+        self.assertEqual(after["caption"], start["caption"])
+        for column in range(1, 25):
+            self.assertEqual(after["head"][column][0], start["head"][column][0] - moved, f"column {column}")
+            for row in after["rows"]:
+                self.assertEqual(row[column][0], after["head"][column][0], f"column {column} under its header")
+
+    def test_40f_a_whole_day_fits_a_1280_px_window(self):
+        harness.viewport(DRIVER, 1280, 800)
+        self.open_meeting()
+        geometry = self.grid_geometry()
+        self.assertTrue(geometry["fits"], geometry["grid"])
+        self.assertLessEqual(geometry["head"][-1][2], geometry["grid"][2])
+
+    def test_40g_working_hours_and_days_per_place_are_set_in_the_view_and_kept_with_the_link(self):
+        from selenium.webdriver.common.by import By
+        from selenium.webdriver.support.ui import Select
+        self.open_meeting()
+        DRIVER.find_element(By.CSS_SELECTOR, ".meeting-places summary").click()
+        legends = self.js("return [...document.querySelectorAll('#meeting-places legend')].map(l => l.textContent)")
+        self.assertEqual(legends, ["서울: 9:00–18:00, 월–금", "뉴욕: 9:00–18:00, 월–금", "런던: 9:00–18:00, 월–금"])
+        # 뉴욕 from 6:00: 서울 20:00 (뉴욕 6:00) is then within everyone's hours but 서울's.
+        Select(DRIVER.find_element(By.CSS_SELECTOR, "fieldset[data-index='1'] [data-field=start]")).select_by_value("360")
+        self.wait(lambda: "뉴욕: 6:00–18:00" in self.js("return document.querySelector('#meeting-places fieldset[data-index=\"1\"] legend').textContent"), "the new hours")
+        shown = self.meeting()
+        self.assertEqual(shown["cells"][1][20][1], "band-working")
+        self.assertIn(urllib.parse.quote("뉴욕@America/New_York;360-1080;31", safe=""), shown["link"].replace("%3B", "%3B"))
+        # 런던 working Monday to Thursday only: Tuesday stays a working day, and the link says so.
+        DRIVER.find_element(By.CSS_SELECTOR, "fieldset[data-index='2'] [data-field=day][value='4']").click()
+        self.wait(lambda: "월–목" in self.js("return document.querySelector('#meeting-places fieldset[data-index=\"2\"] legend').textContent"), "the new days")
+        link = self.meeting()["link"]
+        # Another browser: the link carries the hours and days.
+        self.js("localStorage.clear()")
+        DRIVER.get(link.replace(SEOUL.lstrip("?"), "from=Europe/Paris"))
+        self.wait(lambda: self.js("return document.querySelectorAll('#meeting-places legend').length") == 3, "the linked plan")
+        legends = self.js("return [...document.querySelectorAll('#meeting-places legend')].map(l => l.textContent)")
+        self.assertEqual(legends[1:], ["뉴욕: 6:00–18:00, 월–금", "런던: 9:00–18:00, 월–목"])
+
+    def test_40h_the_weekly_mode_says_when_a_places_local_time_moves(self):
+        from selenium.webdriver.common.by import By
+        from selenium.webdriver.support.ui import Select
+        self.open_meeting()
+        Select(DRIVER.find_element(By.ID, "meeting-weekly")).select_by_value("26")
+        self.wait(lambda: self.js("return document.querySelectorAll('#meeting-weekly-list li').length") >= 2, "the weekly moves")
+        title = self.js("return document.getElementById('meeting-weekly-title').textContent")
+        self.assertTrue(title.startswith("매주 화요일 오후 8:00 서울, "), title)
+        lines = self.js("return [...document.querySelectorAll('#meeting-weekly-list li')].map(l => l.textContent)")
+        self.assertIn("3월 16일 (화)부터 뉴욕 오전 6:00 EST → 오전 7:00 EDT (+1시간)", lines)
+        self.assertIn("3월 30일 (화)부터 런던 오전 11:00 GMT → 오후 12:00 BST (+1시간)", lines)
 
     def test_41_the_slider_moves_by_keyboard(self):
         from selenium.webdriver.common.by import By
@@ -997,7 +1122,7 @@ class WebAppTests(harness.PageChecks, unittest.TestCase):
         slider.send_keys(Keys.HOME)
         shown = self.meeting()
         self.assertEqual((shown["value"], shown["chosen"]), (0, [1] * 4))
-        self.assertTrue(shown["valuetext"].startswith("12월 1일 (화) 오전 12:00 서울 = 어제 오전 10:00 뉴욕 = 어제 오후 3:00 런던"), shown["valuetext"])
+        self.assertTrue(shown["valuetext"].startswith("12월 1일 (화) 오전 12:00 서울 = 어제(월) 오전 10:00 뉴욕 = 어제(월) 오후 3:00 런던"), shown["valuetext"])
         slider.send_keys(Keys.END)
         shown = self.meeting()
         self.assertEqual((shown["value"], shown["chosen"]), (47, [24] * 4))
@@ -1079,6 +1204,11 @@ class WebAppTests(harness.PageChecks, unittest.TestCase):
             harness.viewport(DRIVER, 1280, 800, dark=dark)
             self.open_meeting()
             self.axe(f"meeting view{', dark' if dark else ''}")
+        # With the per-place hours and days open and the weekly mode on.
+        self.js("document.querySelector('.meeting-places').open = true;"
+                "const w = document.getElementById('meeting-weekly'); w.value = '26'; w.dispatchEvent(new Event('change'))")
+        self.wait(lambda: self.js("return document.querySelectorAll('#meeting-weekly-list li').length") >= 1, "the weekly moves")
+        self.axe("meeting view, dark, hours and days open, weekly")
         harness.viewport(DRIVER, 390, 844, mobile=True)
         self.open_meeting()
         self.axe("meeting view, phone width")
@@ -1218,6 +1348,63 @@ class LargeTextTests(unittest.TestCase):
                 if (font < 25) out.push(`the table's text did not grow: ${font}px`);
                 return out;""")
             self.assertEqual(problems, [], f"{width}×{height}")
+
+    def open_meeting_at(self, width, height, mobile):
+        d = self.driver
+        harness.viewport(d, width, height, mobile=mobile)
+        d.get(SERVER.base + "/?from=Asia/Seoul")
+        d.execute_script("localStorage.setItem('worldclock.my-clocks.v1', JSON.stringify(" + WebAppTests.MEETING_CLOCKS + "))")
+        harness.open_app(d, SERVER.base, WebAppTests.MEETING_QUERY)
+        d.execute_script("document.getElementById('meeting-toggle').click()")
+        from selenium.webdriver.support.ui import WebDriverWait
+        WebDriverWait(d, 20).until(lambda d: d.execute_script("return document.querySelectorAll('#meeting-table tbody tr').length") == 3,
+                                   "the plan's table of three places")
+
+    def test_meeting_view_shows_six_hours_on_a_phone_at_200_percent_text(self):
+        self.open_meeting_at(390, 844, True)
+        # Hour columns wholly in view beside the names, with the table at the start and where the slider put it.
+        for scroll in (0, None):
+            if scroll is not None:
+                self.driver.execute_script("document.querySelector('.meeting-grid').scrollLeft = arguments[0]", scroll)
+            shown = self.driver.execute_script("""const g = document.querySelector('.meeting-grid').getBoundingClientRect();
+                const cells = [...document.querySelectorAll('#meeting-table thead th')];
+                const names = cells[0].getBoundingClientRect().right;
+                return {count: cells.slice(1).filter(c => { const r = c.getBoundingClientRect(); return r.left >= names - 1 && r.right <= g.right + 1; }).length,
+                        font: parseFloat(getComputedStyle(document.getElementById('meeting-table')).fontSize),
+                        widths: [g.width, ...cells.slice(0, 8).map(c => Math.round(c.getBoundingClientRect().width))]};""")
+            self.assertGreaterEqual(shown["font"], 25)
+            self.assertGreaterEqual(shown["count"], 6, f"hour columns in view at scroll {scroll}: the region and the first cells' widths {shown['widths']}")
+
+    TRUNCATED = """const cut = (e) => e.textContent.trim().endsWith('…') || (getComputedStyle(e).textOverflow === 'ellipsis' && e.scrollWidth > e.clientWidth + 1);
+        for (const s of document.querySelectorAll('.section, .row')) s.style.contentVisibility = 'visible';
+        const count = (selector) => [...document.querySelectorAll(selector)].filter(e => e.getClientRects().length && cut(e)).map(e => e.textContent);
+        const out = {times: count('.time, .rel, .abbr, .card-rel, .card-time, .big, .sec, #meeting-table td, #meeting-table thead th, #meeting-readout li'),
+                     names: count('.card-name, #meeting-table th[scope=row]'), list_names: count('.row .name, .row .country').length};
+        for (const s of document.querySelectorAll('.section, .row')) s.style.contentVisibility = '';
+        return out;"""
+
+    def test_nothing_cut_on_a_phone_at_200_percent_text(self):
+        """On a 390 px phone at 200 % text, no time or time difference ends in "…" (the list, my clocks,
+        the meeting view), and names in my clocks and the meeting table wrap rather than being cut.
+        The list's names keep one line (its rows have one height) and may be cut: their count is printed."""
+        d = self.driver
+        harness.viewport(d, 390, 844, mobile=True)
+        d.get(SERVER.base + "/?from=Asia/Seoul")
+        d.execute_script("localStorage.setItem('worldclock.my-clocks.v1', JSON.stringify([{name: '뉴욕', zone: 'America/New_York', country: '미국'},"
+                         "{name: '제임스타운 (세인트헬레나)', zone: 'Atlantic/St_Helena', country: '세인트헬레나'},"
+                         "{name: '로스앤젤레스', zone: 'America/Los_Angeles', country: '미국'}, {name: '애들레이드', zone: 'Australia/Adelaide', country: '호주'}]))")
+        harness.open_app(d, SERVER.base, SEOUL + "&now=2026-11-23T03:25:17Z")  # 오후 12:25 in Seoul: the widest times
+        d.execute_script("document.getElementById('meeting-toggle').click()")
+        from selenium.webdriver.support.ui import WebDriverWait
+        # Four clocks and 서울, the reference zone, which takes part as in the CLI.
+        WebDriverWait(d, 20).until(lambda d: d.execute_script("return document.querySelectorAll('#meeting-table tbody tr').length") == 5,
+                                   "the plan's table of five places")
+        self.assertEqual(d.execute_script("return document.querySelector('#meeting-table tbody th').textContent"), "서울")
+        cut = d.execute_script(self.TRUNCATED)
+        print(f"\n200 % phone: {len(cut['times'])} times or differences cut, {len(cut['names'])} names cut in my clocks and the plan,"
+              f" {cut['list_names']} list names or countries cut", file=sys.stderr)
+        self.assertEqual(cut["times"], [])
+        self.assertEqual(cut["names"], [])
 
     def test_desktop_at_200_percent_text(self):
         self.check(1280, 800, False)
