@@ -59,8 +59,6 @@ extension MatchTable {
             var fieldRanks: [UInt32] = [], letters: [UInt32] = [], letterStarts: [UInt32] = [0]
             var items: [UInt32] = [], itemStarts: [UInt32] = [0]
             var byStart: [UInt32: [UInt32]] = [:], byFirst: [UInt32: [UInt32]] = [:]
-            var byLaterLetter: [UInt32: [UInt32]] = [:], byLaterPair: [UInt32: [UInt32]] = [:]
-            var letterSeen: Set<UInt32> = [], pairSeen: Set<UInt32> = []
             for (index, (text, rank)) in texts.enumerated() {
                 let entry = UInt32(index)
                 textPool += text.text
@@ -76,16 +74,6 @@ extension MatchTable {
                 guard let first = codes.first else { continue }
                 byStart[LetterCode(value: first).startKey, default: []].append(entry)
                 byFirst[first, default: []].append(entry)
-                letterSeen.removeAll(keepingCapacity: true)
-                pairSeen.removeAll(keepingCapacity: true)
-                for position in 1..<codes.count {
-                    if letterSeen.insert(codes[position]).inserted { byLaterLetter[codes[position], default: []].append(entry) }
-                    if position + 1 < codes.count, case let pair = MatchTable.pairKey(codes[position], codes[position + 1]),
-                        pairSeen.insert(pair).inserted
-                    {
-                        byLaterPair[pair, default: []].append(entry)
-                    }
-                }
             }
             var otherScalars: [UInt32] = [], otherStarts: [UInt32] = [0]
             for character in others {
@@ -101,16 +89,18 @@ extension MatchTable {
                 }
                 return .init(keys: HexColumn(keys), starts: HexColumn(starts), entries: HexColumn(entries))
             }
+            let lettersColumn = HexColumn(letters), letterStartsColumn = HexColumn(letterStarts)
+            let later = CompiledMatchTable.laterPostings(letters: lettersColumn, letterStarts: letterStartsColumn)
             return MatchTable(
                 CompiledMatchTable(
                     fieldNames: fieldNames.joined(separator: ","),
                     otherScalars: HexColumn(otherScalars), otherStarts: HexColumn(otherStarts),
                     texts: textPool, textStarts: HexColumn(textStarts), labels: labelPool, labelStarts: HexColumn(labelStarts),
-                    fieldRanks: HexColumn(fieldRanks), letters: HexColumn(letters), letterStarts: HexColumn(letterStarts),
+                    fieldRanks: HexColumn(fieldRanks), letters: lettersColumn, letterStarts: letterStartsColumn,
                     items: HexColumn(items), itemStarts: HexColumn(itemStarts),
                     importance: HexColumn(importance.map { UInt32(clamping: $0) }),
                     byStart: postings(byStart), byFirst: postings(byFirst),
-                    byLaterLetter: postings(byLaterLetter), byLaterPair: postings(byLaterPair)))
+                    byLaterLetter: later.letter, byLaterPair: later.pair))
         }
     }
 }
