@@ -1,20 +1,26 @@
 extension CompiledMatchTable {
-    /// The postings of the letters after the first (`byLaterLetter`) and of the pairs of letters
+    /// The postings of the entries' first letters (`byStart`, by `LetterCode.startKey`, and
+    /// `byFirst`), of the letters after the first (`byLaterLetter`) and of the pairs of letters
     /// after the first (`byLaterPair`), derived from the entries' letters: the table's builder and
-    /// the web module, which ships the letters and derives these when it loads rather than carry
-    /// them, call this one function. Each key's entries are distinct and in entry order, the keys sorted.
-    public static func laterPostings(letters: HexColumn, letterStarts: HexColumn) -> (letter: Postings, pair: Postings) {
+    /// the web module, which derives them when it loads rather than carry them, call this one
+    /// function. Each key's entries are distinct and in entry order, the keys sorted.
+    public static func postings(
+        letters: HexColumn, letterStarts: HexColumn
+    ) -> (byStart: Postings, byFirst: Postings, byLaterLetter: Postings, byLaterPair: Postings) {
         // (key, entry) as one number, sorted and made distinct: the keys in order, each key's
         // entries in order and once, with no map of lists to build.
-        var letterKeys: [UInt64] = [], pairKeys: [UInt64] = []
+        var startKeys: [UInt64] = [], firstKeys: [UInt64] = [], letterKeys: [UInt64] = [], pairKeys: [UInt64] = []
         letterKeys.reserveCapacity(letters.count)
         pairKeys.reserveCapacity(letters.count)
         var codes: [UInt32] = []
         for entry in 0..<max(0, letterStarts.count - 1) {
             codes.removeAll(keepingCapacity: true)
             letters.forEach(in: Int(letterStarts[entry])..<Int(letterStarts[entry + 1])) { codes.append($0) }
-            guard codes.count > 1 else { continue }
+            guard let first = codes.first else { continue }
             let low = UInt64(entry)
+            startKeys.append(UInt64(LetterCode(value: first).startKey) << 32 | low)
+            firstKeys.append(UInt64(first) << 32 | low)
+            guard codes.count > 1 else { continue }
             for position in 1..<codes.count {
                 letterKeys.append(UInt64(codes[position]) << 32 | low)
                 if position + 1 < codes.count {
@@ -22,7 +28,7 @@ extension CompiledMatchTable {
                 }
             }
         }
-        return (postings(&letterKeys), postings(&pairKeys))
+        return (postings(&startKeys), postings(&firstKeys), postings(&letterKeys), postings(&pairKeys))
     }
 
     private static func postings(_ pairs: inout [UInt64]) -> Postings {

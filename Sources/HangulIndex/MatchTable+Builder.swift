@@ -58,9 +58,7 @@ extension MatchTable {
             var textPool = "", textStarts: [UInt32] = [0], labelPool = "", labelStarts: [UInt32] = [0]
             var fieldRanks: [UInt32] = [], letters: [UInt32] = [], letterStarts: [UInt32] = [0]
             var items: [UInt32] = [], itemStarts: [UInt32] = [0]
-            var byStart: [UInt32: [UInt32]] = [:], byFirst: [UInt32: [UInt32]] = [:]
             for (index, (text, rank)) in texts.enumerated() {
-                let entry = UInt32(index)
                 textPool += text.text
                 textStarts.append(UInt32(textPool.utf8.count))
                 labelPool += text.label ?? ""
@@ -71,26 +69,14 @@ extension MatchTable {
                 let codes = SearchField(text.text).letters.map { code($0).value }
                 letters += codes
                 letterStarts.append(UInt32(letters.count))
-                guard let first = codes.first else { continue }
-                byStart[LetterCode(value: first).startKey, default: []].append(entry)
-                byFirst[first, default: []].append(entry)
             }
             var otherScalars: [UInt32] = [], otherStarts: [UInt32] = [0]
             for character in others {
                 otherScalars += character.unicodeScalars.map { $0.value }
                 otherStarts.append(UInt32(otherScalars.count))
             }
-            func postings(_ map: [UInt32: [UInt32]]) -> CompiledMatchTable.Postings {
-                let keys = map.keys.sorted()
-                var starts: [UInt32] = [0], entries: [UInt32] = []
-                for key in keys {
-                    entries += map[key]!
-                    starts.append(UInt32(entries.count))
-                }
-                return .init(keys: HexColumn(keys), starts: HexColumn(starts), entries: HexColumn(entries))
-            }
             let lettersColumn = HexColumn(letters), letterStartsColumn = HexColumn(letterStarts)
-            let later = CompiledMatchTable.laterPostings(letters: lettersColumn, letterStarts: letterStartsColumn)
+            let postings = CompiledMatchTable.postings(letters: lettersColumn, letterStarts: letterStartsColumn)
             return MatchTable(
                 CompiledMatchTable(
                     fieldNames: fieldNames.joined(separator: ","),
@@ -99,8 +85,8 @@ extension MatchTable {
                     fieldRanks: HexColumn(fieldRanks), letters: lettersColumn, letterStarts: letterStartsColumn,
                     items: HexColumn(items), itemStarts: HexColumn(itemStarts),
                     importance: HexColumn(importance.map { UInt32(clamping: $0) }),
-                    byStart: postings(byStart), byFirst: postings(byFirst),
-                    byLaterLetter: later.letter, byLaterPair: later.pair))
+                    byStart: postings.byStart, byFirst: postings.byFirst,
+                    byLaterLetter: postings.byLaterLetter, byLaterPair: postings.byLaterPair))
         }
     }
 }

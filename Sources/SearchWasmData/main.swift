@@ -112,14 +112,11 @@ for (place, _) in items {
 func column(_ name: String, _ column: HexColumn) -> String {
     "    static let \(name) = \(rawLiteral(packed(column)))\n"
 }
-func postings(_ name: String, _ postings: CompiledMatchTable.Postings) -> String {
-    column(name + "Keys", postings.keys) + column(name + "Starts", postings.starts) + column(name + "Entries", postings.entries)
-}
 let columns =
     column("otherScalars", table.otherScalars) + column("otherStarts", table.otherStarts) + column("textStarts", table.textStarts)
     + column("labelStarts", table.labelStarts) + column("fieldRanks", table.fieldRanks) + column("items", table.items)
     + column("itemStarts", table.itemStarts)
-    + column("importance", table.importance) + postings("byStart", table.byStart) + postings("byFirst", table.byFirst)
+    + column("importance", table.importance)
 // The letters are not written: the module derives them from the texts (`CompiledMatchTable.letters`),
 // and byLaterLetter and byLaterPair from the letters (`CompiledMatchTable.laterPostings`), which
 // must give the compiled catalogue's exactly.
@@ -128,10 +125,10 @@ let derived = CompiledMatchTable.letters(
 guard derived.letters == table.letters, derived.letterStarts == table.letterStarts else {
     fail("the letters derived from the texts differ from the compiled catalogue's")
 }
-let later = CompiledMatchTable.laterPostings(letters: table.letters, letterStarts: table.letterStarts)
-guard later.letter == table.byLaterLetter, later.pair == table.byLaterPair else {
-    fail("the substring postings derived from the letters differ from the compiled catalogue's")
-}
+let postings = CompiledMatchTable.postings(letters: table.letters, letterStarts: table.letterStarts)
+guard postings.byStart == table.byStart, postings.byFirst == table.byFirst, postings.byLaterLetter == table.byLaterLetter,
+    postings.byLaterPair == table.byLaterPair
+else { fail("the postings derived from the letters differ from the compiled catalogue's") }
 let placeColumns =
     column("placeNames", HexColumn(names)) + column("placeEnglishNames", HexColumn(englishNames))
     + column("placeCountries", HexColumn(countryNames)) + column("placeZones", HexColumn(zones))
