@@ -12,9 +12,10 @@ struct BundledCatalogue: Sendable {
         // Each item's place is read from its line when a result shows it; the listed ones, which
         // an offset query looks at, now.
         typealias S = BundledSearch
-        let textStarts = Self.unpacked(S.textStarts)
+        let (texts, textStarts) = Self.pool(S.texts)
+        let (labels, labelStarts) = Self.pool(S.labels)
         let places = PlaceLines(
-            S.places, texts: S.texts, textStarts: textStarts,
+            S.places, texts: texts, textStarts: textStarts,
             names: Self.unpacked(S.placeNames), englishNames: Self.unpacked(S.placeEnglishNames),
             countries: Self.unpacked(S.placeCountries), zones: Self.unpacked(S.placeZones))
         let countries = BundledSearch.countries.split(separator: "\n").map { line in
@@ -25,11 +26,11 @@ struct BundledCatalogue: Sendable {
         // their keys), not shipped: they were 40 % of the module with gzip.
         let otherScalars = Self.unpacked(S.otherScalars), otherStarts = Self.unpacked(S.otherStarts)
         let (letters, letterStarts) = CompiledMatchTable.letters(
-            texts: S.texts, textStarts: textStarts, otherScalars: otherScalars, otherStarts: otherStarts)
+            texts: texts, textStarts: textStarts, otherScalars: otherScalars, otherStarts: otherStarts)
         let postings = CompiledMatchTable.postings(letters: letters, letterStarts: letterStarts)
         let table = CompiledMatchTable(
             fieldNames: S.tableFieldNames, otherScalars: otherScalars, otherStarts: otherStarts,
-            texts: S.texts, textStarts: textStarts, labels: S.labels, labelStarts: Self.unpacked(S.labelStarts),
+            texts: texts, textStarts: textStarts, labels: labels, labelStarts: labelStarts,
             fieldRanks: Self.unpacked(S.fieldRanks), letters: letters, letterStarts: letterStarts,
             items: Self.unpacked(S.items), itemStarts: Self.unpacked(S.itemStarts), importance: Self.unpacked(S.importance),
             byStart: postings.byStart, byFirst: postings.byFirst, byLaterLetter: postings.byLaterLetter,
@@ -38,6 +39,22 @@ struct BundledCatalogue: Sendable {
             compiled: table, droppableSuffixes: S.droppableSuffixes, prominentImportance: S.prominentImportance
         ) { [places] in places.place($0) }
         engine = PlaceSearchEngine(index: index, places: (0..<S.listedCount).map(places.place), countryNames: { countries })
+    }
+
+    /// A text pool written a part a line (search-wasm-data's `lines`) as the table has it: the
+    /// parts run together, and where each starts, in UTF-8 bytes (one more than parts).
+    static func pool(_ lines: String) -> (String, HexColumn) {
+        var bytes: [UInt8] = [], starts: [UInt32] = [0]
+        bytes.reserveCapacity(lines.utf8.count)
+        for byte in lines.utf8 {
+            if byte == 0x0A {
+                starts.append(UInt32(bytes.count))
+            } else {
+                bytes.append(byte)
+            }
+        }
+        starts.append(UInt32(bytes.count))
+        return (String(decoding: bytes, as: UTF8.self), HexColumn(starts))
     }
 
     /// A column packed by search-wasm-data (`packed`: zigzagged differences in 5-bit digits, `0`…`O`

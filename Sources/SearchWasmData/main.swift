@@ -109,12 +109,24 @@ for (place, _) in items {
     countryNames.append(entry(place.country, of: place))
     zones.append(entry(place.zoneID, of: place))
 }
+/// The parts of a text pool, a line each (`BundledCatalogue.pool` reads them back).
+func lines(_ pool: String, _ starts: HexColumn) -> String {
+    let bytes = Array(pool.utf8), starts = starts.values(0..<starts.count)
+    var parts: [String] = []
+    for index in 0..<max(0, starts.count - 1) {
+        let part = bytes[Int(starts[index])..<Int(starts[index + 1])]
+        if part.contains(0x0A) { fail("a line break in the entry text \(String(decoding: part, as: UTF8.self))") }
+        parts.append(String(decoding: part, as: UTF8.self))
+    }
+    if parts.isEmpty { fail("a match table with no entries") }
+    return parts.joined(separator: "\n")
+}
 func column(_ name: String, _ column: HexColumn) -> String {
     "    static let \(name) = \(rawLiteral(packed(column)))\n"
 }
 let columns =
-    column("otherScalars", table.otherScalars) + column("otherStarts", table.otherStarts) + column("textStarts", table.textStarts)
-    + column("labelStarts", table.labelStarts) + column("fieldRanks", table.fieldRanks) + column("items", table.items)
+    column("otherScalars", table.otherScalars) + column("otherStarts", table.otherStarts) + column("fieldRanks", table.fieldRanks)
+    + column("items", table.items)
     + column("itemStarts", table.itemStarts)
     + column("importance", table.importance)
 // The letters are not written: the module derives them from the texts (`CompiledMatchTable.letters`),
@@ -153,8 +165,10 @@ let source = """
     \(placeColumns)
         /// The compiled catalogue's match table: its text pools, and its columns packed (`packed`).
         static let tableFieldNames = \(literal(table.fieldNames))
-        static let texts = \(literal(table.texts))
-        static let labels = \(literal(table.labels))
+        /// The texts and the labels of the table's entries, a line each: the module finds where
+        /// each starts (`textStarts`, `labelStarts`) as it takes the line breaks out.
+        static let texts = \(literal(lines(table.texts, table.textStarts)))
+        static let labels = \(literal(lines(table.labels, table.labelStarts)))
     \(columns)
         /// Country names and short forms, a line each: `NAME TAB CODE`.
         static let countries = \(literal(countries.joined(separator: "\n")))
