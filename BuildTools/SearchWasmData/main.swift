@@ -76,29 +76,74 @@ do { catalogue = try Catalogue.load() } catch { fail("\(error)") }
 guard Catalogue.compiledIsCurrent else { fail("Data/ changed since Scripts/compile-catalogue ran; run it first") }
 let items = catalogue.searchItems
 let fields = Catalogue.searchFields
-/// Each item a line, in the order of the table's items (listed places in index order, then the
-/// search-only ones): `POPULATION TAB COUNTRY-CODE TAB COUNTRY TAB NAME TAB ENGLISH TAB ZONE` then
-/// its aliases, a cell each.
-var lines: [String] = []
-for (place, _) in items {
-    if place.aliases.contains(where: { $0.isEmpty }) { fail("an empty alias of \(place.name)") }
-    let cells = [String(place.population), place.countryCode, place.country, place.name, place.englishName, place.zoneID] + place.aliases
-    lines.append(cells.map(cell).joined(separator: "\t"))
-}
 // The table every other surface searches: the compiled catalogue's, exactly.
 let table = catalogue.nameIndex.compiled
+/// The first entry of the table whose text is each text: a place's name, English name, country and
+/// zone are texts of the table, so a place refers to them rather than repeat them. By bytes: a
+/// String key would take an NFD text for its NFC twin.
+let entryOfText: [[UInt8]: UInt32] = {
+    var entryOfText: [[UInt8]: UInt32] = [:]
+    let textStarts = table.textStarts.values(0..<table.textStarts.count)
+    let textBytes = Array(table.texts.utf8)
+    for entry in 0..<max(0, textStarts.count - 1) {
+        let text = Array(textBytes[Int(textStarts[entry])..<Int(textStarts[entry + 1])])
+        if entryOfText[text] == nil { entryOfText[text] = UInt32(entry) }
+    }
+    return entryOfText
+}()
+func entry(_ text: String, of place: Place) -> UInt32 {
+    guard let entry = entryOfText[Array(text.utf8)] else { fail("\(text) of \(place.name) is no text of the match table") }
+    return entry
+}
+/// Each item a line, in the order of the table's items (listed places in index order, then the
+/// search-only ones): `POPULATION TAB COUNTRY-CODE` then its aliases, a cell each; its name,
+/// English name, country and zone as the entries of the table whose texts they are, a column each.
+var lines: [String] = []
+var names: [UInt32] = [], englishNames: [UInt32] = [], countryNames: [UInt32] = [], zones: [UInt32] = []
+for (place, _) in items {
+    if place.aliases.contains(where: { $0.isEmpty }) { fail("an empty alias of \(place.name)") }
+    let cells = [String(place.population), place.countryCode] + place.aliases
+    lines.append(cells.map(cell).joined(separator: "\t"))
+    names.append(entry(place.name, of: place))
+    englishNames.append(entry(place.englishName, of: place))
+    countryNames.append(entry(place.country, of: place))
+    zones.append(entry(place.zoneID, of: place))
+}
+/// The parts of a text pool, a line each (`BundledCatalogue.pool` reads them back).
+func lines(_ pool: String, _ starts: HexColumn) -> String {
+    let bytes = Array(pool.utf8), starts = starts.values(0..<starts.count)
+    var parts: [String] = []
+    for index in 0..<max(0, starts.count - 1) {
+        let part = bytes[Int(starts[index])..<Int(starts[index + 1])]
+        if part.contains(0x0A) { fail("a line break in the entry text \(String(decoding: part, as: UTF8.self))") }
+        parts.append(String(decoding: part, as: UTF8.self))
+    }
+    if parts.isEmpty { fail("a match table with no entries") }
+    return parts.joined(separator: "\n")
+}
 func column(_ name: String, _ column: HexColumn) -> String {
     "    static let \(name) = \(rawLiteral(packed(column)))\n"
 }
-func postings(_ name: String, _ postings: CompiledMatchTable.Postings) -> String {
-    column(name + "Keys", postings.keys) + column(name + "Starts", postings.starts) + column(name + "Entries", postings.entries)
-}
 let columns =
-    column("otherScalars", table.otherScalars) + column("otherStarts", table.otherStarts) + column("textStarts", table.textStarts)
-    + column("labelStarts", table.labelStarts) + column("fieldRanks", table.fieldRanks) + column("letters", table.letters)
-    + column("letterStarts", table.letterStarts) + column("items", table.items) + column("itemStarts", table.itemStarts)
-    + column("importance", table.importance) + postings("byStart", table.byStart) + postings("byFirst", table.byFirst)
-    + postings("byLaterLetter", table.byLaterLetter) + postings("byLaterPair", table.byLaterPair)
+    column("otherScalars", table.otherScalars) + column("otherStarts", table.otherStarts) + column("fieldRanks", table.fieldRanks)
+    + column("items", table.items)
+    + column("itemStarts", table.itemStarts)
+    + column("importance", table.importance)
+// The letters are not written: the module derives them from the texts (`CompiledMatchTable.letters`),
+// and byLaterLetter and byLaterPair from the letters (`CompiledMatchTable.laterPostings`), which
+// must give the compiled catalogue's exactly.
+let derived = CompiledMatchTable.letters(
+    texts: table.texts, textStarts: table.textStarts, otherScalars: table.otherScalars, otherStarts: table.otherStarts)
+guard derived.letters == table.letters, derived.letterStarts == table.letterStarts else {
+    fail("the letters derived from the texts differ from the compiled catalogue's")
+}
+let postings = CompiledMatchTable.postings(letters: table.letters, letterStarts: table.letterStarts)
+guard postings.byStart == table.byStart, postings.byFirst == table.byFirst, postings.byLaterLetter == table.byLaterLetter,
+    postings.byLaterPair == table.byLaterPair
+else { fail("the postings derived from the letters differ from the compiled catalogue's") }
+let placeColumns =
+    column("placeNames", HexColumn(names)) + column("placeEnglishNames", HexColumn(englishNames))
+    + column("placeCountries", HexColumn(countryNames)) + column("placeZones", HexColumn(zones))
 let countries = catalogue.terms.filter { $0.kind == .country }.map { cell($0.term) + "\t" + cell($0.target) }
 let fieldNames = FeedMatch.koreanFieldNames.sorted { $0.key < $1.key }.map { cell($0.key) + "\t" + cell($0.value) }
 let source = """
@@ -113,12 +158,17 @@ let source = """
         /// `SearchProminence.prominentImportance`: the least importance of a place of Data/prominence.tsv.
         static let prominentImportance = \(SearchProminence.prominentImportance)
         static let droppableSuffixes: [String] = [\(Catalogue.droppableSuffixes.map(literal).joined(separator: ", "))]
-        /// The items' places, a line each (listed places in index order, then search-only ones).
+        /// The items' places, a line each (listed places in index order, then search-only ones):
+        /// population, country code and aliases; their names, English names, countries and zones
+        /// are entries of the table's texts (packed columns).
         static let places = \(literal(lines.joined(separator: "\n")))
+    \(placeColumns)
         /// The compiled catalogue's match table: its text pools, and its columns packed (`packed`).
         static let tableFieldNames = \(literal(table.fieldNames))
-        static let texts = \(literal(table.texts))
-        static let labels = \(literal(table.labels))
+        /// The texts and the labels of the table's entries, a line each: the module finds where
+        /// each starts (`textStarts`, `labelStarts`) as it takes the line breaks out.
+        static let texts = \(literal(lines(table.texts, table.textStarts)))
+        static let labels = \(literal(lines(table.labels, table.labelStarts)))
     \(columns)
         /// Country names and short forms, a line each: `NAME TAB CODE`.
         static let countries = \(literal(countries.joined(separator: "\n")))

@@ -16,14 +16,19 @@ public struct HexColumn: Sendable, Equatable {
 
     /// `values` as eight hex digits each.
     public init(_ values: some Collection<UInt32>) {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(values.count * 8)
-        for value in values {
-            for shift in stride(from: 28, through: 0, by: -4) {
-                bytes.append(Self.digits[Int((value >> UInt32(shift)) & 0xF)])
+        // Written in place: appending digit by digit was most of the web module's start, which
+        // makes its postings with this.
+        text = String(unsafeUninitializedCapacity: values.count * 8) { digits in
+            var at = 0
+            for value in values {
+                for shift in stride(from: 28, through: 0, by: -4) {
+                    let digit = UInt8(truncatingIfNeeded: value >> UInt32(shift)) & 0xF
+                    digits[at] = digit < 10 ? 0x30 + digit : 0x57 + digit
+                    at += 1
+                }
             }
+            return at
         }
-        text = String(decoding: bytes, as: UTF8.self)
     }
 
     /// The element at `index`, decoded from its eight digits.

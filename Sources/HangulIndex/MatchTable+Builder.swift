@@ -58,11 +58,7 @@ extension MatchTable {
             var textPool = "", textStarts: [UInt32] = [0], labelPool = "", labelStarts: [UInt32] = [0]
             var fieldRanks: [UInt32] = [], letters: [UInt32] = [], letterStarts: [UInt32] = [0]
             var items: [UInt32] = [], itemStarts: [UInt32] = [0]
-            var byStart: [UInt32: [UInt32]] = [:], byFirst: [UInt32: [UInt32]] = [:]
-            var byLaterLetter: [UInt32: [UInt32]] = [:], byLaterPair: [UInt32: [UInt32]] = [:]
-            var letterSeen: Set<UInt32> = [], pairSeen: Set<UInt32> = []
             for (index, (text, rank)) in texts.enumerated() {
-                let entry = UInt32(index)
                 textPool += text.text
                 textStarts.append(UInt32(textPool.utf8.count))
                 labelPool += text.label ?? ""
@@ -73,44 +69,24 @@ extension MatchTable {
                 let codes = SearchField(text.text).letters.map { code($0).value }
                 letters += codes
                 letterStarts.append(UInt32(letters.count))
-                guard let first = codes.first else { continue }
-                byStart[LetterCode(value: first).startKey, default: []].append(entry)
-                byFirst[first, default: []].append(entry)
-                letterSeen.removeAll(keepingCapacity: true)
-                pairSeen.removeAll(keepingCapacity: true)
-                for position in 1..<codes.count {
-                    if letterSeen.insert(codes[position]).inserted { byLaterLetter[codes[position], default: []].append(entry) }
-                    if position + 1 < codes.count, case let pair = MatchTable.pairKey(codes[position], codes[position + 1]),
-                        pairSeen.insert(pair).inserted
-                    {
-                        byLaterPair[pair, default: []].append(entry)
-                    }
-                }
             }
             var otherScalars: [UInt32] = [], otherStarts: [UInt32] = [0]
             for character in others {
                 otherScalars += character.unicodeScalars.map { $0.value }
                 otherStarts.append(UInt32(otherScalars.count))
             }
-            func postings(_ map: [UInt32: [UInt32]]) -> CompiledMatchTable.Postings {
-                let keys = map.keys.sorted()
-                var starts: [UInt32] = [0], entries: [UInt32] = []
-                for key in keys {
-                    entries += map[key]!
-                    starts.append(UInt32(entries.count))
-                }
-                return .init(keys: HexColumn(keys), starts: HexColumn(starts), entries: HexColumn(entries))
-            }
+            let lettersColumn = HexColumn(letters), letterStartsColumn = HexColumn(letterStarts)
+            let postings = CompiledMatchTable.postings(letters: lettersColumn, letterStarts: letterStartsColumn)
             return MatchTable(
                 CompiledMatchTable(
                     fieldNames: fieldNames.joined(separator: ","),
                     otherScalars: HexColumn(otherScalars), otherStarts: HexColumn(otherStarts),
                     texts: textPool, textStarts: HexColumn(textStarts), labels: labelPool, labelStarts: HexColumn(labelStarts),
-                    fieldRanks: HexColumn(fieldRanks), letters: HexColumn(letters), letterStarts: HexColumn(letterStarts),
+                    fieldRanks: HexColumn(fieldRanks), letters: lettersColumn, letterStarts: letterStartsColumn,
                     items: HexColumn(items), itemStarts: HexColumn(itemStarts),
                     importance: HexColumn(importance.map { UInt32(clamping: $0) }),
-                    byStart: postings(byStart), byFirst: postings(byFirst),
-                    byLaterLetter: postings(byLaterLetter), byLaterPair: postings(byLaterPair)))
+                    byStart: postings.byStart, byFirst: postings.byFirst,
+                    byLaterLetter: postings.byLaterLetter, byLaterPair: postings.byLaterPair))
         }
     }
 }

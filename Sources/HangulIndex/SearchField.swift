@@ -14,6 +14,18 @@ struct SearchField: Sendable {
                 let letter = HangulLetter(ascii: byte)
                 if !letter.isIgnored { letters.append(letter) }
             }
+        } else if text.unicodeScalars.allSatisfy({ ($0.isASCII && $0 != "\r") || (0xAC00...0xD7A3).contains($0.value) }) {
+            // Precomposed syllables and ASCII without CR (most Korean names): each scalar is a
+            // character of its own (no grapheme rule joins two syllables, or a syllable and ASCII),
+            // read with no grapheme breaking, which was most of the web module's start.
+            for scalar in text.unicodeScalars {
+                if scalar.isASCII {
+                    let letter = HangulLetter(ascii: UInt8(scalar.value))
+                    if !letter.isIgnored { letters.append(letter) }
+                } else if let parts = Jamo.decompose(scalar) {
+                    letters.append(.syllable(initial: parts.initial, medial: parts.medial, final: parts.final))
+                }
+            }
         } else {
             for character in text {
                 let letter = HangulLetter(character)

@@ -11,28 +11,50 @@ struct BundledCatalogue: Sendable {
     init() {
         // Each item's place is read from its line when a result shows it; the listed ones, which
         // an offset query looks at, now.
-        let places = PlaceLines(BundledSearch.places)
+        typealias S = BundledSearch
+        let (texts, textStarts) = Self.pool(S.texts)
+        let (labels, labelStarts) = Self.pool(S.labels)
+        let places = PlaceLines(
+            S.places, texts: texts, textStarts: textStarts,
+            names: Self.unpacked(S.placeNames), englishNames: Self.unpacked(S.placeEnglishNames),
+            countries: Self.unpacked(S.placeCountries), zones: Self.unpacked(S.placeZones))
         let countries = BundledSearch.countries.split(separator: "\n").map { line in
             let cells = line.split(separator: "\t")
             return CountryName(name: String(cells[0]), code: String(cells[1]))
         }
-        typealias S = BundledSearch
-        func postings(_ keys: String, _ starts: String, _ entries: String) -> CompiledMatchTable.Postings {
-            .init(keys: Self.unpacked(keys), starts: Self.unpacked(starts), entries: Self.unpacked(entries))
-        }
+        // The letters are derived from the texts, and every postings from the letters (a sort of
+        // their keys), not shipped: they were 40 % of the module with gzip.
+        let otherScalars = Self.unpacked(S.otherScalars), otherStarts = Self.unpacked(S.otherStarts)
+        let (letters, letterStarts) = CompiledMatchTable.letters(
+            texts: texts, textStarts: textStarts, otherScalars: otherScalars, otherStarts: otherStarts)
+        let postings = CompiledMatchTable.postings(letters: letters, letterStarts: letterStarts)
         let table = CompiledMatchTable(
-            fieldNames: S.tableFieldNames, otherScalars: Self.unpacked(S.otherScalars), otherStarts: Self.unpacked(S.otherStarts),
-            texts: S.texts, textStarts: Self.unpacked(S.textStarts), labels: S.labels, labelStarts: Self.unpacked(S.labelStarts),
-            fieldRanks: Self.unpacked(S.fieldRanks), letters: Self.unpacked(S.letters), letterStarts: Self.unpacked(S.letterStarts),
+            fieldNames: S.tableFieldNames, otherScalars: otherScalars, otherStarts: otherStarts,
+            texts: texts, textStarts: textStarts, labels: labels, labelStarts: labelStarts,
+            fieldRanks: Self.unpacked(S.fieldRanks), letters: letters, letterStarts: letterStarts,
             items: Self.unpacked(S.items), itemStarts: Self.unpacked(S.itemStarts), importance: Self.unpacked(S.importance),
-            byStart: postings(S.byStartKeys, S.byStartStarts, S.byStartEntries),
-            byFirst: postings(S.byFirstKeys, S.byFirstStarts, S.byFirstEntries),
-            byLaterLetter: postings(S.byLaterLetterKeys, S.byLaterLetterStarts, S.byLaterLetterEntries),
-            byLaterPair: postings(S.byLaterPairKeys, S.byLaterPairStarts, S.byLaterPairEntries))
+            byStart: postings.byStart, byFirst: postings.byFirst, byLaterLetter: postings.byLaterLetter,
+            byLaterPair: postings.byLaterPair)
         let index = SearchIndex(
             compiled: table, droppableSuffixes: S.droppableSuffixes, prominentImportance: S.prominentImportance
         ) { [places] in places.place($0) }
         engine = PlaceSearchEngine(index: index, places: (0..<S.listedCount).map(places.place), countryNames: { countries })
+    }
+
+    /// A text pool written a part a line (search-wasm-data's `lines`) as the table has it: the
+    /// parts run together, and where each starts, in UTF-8 bytes (one more than parts).
+    static func pool(_ lines: String) -> (String, HexColumn) {
+        var bytes: [UInt8] = [], starts: [UInt32] = [0]
+        bytes.reserveCapacity(lines.utf8.count)
+        for byte in lines.utf8 {
+            if byte == 0x0A {
+                starts.append(UInt32(bytes.count))
+            } else {
+                bytes.append(byte)
+            }
+        }
+        starts.append(UInt32(bytes.count))
+        return (String(decoding: bytes, as: UTF8.self), HexColumn(starts))
     }
 
     /// A column packed by search-wasm-data (`packed`: zigzagged differences in 5-bit digits, `0`…`O`
@@ -63,19 +85,36 @@ struct BundledCatalogue: Sendable {
     }
 }
 
-/// The items' places as search-wasm-data writes them, a line each
-/// (`POPULATION CODE COUNTRY NAME ENGLISH ZONE ALIAS…`): a place is made when it is asked for.
+/// The items' places as search-wasm-data writes them: a line each (`POPULATION CODE ALIAS…`), and
+/// their names, English names, countries and zones as entries of the table's texts. A place is
+/// made when it is asked for.
 struct PlaceLines: Sendable {
     let text: String
     /// Where each line starts in `text`, in UTF-8 bytes, and where the text ends.
     let starts: [Int]
+    let texts: String
+    let textStarts: HexColumn
+    let names: HexColumn, englishNames: HexColumn, countries: HexColumn, zones: HexColumn
 
-    init(_ text: String) {
+    init(
+        _ text: String, texts: String, textStarts: HexColumn,
+        names: HexColumn, englishNames: HexColumn, countries: HexColumn, zones: HexColumn
+    ) {
         self.text = text
         var starts = [0]
         for (offset, byte) in text.utf8.enumerated() where byte == 0x0A { starts.append(offset + 1) }
         starts.append(text.utf8.count + 1)
         self.starts = starts
+        (self.texts, self.textStarts) = (texts, textStarts)
+        (self.names, self.englishNames, self.countries, self.zones) = (names, englishNames, countries, zones)
+    }
+
+    /// The text of the table's entry `entry`.
+    private func text(of entry: UInt32) -> String {
+        let utf8 = texts.utf8
+        let start = utf8.index(utf8.startIndex, offsetBy: Int(textStarts[Int(entry)]))
+        let end = utf8.index(utf8.startIndex, offsetBy: Int(textStarts[Int(entry) + 1]))
+        return String(Substring(utf8[start..<end]))
     }
 
     func place(_ position: Int) -> WasmPlace {
@@ -84,7 +123,8 @@ struct PlaceLines: Sendable {
         let end = utf8.index(utf8.startIndex, offsetBy: starts[position + 1] - 1)
         let cells = Substring(utf8[start..<end]).split(separator: "\t", omittingEmptySubsequences: false)
         return WasmPlace(
-            name: String(cells[3]), country: String(cells[2]), countryCode: String(cells[1]), zoneID: String(cells[5]),
-            englishName: String(cells[4]), population: Int(cells[0]) ?? 0, aliases: cells.dropFirst(6).map { String($0) })
+            name: text(of: names[position]), country: text(of: countries[position]), countryCode: String(cells[1]),
+            zoneID: text(of: zones[position]), englishName: text(of: englishNames[position]), population: Int(cells[0]) ?? 0,
+            aliases: cells.dropFirst(2).map { String($0) })
     }
 }
