@@ -138,6 +138,32 @@ enum WasmPlanner {
     /// the local wall clock; `"working_days":[…]`, each place's days as its bits (a country's read);
     /// with a `weekly` line, `"weekly":[{"week":…,"start":…,"reference_local":…,
     /// "worst_minutes_outside":…,"times":[…],"shifts":[{"place":…,"minutes":…}]}]` as well.
+    /// A slot's times, one object a place: what a slot and a week of the weekly series both write.
+    private static func writeTimes(_ times: [MeetingLocalTime], into json: inout JSONWriter) {
+        json.raw("[")
+        for (place, time) in times.enumerated() {
+            if place > 0 { json.raw(",") }
+            json.raw("{\"local\":")
+            json.number(time.local.secondsSinceEpoch)
+            json.raw(",\"utc_offset_seconds\":")
+            json.number(time.utcOffset)
+            json.raw(",\"abbreviation\":")
+            json.string(time.abbreviation)
+            json.raw(",\"band\":")
+            json.string(time.band.rawValue)
+            json.raw(",\"minutes_outside\":")
+            json.number(time.minutesOutside)
+            json.raw(",\"day_difference\":")
+            json.number(time.dayDifference)
+            json.raw(",\"weekday\":")
+            json.number(time.local.weekday)
+            json.raw(",\"working_day\":")
+            if time.isWorkingDay { json.raw("true") } else { json.raw("false") }
+            json.raw("}")
+        }
+        json.raw("]")
+    }
+
     private static func write(_ plan: MeetingPlan, reference: WallClock, days: [UInt8], weekly: [MeetingOccurrence]) -> [UInt8] {
         var json = JSONWriter()
         json.raw("{\"reference\":")
@@ -163,28 +189,9 @@ enum WasmPlanner {
             json.number(slot.totalMinutesOutside)
             json.raw(",\"past\":")
             if slot.isPast { json.raw("true") } else { json.raw("false") }
-            json.raw(",\"times\":[")
-            for (place, time) in slot.times.enumerated() {
-                if place > 0 { json.raw(",") }
-                json.raw("{\"local\":")
-                json.number(time.local.secondsSinceEpoch)
-                json.raw(",\"utc_offset_seconds\":")
-                json.number(time.utcOffset)
-                json.raw(",\"abbreviation\":")
-                json.string(time.abbreviation)
-                json.raw(",\"band\":")
-                json.string(time.band.rawValue)
-                json.raw(",\"minutes_outside\":")
-                json.number(time.minutesOutside)
-                json.raw(",\"day_difference\":")
-                json.number(time.dayDifference)
-                json.raw(",\"weekday\":")
-                json.number(time.local.weekday)
-                json.raw(",\"working_day\":")
-                if time.isWorkingDay { json.raw("true") } else { json.raw("false") }
-                json.raw("}")
-            }
-            json.raw("]}")
+            json.raw(",\"times\":")
+            writeTimes(slot.times, into: &json)
+            json.raw("}")
         }
         json.raw("],\"best\":[")
         for (number, slot) in plan.best.enumerated() {
@@ -209,22 +216,9 @@ enum WasmPlanner {
                 json.number(reference.local(at: occurrence.slot.start).secondsSinceEpoch)
                 json.raw(",\"worst_minutes_outside\":")
                 json.number(occurrence.slot.worstMinutesOutside)
-                json.raw(",\"times\":[")
-                for (place, time) in occurrence.slot.times.enumerated() {
-                    if place > 0 { json.raw(",") }
-                    json.raw("{\"local\":")
-                    json.number(time.local.secondsSinceEpoch)
-                    json.raw(",\"abbreviation\":")
-                    json.string(time.abbreviation)
-                    json.raw(",\"band\":")
-                    json.string(time.band.rawValue)
-                    json.raw(",\"minutes_outside\":")
-                    json.number(time.minutesOutside)
-                    json.raw(",\"day_difference\":")
-                    json.number(time.dayDifference)
-                    json.raw("}")
-                }
-                json.raw("],\"shifts\":[")
+                json.raw(",\"times\":")
+                writeTimes(occurrence.slot.times, into: &json)
+                json.raw(",\"shifts\":[")
                 for (index, shift) in occurrence.shifts.enumerated() {
                     if index > 0 { json.raw(",") }
                     json.raw("{\"place\":")
