@@ -1,7 +1,11 @@
 /// A planner's answer: every candidate start in time order, and the best ones ranked.
 public struct MeetingPlan: Sendable {
+    /// The places planned for, in the request's order: each slot's `times` follow it.
+    public let places: [MeetingPlace]
+    /// The reference zone's clock, which the candidates step along.
+    public let reference: WallClock
     /// The reference zone the candidates step along.
-    public let referenceZoneID: String
+    public var referenceZoneID: String { reference.zoneID }
     /// The meeting's length in seconds.
     public let length: Int
     /// Seconds between candidates.

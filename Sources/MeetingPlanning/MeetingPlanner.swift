@@ -28,7 +28,7 @@ public enum MeetingPlanner {
     public static func plan(_ request: MeetingRequest) -> MeetingPlan {
         var slots: [MeetingSlot] = []
         do { try request.validate() } catch {
-            return MeetingPlan(referenceZoneID: request.reference.zoneID, length: request.length, step: request.step, slots: [], best: [])
+            return MeetingPlan(places: request.places, reference: request.reference, length: request.length, step: request.step, slots: [], best: [])
         }
         for day in request.days {
             var t = dayStart(day, in: request.reference)
@@ -40,7 +40,8 @@ public enum MeetingPlanner {
         }
         // A past slot is shown but never suggested.
         let best = slots.filter { !$0.isPast }.sorted { $0.ranks(before: $1) }.prefix(max(0, request.limit))
-        return MeetingPlan(referenceZoneID: request.reference.zoneID, length: request.length, step: request.step, slots: slots, best: Array(best))
+        return MeetingPlan(
+            places: request.places, reference: request.reference, length: request.length, step: request.step, slots: slots, best: Array(best))
     }
 
     /// Every place's clock for a meeting starting at `start` (seconds since 1970).

@@ -184,7 +184,7 @@ struct PlanCommand: Command {
                 Terminal.note("--ics: \(Terminal.printable(ics, limit: 80))에 일정 1개를 썼습니다" + (weeks.map { "(매주, \($0)주)" } ?? ""))
             }
         }
-        if session.json { return Output.json(PlanJSON(plan: plan, weekly: weekly)) }
+        if session.json { return Output.json(WirePlan(plan, weekly: weeks == nil ? nil : weekly)) }
         PlanText(request: request, plan: plan, weekly: weekly, chosen: chosen, session: session).lines().forEach { Output.line($0) }
     }
 
@@ -280,10 +280,4 @@ extension PlanCommand {
         case .limit: error.message
         }
     }
-}
-
-/// `plan --json`: the kit's plan as it encodes itself, and the weekly meetings when asked.
-struct PlanJSON: Encodable {
-    let plan: MeetingPlan
-    let weekly: [MeetingOccurrence]
 }

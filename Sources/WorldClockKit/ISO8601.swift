@@ -11,17 +11,12 @@ import Foundation
 public enum ISO8601 {
     /// "2026-11-23T10:00:00Z".
     public static func utc(_ instant: Date) -> String {
-        let local = LocalDateTime(secondsSinceEpoch: Int64(instant.timeIntervalSince1970.rounded(.down)))
-        return dateTime(local) + "Z"
+        ISOText.utc(Int64(instant.timeIntervalSince1970.rounded(.down)))
     }
 
     /// "2026-11-23T19:00:00+09:00".
     public static func local(_ local: LocalDateTime, offset: Int) -> String {
-        dateTime(local) + KoreanTimeFormat.isoOffset(offset)
-    }
-
-    private static func dateTime(_ t: LocalDateTime) -> String {
-        "\(zeroPadded(t.year, width: 4))-\(twoDigits(t.month))-\(twoDigits(t.day))T\(twoDigits(t.hour)):\(twoDigits(t.minute)):\(twoDigits(t.second))"
+        ISOText.local(local, offset: offset)
     }
 
     /// Longer input is refused before it is read (the longest sensible instant is about 35 bytes).

@@ -83,7 +83,6 @@ public enum KoreanTimeFormat {
 
     /// ISO 8601 offset: +09:00, -03:30, +00:00.
     public static func isoOffset(_ seconds: Int) -> String {
-        let minutes = abs(seconds) / 60
-        return (seconds < 0 ? "-" : "+") + zeroPadded(minutes / 60, width: 2) + ":" + zeroPadded(minutes % 60, width: 2)
+        ISOText.offset(seconds)
     }
 }

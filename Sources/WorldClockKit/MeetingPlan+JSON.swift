@@ -4,94 +4,56 @@ import FoundationEssentials
 import Foundation
 #endif
 
-// The planner's answers as the CLI's `plan --json` prints them (the planner itself, in
-// MeetingPlanning, is Foundation-free for the web module).
-
-extension MeetingSlot: Encodable {
-    private enum CodingKeys: String, CodingKey {
-        case start, end, places, past
-        case worstMinutesOutside = "worst_minutes_outside"
-        case totalMinutesOutside = "total_minutes_outside"
-        case fitsEveryone = "fits_everyone"
-    }
-
-    /// Instants in UTC (`2026-12-02T11:00:00Z`), then each place's clock and the scores.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(ISO8601.utc(Date(timeIntervalSince1970: TimeInterval(start))), forKey: .start)
-        try container.encode(ISO8601.utc(Date(timeIntervalSince1970: TimeInterval(end))), forKey: .end)
-        try container.encode(times, forKey: .places)
-        try container.encode(worstMinutesOutside, forKey: .worstMinutesOutside)
-        try container.encode(totalMinutesOutside, forKey: .totalMinutesOutside)
-        try container.encode(fitsEveryone, forKey: .fitsEveryone)
-        try container.encode(isPast, forKey: .past)
-    }
-}
-
-extension MeetingLocalTime: Encodable {
-    private enum CodingKeys: String, CodingKey {
-        case place, zone, local, abbreviation, band
-        case minutesOutside = "minutes_outside"
-        case dayDifference = "day_difference"
-        case weekday
-        case workingDay = "working_day"
-    }
-
-    /// `{"place":"뉴욕","zone":"America/New_York","local":"2026-12-02T06:00:00-05:00",…}`.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(place, forKey: .place)
-        try container.encode(zoneID, forKey: .zone)
-        try container.encode(ISO8601.local(local, offset: utcOffset), forKey: .local)
-        try container.encode(abbreviation, forKey: .abbreviation)
-        try container.encode(band, forKey: .band)
-        try container.encode(minutesOutside, forKey: .minutesOutside)
-        try container.encode(dayDifference, forKey: .dayDifference)
-        try container.encode(local.weekday, forKey: .weekday)
-        try container.encode(isWorkingDay, forKey: .workingDay)
-    }
-}
+// The planner's answers as the CLI's `plan --json` prints them: the one wire shape that
+// MeetingPlanning writes (`MeetingPlan.wireJSON(weekly:)`, the web module's answer too), read back
+// here so that the feed's encoder sorts and indents it.
 
 extension MeetingPlan: Encodable {
-    private enum CodingKeys: String, CodingKey {
-        case referenceZoneID = "reference", length = "length_seconds", step = "step_seconds", slots, best
-        case fitsEveryone = "fits_everyone"
-    }
+    /// The plan in its one wire shape (`wireJSON()`, without a weekly series).
+    public func encode(to encoder: any Encoder) throws { try WirePlan(self).encode(to: encoder) }
+}
 
-    /// The plan as the CLI's `--json` prints it.
+/// A plan and its weekly series in the plan's one wire shape, as an `Encodable` value:
+/// what `plan --json --weekly N` prints.
+public struct WirePlan: Encodable {
+    private let json: [UInt8]
+
+    /// `plan`, with `weekly` when a weekly series was asked for.
+    public init(_ plan: MeetingPlan, weekly: [MeetingOccurrence]? = nil) { json = plan.wireJSON(weekly: weekly) }
+
+    /// The wire JSON's values, read back and encoded as they are.
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(referenceZoneID, forKey: .referenceZoneID)
-        try container.encode(length, forKey: .length)
-        try container.encode(step, forKey: .step)
-        try container.encode(slots, forKey: .slots)
-        try container.encode(best, forKey: .best)
-        try container.encode(fitsEveryone, forKey: .fitsEveryone)
+        try JSONDecoder().decode(WireValue.self, from: Data(json)).encode(to: encoder)
     }
 }
 
-extension MeetingOccurrence: Encodable {
-    private enum CodingKeys: String, CodingKey { case week, slot, shifts }
+/// Any value of the wire JSON, read back (the plan has no floats and no nulls).
+private enum WireValue: Codable {
+    case object([String: WireValue]), array([WireValue]), string(String), integer(Int64), bool(Bool)
 
-    /// `{"week":1,"slot":{…},"shifts":[{"place":"뉴욕","minutes":60}]}`.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(week, forKey: .week)
-        try container.encode(slot, forKey: .slot)
-        try container.encode(shifts, forKey: .shifts)
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if let value = try? container.decode(Bool.self) {
+            self = .bool(value)
+        } else if let value = try? container.decode(Int64.self) {
+            self = .integer(value)
+        } else if let value = try? container.decode(String.self) {
+            self = .string(value)
+        } else if let value = try? container.decode([WireValue].self) {
+            self = .array(value)
+        } else {
+            self = .object(try container.decode([String: WireValue].self))
+        }
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        switch self {
+        case .object(let members): try container.encode(members)
+        case .array(let values): try container.encode(values)
+        case .string(let text): try container.encode(text)
+        case .integer(let value): try container.encode(value)
+        case .bool(let value): try container.encode(value)
+        }
     }
 }
-
-extension MeetingOccurrence.Shift: Encodable {
-    private enum CodingKeys: String, CodingKey { case place, minutes }
-
-    /// `{"place":"뉴욕","minutes":60}`.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(place, forKey: .place)
-        try container.encode(minutes, forKey: .minutes)
-    }
-}
-
-/// `"working"`, `"waking"`, `"night"`.
-extension DayBand: Encodable {}

@@ -49,7 +49,7 @@ struct PlanCommandTests {
     func json() throws {
         let result = try CommandRunner.run(Self.seoulNewYorkLondon + ["--json", "--length", "1h", "--hours", "9-18,런던=8-17"])
         #expect(result.status == 0, "\(result.stderr)")
-        let printed = try #require((result.json as? [String: Any])?["plan"] as? NSDictionary)
+        let printed = try #require(result.json as? NSDictionary)
         let clock = { (zone: String) in ZoneClock(zoneID: zone, tzdata: .bundled)! }
         let request = MeetingRequest(
             places: [
@@ -238,15 +238,15 @@ struct PlanCommandTests {
     func pastSlots() throws {
         let result = try CommandRunner.run(["plan", "서울", "도쿄", "--from", "서울", "--json"] + bundled)
         #expect(result.status == 0, "\(result.stderr)")
-        let plan = try #require((result.json as? [String: Any])?["plan"] as? [String: Any])
+        let plan = try #require(result.json as? [String: Any])
         let now = Date()
-        let best = try #require(plan["best"] as? [[String: Any]])
+        let slots = try #require(plan["slots"] as? [[String: Any]])
+        let best = try #require(plan["best"] as? [Int]).map { slots[$0] }
         for slot in best {
             let start = try #require((slot["start"] as? String).flatMap { try? ISO8601.parseInstant($0) })
             #expect(start >= now.addingTimeInterval(-1), "\(slot)")
             #expect(slot["past"] as? Bool == false)
         }
-        let slots = try #require(plan["slots"] as? [[String: Any]])
         let past = slots.filter { $0["past"] as? Bool == true }
         #expect(past.allSatisfy { ($0["start"] as? String).flatMap { try? ISO8601.parseInstant($0) }.map { $0 < now } == true })
     }

@@ -48,15 +48,18 @@ struct WasmPlannerTests {
     ]
 
     /// What a slot is compared on, as text: start, end, scores, and each place's clock.
-    static func text(start: Int64, end: Int64, worst: Int, total: Int, times: [(Int64, Int, String, String, Int, Int, Bool)]) -> String {
-        "\(start)–\(end) worst \(worst) total \(total): "
-            + times.map { "\($0.0)@\($0.1) \($0.2) \($0.3) out \($0.4) day \($0.5)\($0.6 ? "" : " off")" }.joined(separator: ", ")
+    static func text(_ slot: Answer.Slot) -> String {
+        "\(slot.start)–\(slot.end) worst \(slot.worstMinutesOutside) total \(slot.totalMinutesOutside): "
+            + slot.times.map {
+                "\($0.local)@\($0.utcOffsetSeconds) \($0.abbreviation) \($0.band) out \($0.minutesOutside) day \($0.dayDifference)\($0.workingDay ? "" : " off")"
+            }.joined(separator: ", ")
     }
 
+    /// The plan's one wire shape (MeetingPlan.wire), as both sides write it.
     struct Answer: Decodable {
         struct Slot: Decodable {
             struct Time: Decodable {
-                let local: Int64
+                let local: String
                 let utcOffsetSeconds: Int
                 let abbreviation: String
                 let band: String
@@ -64,9 +67,9 @@ struct WasmPlannerTests {
                 let dayDifference: Int
                 let workingDay: Bool
             }
-            let start: Int64
-            let end: Int64
-            let referenceLocal: Int64
+            let start: String
+            let end: String
+            let referenceLocal: String
             let worstMinutesOutside: Int
             let totalMinutesOutside: Int
             let times: [Time]
@@ -76,7 +79,7 @@ struct WasmPlannerTests {
         let fitsEveryone: Bool
     }
 
-    @Test("every slot, local time, band and score, and the best slots, are the kit's", arguments: cases)
+    @Test("every slot, local time, band and score, and the best slots, are the kit's: the same JSON, key for key", arguments: cases)
     func samePlans(_ request: Case) async throws {
         let output = try await onOwnThread { try WasmSearchTests.runEngine(["plan", "TIMELINES", "INPUT"], input: request.json) }
         let line = try #require(output.first)
@@ -91,34 +94,30 @@ struct WasmPlannerTests {
                 },
                 reference: clock(request.reference).wallClock,
                 days: Array(request.date.daysSinceEpoch..<request.date.daysSinceEpoch + request.days), length: request.length))
-        let native = plan.slots.map { slot in
-            Self.text(
-                start: slot.start, end: slot.end, worst: slot.worstMinutesOutside, total: slot.totalMinutesOutside,
-                times: slot.times.map {
-                    (
-                        $0.local.secondsSinceEpoch, $0.utcOffset, $0.abbreviation, $0.band.rawValue, $0.minutesOutside, $0.dayDifference,
-                        $0.isWorkingDay
-                    )
-                })
-        }
-        let wasm = answer.slots.map { slot in
-            Self.text(
-                start: slot.start, end: slot.end, worst: slot.worstMinutesOutside, total: slot.totalMinutesOutside,
-                times: slot.times.map {
-                    ($0.local, $0.utcOffsetSeconds, $0.abbreviation, $0.band, $0.minutesOutside, $0.dayDifference, $0.workingDay)
-                })
-        }
+        let kitJSON = FeedJSON.encode(plan)
+        let kit = try decoder.decode(Answer.self, from: kitJSON)
+        let native = kit.slots.map(Self.text), wasm = answer.slots.map(Self.text)
         let differing = zip(native, wasm).filter { $0 != $1 }.map { "kit \($0)\nwasm \($1)" }
         #expect(
             native.count == wasm.count && differing.isEmpty,
             "\(native.count) slots natively, \(wasm.count) in the module; first differences:\n\(differing.prefix(3).joined(separator: "\n"))")
-        #expect(answer.best.map { answer.slots[$0].start } == plan.best.map(\.start))
+        #expect(native.count == plan.slots.count && native.count > 0)
+        #expect(answer.best == kit.best)
+        #expect(answer.best.map { answer.slots[$0].start } == plan.best.map { ISOText.utc($0.start) })
         // The reference zone's wall clock at each start, which the page titles the columns with.
         let referenceClock = clock(request.reference)
         #expect(
             answer.slots.map(\.referenceLocal)
-                == plan.slots.map { referenceClock.time(at: Date(timeIntervalSince1970: Double($0.start))).local.secondsSinceEpoch })
+                == plan.slots.map {
+                    let time = referenceClock.time(at: Date(timeIntervalSince1970: Double($0.start)))
+                    return ISOText.local(time.local, offset: time.utcOffset)
+                })
         #expect(answer.fitsEveryone == plan.fitsEveryone)
+        // One shape: the module's JSON is the kit's wire JSON byte for byte, and the same object as
+        // the kit's encoding (the CLI's --json), every key and value.
+        #expect(Array(line) == plan.wireJSON())
+        let module = try #require(try JSONSerialization.jsonObject(with: line) as? NSDictionary)
+        #expect(module == (try JSONSerialization.jsonObject(with: kitJSON) as? NSDictionary))
     }
 
     /// What the page asks beyond the grid: places' working days (a country's code or bits), the
@@ -126,24 +125,28 @@ struct WasmPlannerTests {
     struct Extras: Decodable {
         struct Slot: Decodable {
             struct Time: Decodable { let workingDay: Bool }
-            let start: Int64
+            let start: String
             let past: Bool
             let times: [Time]
         }
         struct Week: Decodable {
-            struct Time: Decodable { let local: Int64 }
+            struct Slot: Decodable {
+                struct Time: Decodable { let local: String }
+                let start: String
+                let times: [Time]
+            }
             struct Shift: Decodable, Equatable {
                 let place: String
                 let minutes: Int
             }
             let week: Int
-            let start: Int64
-            let times: [Time]
+            let slot: Slot
             let shifts: [Shift]
         }
+        struct Place: Decodable { let workingDays: [Int] }
         let slots: [Slot]
         let best: [Int]
-        let workingDays: [Int]
+        let places: [Place]
         let weekly: [Week]
     }
 
@@ -173,19 +176,25 @@ struct WasmPlannerTests {
             ],
             reference: clock("Asia/Seoul").wallClock, days: [day], now: now)
         let plan = MeetingPlanner.plan(request)
-        #expect(answer.workingDays == [31, 0b100_1111, 21, 31])
-        #expect(answer.slots.map(\.start) == plan.slots.map(\.start))
+        #expect(answer.places.map(\.workingDays) == [[1, 2, 3, 4, 5], [1, 2, 3, 4, 7], [1, 3, 5], [1, 2, 3, 4, 5]])
+        #expect(answer.slots.map(\.start) == plan.slots.map { ISOText.utc($0.start) })
         #expect(answer.slots.map(\.past) == plan.slots.map(\.isPast))
         #expect(answer.slots.filter(\.past).count == 31)
         #expect(answer.slots.map { $0.times.map(\.workingDay) } == plan.slots.map { $0.times.map(\.isWorkingDay) })
         #expect(answer.slots.contains { !$0.times[1].workingDay })
-        #expect(answer.best.map { answer.slots[$0].start } == plan.best.map(\.start))
-        #expect(answer.best.allSatisfy { answer.slots[$0].start >= now })
+        #expect(answer.best.map { answer.slots[$0].start } == plan.best.map { ISOText.utc($0.start) })
+        #expect(answer.best.allSatisfy { answer.slots[$0].start >= ISOText.utc(now) })
         let weekly = MeetingPlanner.weekly(request, start: start, weeks: 8)
-        #expect(answer.weekly.map(\.start) == weekly.map(\.slot.start))
-        #expect(answer.weekly.map { $0.times.map(\.local) } == weekly.map { $0.slot.times.map(\.local.secondsSinceEpoch) })
+        #expect(answer.weekly.map(\.slot.start) == weekly.map { ISOText.utc($0.slot.start) })
+        #expect(
+            answer.weekly.map { $0.slot.times.map(\.local) } == weekly.map { $0.slot.times.map { ISOText.local($0.local, offset: $0.utcOffset) } })
         #expect(answer.weekly.map { $0.shifts.map { "\($0.place) \($0.minutes)" } } == weekly.map { $0.shifts.map { "\($0.place) \($0.minutes)" } })
         #expect(answer.weekly.contains { !$0.shifts.isEmpty })
+        // One shape: the module's answer, the series included, is the kit's wire JSON key for key.
+        let line = try #require(output.first)
+        #expect(Array(line) == plan.wireJSON(weekly: weekly))
+        let module = try #require(try JSONSerialization.jsonObject(with: line) as? NSDictionary)
+        #expect(module == (try JSONSerialization.jsonObject(with: FeedJSON.encode(WirePlan(plan, weekly: weekly))) as? NSDictionary))
     }
 
     @Test(

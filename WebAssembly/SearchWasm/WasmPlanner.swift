@@ -105,8 +105,9 @@ enum WasmPlanner {
                 places: places, reference: reference, days: Array(first..<first + count), length: length, step: step, limit: limit,
                 now: now)
             try request.validate()
-            let occurrences = weekly.map { MeetingPlanner.weekly(request, start: $0.start, weeks: $0.weeks) } ?? []
-            return write(MeetingPlanner.plan(request), reference: reference, days: places.map { $0.days.mask }, weekly: occurrences)
+            // The plan's one wire shape, as the CLI's --json and the kit write it.
+            let occurrences = weekly.map { MeetingPlanner.weekly(request, start: $0.start, weeks: $0.weeks) }
+            return MeetingPlanner.plan(request).wireJSON(weekly: occurrences)
         } catch {
             return self.error(refused: error)
         }
@@ -128,111 +129,6 @@ enum WasmPlanner {
 
     private static func clock(_ zoneID: String) -> WallClock? {
         timelines[zoneID].map { WallClock(zoneID: zoneID, timeline: $0) }
-    }
-
-    /// `{"reference":…,"length_seconds":…,"step_seconds":…,"fits_everyone":…,"slots":[{"start":…,"end":…,
-    /// "reference_local":…,"worst_minutes_outside":…,"total_minutes_outside":…,"times":[{"local":…,
-    /// "utc_offset_seconds":…,"abbreviation":…,"band":…,"minutes_outside":…,"day_difference":…,
-    /// "weekday":…,"working_day":…}],"past":…}],
-    /// "best":[slot indices]}`: instants in seconds since 1970, local times as seconds since 1970 on
-    /// the local wall clock; `"working_days":[…]`, each place's days as its bits (a country's read);
-    /// with a `weekly` line, `"weekly":[{"week":…,"start":…,"reference_local":…,
-    /// "worst_minutes_outside":…,"times":[…],"shifts":[{"place":…,"minutes":…}]}]` as well.
-    /// A slot's times, one object a place: what a slot and a week of the weekly series both write.
-    private static func writeTimes(_ times: [MeetingLocalTime], into json: inout JSONWriter) {
-        json.raw("[")
-        for (place, time) in times.enumerated() {
-            if place > 0 { json.raw(",") }
-            json.raw("{\"local\":")
-            json.number(time.local.secondsSinceEpoch)
-            json.raw(",\"utc_offset_seconds\":")
-            json.number(time.utcOffset)
-            json.raw(",\"abbreviation\":")
-            json.string(time.abbreviation)
-            json.raw(",\"band\":")
-            json.string(time.band.rawValue)
-            json.raw(",\"minutes_outside\":")
-            json.number(time.minutesOutside)
-            json.raw(",\"day_difference\":")
-            json.number(time.dayDifference)
-            json.raw(",\"weekday\":")
-            json.number(time.local.weekday)
-            json.raw(",\"working_day\":")
-            if time.isWorkingDay { json.raw("true") } else { json.raw("false") }
-            json.raw("}")
-        }
-        json.raw("]")
-    }
-
-    private static func write(_ plan: MeetingPlan, reference: WallClock, days: [UInt8], weekly: [MeetingOccurrence]) -> [UInt8] {
-        var json = JSONWriter()
-        json.raw("{\"reference\":")
-        json.string(plan.referenceZoneID)
-        json.raw(",\"length_seconds\":")
-        json.number(plan.length)
-        json.raw(",\"step_seconds\":")
-        json.number(plan.step)
-        json.raw(",\"fits_everyone\":")
-        if plan.fitsEveryone { json.raw("true") } else { json.raw("false") }
-        json.raw(",\"slots\":[")
-        for (number, slot) in plan.slots.enumerated() {
-            if number > 0 { json.raw(",") }
-            json.raw("{\"start\":")
-            json.number(slot.start)
-            json.raw(",\"end\":")
-            json.number(slot.end)
-            json.raw(",\"reference_local\":")
-            json.number(reference.local(at: slot.start).secondsSinceEpoch)
-            json.raw(",\"worst_minutes_outside\":")
-            json.number(slot.worstMinutesOutside)
-            json.raw(",\"total_minutes_outside\":")
-            json.number(slot.totalMinutesOutside)
-            json.raw(",\"past\":")
-            if slot.isPast { json.raw("true") } else { json.raw("false") }
-            json.raw(",\"times\":")
-            writeTimes(slot.times, into: &json)
-            json.raw("}")
-        }
-        json.raw("],\"best\":[")
-        for (number, slot) in plan.best.enumerated() {
-            if number > 0 { json.raw(",") }
-            json.number(plan.slots.firstIndex { $0.start == slot.start } ?? -1)
-        }
-        json.raw("],\"working_days\":[")
-        for (number, mask) in days.enumerated() {
-            if number > 0 { json.raw(",") }
-            json.number(Int(mask))
-        }
-        json.raw("]")
-        if !weekly.isEmpty {
-            json.raw(",\"weekly\":[")
-            for (number, occurrence) in weekly.enumerated() {
-                if number > 0 { json.raw(",") }
-                json.raw("{\"week\":")
-                json.number(occurrence.week)
-                json.raw(",\"start\":")
-                json.number(occurrence.slot.start)
-                json.raw(",\"reference_local\":")
-                json.number(reference.local(at: occurrence.slot.start).secondsSinceEpoch)
-                json.raw(",\"worst_minutes_outside\":")
-                json.number(occurrence.slot.worstMinutesOutside)
-                json.raw(",\"times\":")
-                writeTimes(occurrence.slot.times, into: &json)
-                json.raw(",\"shifts\":[")
-                for (index, shift) in occurrence.shifts.enumerated() {
-                    if index > 0 { json.raw(",") }
-                    json.raw("{\"place\":")
-                    json.string(shift.place)
-                    json.raw(",\"minutes\":")
-                    json.number(shift.minutes)
-                    json.raw("}")
-                }
-                json.raw("]}")
-            }
-            json.raw("]")
-        }
-        json.raw("}")
-        return json.bytes
     }
 
     /// `{"error":{"code":"bad_request","message":…}}` with the rule's Korean message, as the CLI and the kit say it.

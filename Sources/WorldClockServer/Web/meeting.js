@@ -54,8 +54,16 @@ function daysText(mask) {
   return run.length === 1 ? ISO_WEEKDAYS[first - 1] : `${ISO_WEEKDAYS[first - 1]}–${ISO_WEEKDAYS[run[run.length - 1] - 1]}`;
 }
 
-/** The wall-clock fields of local seconds since 1970 (as the engine returns them). */
-const wall = (localSeconds) => wallClock(localSeconds * 1000, 0);
+/**
+ * The plan's times are its one wire shape's (MeetingPlan.wire, as `worldclock plan --json` prints
+ * them): instants as RFC 3339 in UTC, local times as RFC 3339 with their offset.
+ */
+/** Seconds since 1970 of an instant ("2026-12-02T00:00:00Z"). */
+const instant = (text) => Date.parse(text) / 1000;
+/** The wall-clock fields of a local time ("2026-12-02T09:00:00+09:00"): its own date and time. */
+const wall = (local) => wallClock(Date.parse(local.slice(0, 19) + 'Z'), 0);
+/** ISO weekdays (1 = Monday) as bits, bit 0 Monday: how the engine takes a place's working days. */
+const dayBits = (weekdays) => weekdays.reduce((bits, day) => bits | (1 << (day - 1)), 0);
 
 /** "12월 2일 (수)" of days since 1970-01-01. */
 function dateText(day) {
@@ -251,14 +259,15 @@ export class MeetingView {
       this.status.textContent = `계획을 세우지 못했습니다: ${plan.error.message}`;
       return;
     }
-    this.plan = { ...plan, places, reference, day, length };
+    // The page's places (with what the user set) beside the working days the planner used.
+    this.plan = { ...plan, places, reference, day, length, workingDays: plan.places.map((p) => dayBits(p.working_days)) };
     this.body.hidden = false;
     const more = this.clocks().length > MAX_PLACES && !this.shared ? ` (내 시계의 앞 ${MAX_PLACES}곳)` : '';
     this.status.textContent = `${places.length}곳${more} · ${dateText(day)} · ${duration(length / 60)} 회의 · 기준 ${this.referenceName()}`;
     this.drawTable();
     this.drawEditor();
     this.slider.max = String(plan.slots.length - 1);
-    const kept = plan.slots.findIndex((s) => s.start === this.chosenStart);
+    const kept = plan.slots.findIndex((s) => instant(s.start) === this.chosenStart);
     this.redraw(kept >= 0 ? kept : plan.best[0] ?? 0);
   }
 
@@ -403,7 +412,7 @@ export class MeetingView {
       const button = document.createElement('button');
       button.type = 'button';
       button.dataset.slot = String(index);
-      button.dataset.start = String(slots[index].start);
+      button.dataset.start = String(instant(slots[index].start));
       button.textContent = this.describe(slots[index]);
       item.append(button);
       return item;
@@ -415,7 +424,7 @@ export class MeetingView {
     const { slots, places } = this.plan;
     const slot = slots[Math.max(0, Math.min(index, slots.length - 1))];
     index = slots.indexOf(slot);
-    this.chosenStart = slot.start;
+    this.chosenStart = instant(slot.start);
     this.slider.value = String(index);
     const text = this.describe(slot);
     this.slider.setAttribute('aria-valuetext', text);
@@ -440,7 +449,7 @@ export class MeetingView {
     }));
     const ref = this.referenceWall(slot);
     this.readoutTitle.textContent = `${dateText(ref.day)} ${formatTime(ref, this.h24())} ${this.referenceName()} 시작${slot.past ? ' (지난 시각)' : ''}`;
-    const query = new URLSearchParams({ date: isoDate(this.plan.day), length: String(this.plan.length), ref: this.plan.reference, at: String(slot.start) });
+    const query = new URLSearchParams({ date: isoDate(this.plan.day), length: String(this.plan.length), ref: this.plan.reference, at: String(instant(slot.start)) });
     for (const place of places) {
       // Hours and days only where set (a country's default needs no words).
       const settings = place.hours ? `;${place.hours[0]}-${place.hours[1]}${place.days !== undefined && place.days !== '' ? ';' + place.days : ''}` : '';
@@ -453,7 +462,7 @@ export class MeetingView {
   /** A place's hours and days as the plan used them. */
   placeSettings(i) {
     const place = this.plan.places[i];
-    return { hours: place.hours ?? HOURS, days: this.plan.working_days?.[i] ?? 31 };
+    return { hours: place.hours ?? HOURS, days: this.plan.workingDays[i] };
   }
 
   /** The editor: a row a place, its working hours (from, to) and its working days (a box a weekday). */
@@ -547,14 +556,14 @@ export class MeetingView {
       return;
     }
     const h24 = this.h24();
-    const first = wall(answer.weekly[0].reference_local);
+    const first = wall(answer.weekly[0].slot.reference_local);
     const weekday = WEEKDAYS[new Date(first.day * DAY * 1000).getUTCDay()];
     this.weeklyTitle.textContent = `매주 ${weekday}요일 ${formatTime(first, h24)} ${this.referenceName()}, ${answer.weekly.length}주`
       + (answer.weekly.length < weeks ? ` (이 목록의 시간대 규칙이 닿는 데까지, ${weeks}주 중)` : '');
     const lines = [];
     for (let w = 1; w < answer.weekly.length; w++) {
-      const before = answer.weekly[w - 1], now = answer.weekly[w];
-      for (const shift of now.shifts) {
+      const before = answer.weekly[w - 1].slot, now = answer.weekly[w].slot;
+      for (const shift of answer.weekly[w].shifts) {
         const i = places.findIndex((p) => p.name === shift.place);
         if (i < 0) continue;
         const ref = wall(now.reference_local);

@@ -1,18 +1,24 @@
-/// JSON text written byte by byte into a buffer: what the page reads from the module's memory.
-/// Embedded Swift has no Codable; the page's JSON is small and flat.
-struct JSONWriter {
-    private(set) var bytes: [UInt8] = []
+/// JSON text written byte by byte into a buffer, for what Embedded Swift (the web page's module)
+/// writes without `Codable`: the plan's one wire shape (`MeetingPlan.wireJSON(weekly:)`, which the
+/// kit reads back to encode sorted and indented) and the module's search answers. It lives here,
+/// the lowest module both the planner and the module's search see.
+public struct JSONWriter {
+    /// The text so far, in UTF-8.
+    public private(set) var bytes: [UInt8] = []
 
-    init() { bytes.reserveCapacity(4096) }
+    /// An empty buffer, with room for a typical answer.
+    public init() { bytes.reserveCapacity(4096) }
 
-    mutating func raw(_ text: StaticString) {
+    /// `text` as it is: punctuation and keys (`{"start":`).
+    public mutating func raw(_ text: StaticString) {
         text.withUTF8Buffer { bytes.append(contentsOf: $0) }
     }
 
-    mutating func number(_ value: Int) { number(Int64(value)) }
+    /// An integer.
+    public mutating func number(_ value: Int) { number(Int64(value)) }
 
     /// An integer (Int is 32 bits on wasm32: instants and local seconds are Int64).
-    mutating func number(_ value: Int64) {
+    public mutating func number(_ value: Int64) {
         if value < 0 { bytes.append(UInt8(ascii: "-")) }
         var magnitude = value.magnitude, digits: [UInt8] = []
         repeat {
@@ -22,8 +28,13 @@ struct JSONWriter {
         bytes.append(contentsOf: digits.reversed())
     }
 
+    /// `true` or `false`.
+    public mutating func bool(_ value: Bool) {
+        if value { raw("true") } else { raw("false") }
+    }
+
     /// A JSON string: quotes, backslashes and control characters escaped, the rest as UTF-8.
-    mutating func string(_ text: String) {
+    public mutating func string(_ text: String) {
         bytes.append(UInt8(ascii: "\""))
         for byte in text.utf8 {
             switch byte {
@@ -41,7 +52,8 @@ struct JSONWriter {
         bytes.append(UInt8(ascii: "\""))
     }
 
-    mutating func optionalString(_ text: String?) {
+    /// A string, or `null`.
+    public mutating func optionalString(_ text: String?) {
         if let text { string(text) } else { raw("null") }
     }
 }
