@@ -57,7 +57,9 @@ public struct ZoneClock: Sendable {
             },
             changes: { start, end in
                 rules.transitions(after: start, through: end).map {
-                    ZoneTimeline.Period(start: $0.instant, utcOffset: $0.period.utcOffset, abbreviation: $0.period.abbreviation)
+                    ZoneTimeline.Period(
+                        start: $0.instant, utcOffset: $0.period.utcOffset, abbreviation: $0.period.abbreviation,
+                        isDaylightSavingTime: $0.period.isDaylightSavingTime)
                 }
             })
     }

@@ -156,9 +156,9 @@ struct SearchEngineTests {
     func timeline() throws {
         let march = Int64(1_772_964_000)  // 2026-03-08T10:00Z, DST begins in Los Angeles
         let timeline = ZoneTimeline(periods: [
-            .init(start: 1_762_074_000, utcOffset: -28_800, abbreviation: "PST"),
-            .init(start: march, utcOffset: -25_200, abbreviation: "PDT"),
-            .init(start: march + 400 * 86_400, utcOffset: -28_800, abbreviation: "PST"),
+            .init(start: 1_762_074_000, utcOffset: -28_800, abbreviation: "PST", isDaylightSavingTime: false),
+            .init(start: march, utcOffset: -25_200, abbreviation: "PDT", isDaylightSavingTime: true),
+            .init(start: march + 400 * 86_400, utcOffset: -28_800, abbreviation: "PST", isDaylightSavingTime: false),
         ])
         #expect(timeline.facts(at: march - 1) == ZoneFacts(utcOffset: -28_800, abbreviations: ["PST", "PDT"]))
         #expect(timeline.facts(at: march) == ZoneFacts(utcOffset: -25_200, abbreviations: ["PDT"]))
