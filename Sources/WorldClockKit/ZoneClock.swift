@@ -83,7 +83,9 @@ public struct ZoneClock: Sendable {
 
 /// What a clock shows for one zone at one instant.
 public struct ZoneTime: Equatable, Sendable {
-    /// A change of offset, DST or abbreviation.
+    /// A change of offset, DST or abbreviation, in `ZoneTime`'s terms (a `Date`, beside the time it
+    /// is the next change of): what a clock app shows as "the next change". Inside the kit and on
+    /// the wire a change is the `ZoneTimeline.Period` it begins (`FeedTransition` is made from one).
     public struct Transition: Equatable, Sendable {
         /// When the change happens.
         public let instant: Date
