@@ -68,9 +68,9 @@ public struct Feed: Codable, Equatable, Sendable {
         }
         // Said here, once: a transition without an instant, or out of order, would otherwise give
         // `offset(ofZone:at:)` a wrong timeline, and an app would show an old offset without a word.
-        var starts: [String: [Int64]] = [:]
+        var changes: [String: [ZoneTimeline.Period]] = [:]
         for (zoneID, list) in transitions {
-            var instants: [Int64] = []
+            var periods: [ZoneTimeline.Period] = []
             for (index, transition) in list.enumerated() {
                 func refuse(_ what: String) -> DecodingError {
                     .dataCorrupted(.init(codingPath: container.codingPath, debugDescription: "\"at\" of .transitions.\(zoneID)[\(index)] \(what)"))
@@ -78,24 +78,22 @@ public struct Feed: Codable, Equatable, Sendable {
                 guard let instant = try? ISO8601.parseSeconds(transition.at) else {
                     throw refuse("is not an ISO 8601 instant: \"\(transition.at)\"")
                 }
-                guard instant > (instants.last ?? start) else {
-                    throw refuse("is not after \(instants.isEmpty ? "the feed's \"at\"" : "the transition before it"): \"\(transition.at)\"")
+                guard instant > (periods.last?.start ?? start) else {
+                    throw refuse("is not after \(periods.isEmpty ? "the feed's \"at\"" : "the transition before it"): \"\(transition.at)\"")
                 }
-                instants.append(instant)
+                periods.append(
+                    ZoneTimeline.Period(
+                        start: instant, utcOffset: transition.utcOffsetSeconds, abbreviation: transition.abbreviation,
+                        isDaylightSavingTime: transition.dst))
             }
-            starts[zoneID] = instants
+            changes[zoneID] = periods
         }
         var timelines: [String: ZoneTimeline] = [:]
         for place in sections.lazy.flatMap(\.places) where timelines[place.place.zoneID] == nil {
             guard let time = place.time else { continue }
-            let zoneID = place.place.zoneID
-            let changes = zip(starts[zoneID] ?? [], transitions[zoneID] ?? []).map { start, transition in
-                ZoneTimeline.Period(
-                    start: start, utcOffset: transition.utcOffsetSeconds, abbreviation: transition.abbreviation, isDaylightSavingTime: transition.dst)
-            }
-            timelines[zoneID] = ZoneTimeline(
-                periods: [.init(start: start, utcOffset: time.utcOffsetSeconds, abbreviation: time.abbreviation, isDaylightSavingTime: time.dst)]
-                    + changes)
+            let first = ZoneTimeline.Period(
+                start: start, utcOffset: time.utcOffsetSeconds, abbreviation: time.abbreviation, isDaylightSavingTime: time.dst)
+            timelines[place.place.zoneID] = ZoneTimeline(periods: [first] + (changes[place.place.zoneID] ?? []))
         }
         self.timelines = timelines
     }
