@@ -57,14 +57,6 @@ public struct FeedTransition: Codable, Equatable, Sendable {
         case at, utcOffset = "utc_offset", utcOffsetSeconds = "utc_offset_seconds", abbreviation, dst
     }
 
-    /// `transition` in the feed's words and numbers.
-    public init(_ transition: ZoneTime.Transition) {
-        self.init(
-            ZoneTimeline.Period(
-                start: ZoneRules.seconds(transition.instant), utcOffset: transition.utcOffsetAfter, abbreviation: transition.abbreviationAfter,
-                isDaylightSavingTime: transition.isDaylightSavingTimeAfter))
-    }
-
     /// The transition that begins `period`, in the feed's words and numbers.
     public init(_ period: ZoneTimeline.Period) {
         at = ISO8601.utc(Date(timeIntervalSince1970: Double(period.start)))

@@ -21,12 +21,7 @@ extension ZoneTimeline {
                 start: ZoneRules.seconds(start), utcOffset: first.utcOffset, abbreviation: first.abbreviation,
                 isDaylightSavingTime: first.isDaylightSavingTime)
         ]
-        for transition in clock.transitions(after: start, through: end) {
-            periods.append(
-                Period(
-                    start: ZoneRules.seconds(transition.instant), utcOffset: transition.utcOffsetAfter,
-                    abbreviation: transition.abbreviationAfter, isDaylightSavingTime: transition.isDaylightSavingTimeAfter))
-        }
+        periods += clock.transitions(after: start, through: end)
         self.init(periods: periods)
     }
 }

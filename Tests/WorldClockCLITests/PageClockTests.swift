@@ -34,7 +34,7 @@ struct PageClockTests {
             let clock = try #require(ZoneClock(zoneID: zone, tzdata: .bundled), "\(zone)")
             var instants = [start, start.addingTimeInterval(100 * 86_400)]
             for transition in clock.transitions(after: start, through: end) {
-                instants += [transition.instant.addingTimeInterval(-1), transition.instant]
+                instants += [transition.startDate.addingTimeInterval(-1), transition.startDate]
             }
             for instant in instants { vectors.append((zone, Int64(instant.timeIntervalSince1970), clock.time(at: instant))) }
         }
