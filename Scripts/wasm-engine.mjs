@@ -5,7 +5,7 @@
 //   node Scripts/wasm-engine.mjs search TIMELINES INSTANT QUERIES [LIMIT]
 //   node Scripts/wasm-engine.mjs plan TIMELINES REQUESTS
 //
-// TIMELINES: a line per zone, `ZONE TAB START,OFFSET,ABBREVIATION;…` (what the page takes from the
+// TIMELINES: a line per zone, `ZONE TAB START,OFFSET,ABBREVIATION,DST;…` (what the page takes from the
 // feed's rules: periods by start, in seconds since 1970); INSTANT: the instant searches are for, in
 // seconds; QUERIES: a query per line; REQUESTS: a plan request per line, as JSON (search-engine.js's
 // `plan`). Prints one JSON answer per query or request, a line each.
@@ -29,8 +29,8 @@ for (const line of readFileSync(timelinesPath, 'utf8').split('\n')) {
   if (!line) continue;
   const [zone, periods] = line.split('\t');
   timelines.set(zone, periods.split(';').map((period) => {
-    const [start, offset, abbreviation] = period.split(',');
-    return { start: Number(start), offset: Number(offset), abbreviation };
+    const [start, offset, abbreviation, dst] = period.split(',');
+    return { start: Number(start), offset: Number(offset), abbreviation, dst: dst === '1' };
   }));
 }
 const lines = (path) => readFileSync(path, 'utf8').split('\n').filter((line) => line);

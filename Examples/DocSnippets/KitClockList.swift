@@ -20,7 +20,7 @@ func kitFeed(data: Data) throws {
     let list = feed.list                    // the same ClockList as Catalogue.list
 
     // The offset of a zone at any instant inside the window, from the feed alone.
-    let offset = feed.offset(ofZone: "America/New_York", at: Date())   // FeedOffset?
+    let offset = feed.offset(ofZone: "America/New_York", at: Date())   // ZoneTimeline.Period?
 
     // When to redraw the offsets (a change of DST in one of the feed's zones) …
     let redraw = feed.nextChange(after: Date())

@@ -1,9 +1,17 @@
-/// A zone's offsets and abbreviations over a span of time, as plain data: what gives a search
-/// without a tz reader (the web module, from the feed's transitions) the `ZoneFacts` of any
-/// instant in the span, as `TZifZoneFacts` gives them natively, and the meeting planner a zone's
-/// wall clock.
+/// A zone's offsets, abbreviations and DST over a span of time, as plain data: the one answer to
+/// "which period holds at instant t" outside tz's own reader (`ZoneRules`, the source). The
+/// server writes the feed from it (its JSON rendering, `FeedTimelineJSON`), the kit's `Feed`
+/// client answers a zone's offset at any instant of the feed's window with it, the web module
+/// takes it from the page (the feed's transitions) for search and the meeting planner, and the
+/// page's ticking clock (`Web/clock.js`) is held to it by a test on the same instants.
+///
+/// Here, in the lowest module that the web module, the kit and the server all see (Embedded-clean,
+/// no Foundation); `periodIndex(at:)` is its one search, and everything else asks it.
 public struct ZoneTimeline: Equatable, Sendable {
-    /// One stretch of time on one offset and abbreviation.
+    /// One stretch of time on one offset, abbreviation and DST: from `start`, until the next
+    /// period's. The one value of a zone's state between two changes outside `TimeZoneRules`
+    /// (whose `ZonePeriod` also keeps the standard offset, and which this module cannot see);
+    /// a transition is the period it begins.
     public struct Period: Equatable, Sendable {
         /// When it starts, in seconds since 1970-01-01T00:00Z.
         public let start: Int64
@@ -11,12 +19,16 @@ public struct ZoneTimeline: Equatable, Sendable {
         public let utcOffset: Int
         /// tz's abbreviation ("KST"; "+07" where tz has no letters).
         public let abbreviation: String
+        /// Whether daylight saving time is in effect (as `ZonePeriod` shows it: Dublin's winter
+        /// is standard time).
+        public let isDaylightSavingTime: Bool
 
         /// A period from `start` on.
-        public init(start: Int64, utcOffset: Int, abbreviation: String) {
+        public init(start: Int64, utcOffset: Int, abbreviation: String, isDaylightSavingTime: Bool) {
             self.start = start
             self.utcOffset = utcOffset
             self.abbreviation = abbreviation
+            self.isDaylightSavingTime = isDaylightSavingTime
         }
     }
 
@@ -27,35 +39,11 @@ public struct ZoneTimeline: Equatable, Sendable {
     /// A timeline of `periods`, in order of their starts; at least one.
     public init(periods: [Period]) { self.periods = periods }
 
-    /// The facts at `instant` (seconds since 1970): the offset of the period holding then, and the
-    /// abbreviations of it and of the periods starting within `ZoneFacts.window` after it.
-    /// Right for an instant whose window ends inside the span the timeline was made for.
-    public func facts(at instant: Int64) -> ZoneFacts? {
-        guard let current = index(at: instant) else { return nil }
-        var abbreviations = [periods[current].abbreviation]
-        let end = instant + Int64(ZoneFacts.window)
-        var next = current + 1
-        while next < periods.count, periods[next].start <= end {
-            if periods[next].start > instant { abbreviations.append(periods[next].abbreviation) }
-            next += 1
-        }
-        return ZoneFacts(utcOffset: periods[current].utcOffset, abbreviations: abbreviations)
-    }
-
-    /// The period holding at `instant`: the last starting at or before it (the first before the
-    /// span). A timeline has at least one period.
-    public func period(at instant: Int64) -> Period { periods[index(at: instant) ?? 0] }
-
-    /// The periods starting after `start` through `end`.
-    public func periods(after start: Int64, through end: Int64) -> [Period] {
-        var result: [Period] = []
-        for period in periods where period.start > start && period.start <= end { result.append(period) }
-        return result
-    }
-
-    /// The index of the period holding at `instant`, by binary search; nil for no periods.
-    private func index(at instant: Int64) -> Int? {
-        guard !periods.isEmpty else { return nil }
+    /// The index in `periods` of the period holding at `instant` (seconds since 1970): the last
+    /// starting at or before it, 0 before the first. Equally, the number of changes (periods
+    /// after the first) at or before `instant`. The one search over a timeline, by bisection.
+    /// - Complexity: O(log n) in the periods.
+    public func periodIndex(at instant: Int64) -> Int {
         var low = 0, high = periods.count
         while low < high {
             let middle = (low + high) / 2
@@ -63,4 +51,29 @@ public struct ZoneTimeline: Equatable, Sendable {
         }
         return max(low - 1, 0)
     }
+
+    /// The period holding at `instant`: the last starting at or before it (the first before the
+    /// span). A timeline has at least one period.
+    public func period(at instant: Int64) -> Period { periods[periodIndex(at: instant)] }
+
+    /// The facts at `instant` (seconds since 1970): the offset of the period holding then, and the
+    /// abbreviations of it and of the periods starting within `ZoneFacts.window` after it.
+    /// Right for an instant whose window ends inside the span the timeline was made for.
+    public func facts(at instant: Int64) -> ZoneFacts? {
+        guard !periods.isEmpty else { return nil }
+        let current = periodIndex(at: instant)
+        let ahead = periods[changeIndices(after: instant, through: instant + Int64(ZoneFacts.window))]
+        return ZoneFacts(utcOffset: periods[current].utcOffset, abbreviations: [periods[current].abbreviation] + ahead.map { $0.abbreviation })
+    }
+
+    /// The indices of the periods starting after `start` through `end`: the changes between them.
+    /// The first period is never one (it holds before its start too).
+    public func changeIndices(after start: Int64, through end: Int64) -> Range<Int> {
+        guard !periods.isEmpty else { return 0..<0 }
+        let first = periodIndex(at: start) + 1
+        return first..<max(first, periodIndex(at: end) + 1)
+    }
+
+    /// The periods starting after `start` through `end`: the changes between them, in order.
+    public func periods(after start: Int64, through end: Int64) -> [Period] { Array(periods[changeIndices(after: start, through: end)]) }
 }

@@ -5,7 +5,10 @@ import Foundation
 #endif
 
 /// What a zone's clocks show during one stretch of time: the offset, the part of it that is
-/// daylight saving time, and tz's abbreviation.
+/// daylight saving time, and tz's abbreviation. The source's own value, as `ZoneRules` reads it
+/// from TZif: it keeps the standard offset (DST's amount, negative DST turned round), which no
+/// other layer needs, and this module sees no other (SearchEngine's `ZoneTimeline.Period`, the
+/// value every layer above asks, is made from it).
 public struct ZonePeriod: Sendable, Hashable {
     /// Seconds east of UT, DST included.
     public let utcOffset: Int
@@ -20,7 +23,8 @@ public struct ZonePeriod: Sendable, Hashable {
     public var isDaylightSavingTime: Bool { utcOffset != standardOffset }
 }
 
-/// A change of what a zone's clocks show: from `instant` on, `period` holds.
+/// A change of what a zone's clocks show: from `instant` on, `period` holds. What `ZoneRules`
+/// answers when asked for changes (the footer's included), in the source's own terms.
 public struct ZoneTransition: Sendable, Hashable {
     /// Seconds since 1970 UT.
     public let instant: Int64

@@ -196,14 +196,14 @@ struct PlaceDetailText {
     /// The wall clock of `place`'s zone just before and from the transition, and the offset after:
     /// "2026년 3월 8일 (일) 오전 2:00 EST → 오전 3:00 EDT (UTC−4), 뉴욕 현지 시각"; the date again
     /// after the arrow when the clock goes back over midnight.
-    static func describe(_ next: ZoneTime.Transition, from time: ZoneTime, in place: Place, style: ClockStyle) -> String {
-        let at = Int64(next.instant.timeIntervalSince1970.rounded(.down))
+    static func describe(_ next: ZoneTimeline.Period, from time: ZoneTime, in place: Place, style: ClockStyle) -> String {
+        let at = next.start
         let before = LocalDateTime(secondsSinceEpoch: at + Int64(time.utcOffset))
-        let after = LocalDateTime(secondsSinceEpoch: at + Int64(next.utcOffsetAfter))
+        let after = LocalDateTime(secondsSinceEpoch: at + Int64(next.utcOffset))
         let sameDay = before.daysSinceEpoch == after.daysSinceEpoch
         return "\(KoreanTimeFormat.date(before)) \(KoreanTimeFormat.time(before, style: style)) \(Terminal.printable(time.abbreviation)) → "
             + (sameDay ? "" : "\(KoreanTimeFormat.date(after)) ")
-            + "\(KoreanTimeFormat.time(after, style: style)) \(Terminal.printable(next.abbreviationAfter)) "
-            + "(\(KoreanTimeFormat.utcOffset(next.utcOffsetAfter))), \(Terminal.printable(place.name)) 현지 시각"
+            + "\(KoreanTimeFormat.time(after, style: style)) \(Terminal.printable(next.abbreviation)) "
+            + "(\(KoreanTimeFormat.utcOffset(next.utcOffset))), \(Terminal.printable(place.name)) 현지 시각"
     }
 }

@@ -1,3 +1,6 @@
+import SearchEngine
+import TimeZoneRules
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -11,23 +14,6 @@ public struct FeedDecodingError: Error, Equatable, Sendable, CustomStringConvert
 
     /// The reason, introduced as a feed that cannot be read.
     public var description: String { "the feed cannot be read: \(reason)" }
-}
-
-/// The offset a zone has at an instant, as a feed's transitions give it.
-public struct FeedOffset: Equatable, Sendable {
-    /// Seconds east of UTC.
-    public let utcOffsetSeconds: Int
-    /// tz's abbreviation: KST, EDT, +05.
-    public let abbreviation: String
-    /// Whether daylight saving time is in effect.
-    public let isDaylightSavingTime: Bool
-
-    /// An offset of `utcOffsetSeconds`, called `abbreviation`, in DST or not.
-    public init(utcOffsetSeconds: Int, abbreviation: String, isDaylightSavingTime: Bool) {
-        self.utcOffsetSeconds = utcOffsetSeconds
-        self.abbreviation = abbreviation
-        self.isDaylightSavingTime = isDaylightSavingTime
-    }
 }
 
 extension Feed {
@@ -75,12 +61,14 @@ extension Feed {
     /// The first change of offset in any of the feed's zones after `instant`, if one falls in the
     /// window: a clock list redraws its offsets then.
     public func nextChange(after instant: Date) -> Date? {
-        var earliest: Date?
-        for transitions in self.transitions.values {
-            guard let next = transitions.lazy.compactMap({ try? ISO8601.parseInstant($0.at) }).first(where: { $0 > instant }) else { continue }
-            if earliest.map({ next < $0 }) ?? true { earliest = next }
+        let seconds = ZoneRules.seconds(instant)
+        var earliest: Int64?
+        for timeline in timelines.values {
+            let next = timeline.periodIndex(at: seconds) + 1
+            guard next < timeline.periods.count else { continue }
+            if earliest.map({ timeline.periods[next].start < $0 }) ?? true { earliest = timeline.periods[next].start }
         }
-        return earliest
+        return earliest.map { Date(timeIntervalSince1970: Double($0)) }
     }
 
     /// When an app should fetch the feed again: at `validUntil`, or a day before it when the window
@@ -90,20 +78,15 @@ extension Feed {
         return validUntil.timeIntervalSince(instant) > 2 * margin ? validUntil.addingTimeInterval(-margin) : validUntil
     }
 
-    /// The offset of `zoneID` at `date`, from the feed alone: the zone's offset at the feed's
-    /// instant, then each of its transitions up to `date`. Nil when the feed has no place in that
-    /// zone, or `date` is outside `instant…validUntil` (the feed cannot know it then).
-    public func offset(ofZone zoneID: String, at date: Date) -> FeedOffset? {
-        guard date >= instant, date <= validUntil,
-            let time = sections.lazy.flatMap(\.places).first(where: { $0.place.zoneID == zoneID })?.time
-        else { return nil }
-        var offset = FeedOffset(utcOffsetSeconds: time.utcOffsetSeconds, abbreviation: time.abbreviation, isDaylightSavingTime: time.dst)
-        for transition in transitions[zoneID] ?? [] {
-            guard let at = try? ISO8601.parseInstant(transition.at), at <= date else { break }
-            offset = FeedOffset(
-                utcOffsetSeconds: transition.utcOffsetSeconds, abbreviation: transition.abbreviation, isDaylightSavingTime: transition.dst)
-        }
-        return offset
+    /// The period of `zoneID` holding at `date`, from the feed alone: its offset, abbreviation and
+    /// DST, and its start (the transition that began it, or the feed's instant for the period the
+    /// feed begins in). Nil when the feed has no place in that zone, or `date` is outside
+    /// `instant…validUntil` (the feed cannot know it then).
+    /// - Complexity: O(log n) in the zone's transitions: the feed's `ZoneTimeline` of the zone,
+    ///   made once when the feed was decoded.
+    public func offset(ofZone zoneID: String, at date: Date) -> ZoneTimeline.Period? {
+        guard date >= instant, date <= validUntil, let timeline = timelines[zoneID] else { return nil }
+        return timeline.period(at: ZoneRules.seconds(date))
     }
 
     /// The feed's places as a sectioned list with its full index (ㄱ … ㅎ, A … Z, #; a feed

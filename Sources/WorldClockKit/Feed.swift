@@ -31,6 +31,10 @@ public struct Feed: Codable, Equatable, Sendable {
     public let transitions: [String: [FeedTransition]]
     /// The end of the transitions' window (UTC): a client refetches before then.
     public let transitionsUntil: String
+    /// Each zone's timeline over the window: the time of its places at `at`, then its
+    /// transitions. Made once, when the feed is decoded or built, for the client's questions
+    /// (`offset(ofZone:at:)`, `nextChange(after:)`); not part of the JSON.
+    let timelines: [String: ZoneTimeline]
 
     /// The transitions' window when a caller names none: a year, so a daily sync never misses one.
     public static let defaultTransitionDays = 365
@@ -58,20 +62,40 @@ public struct Feed: Codable, Equatable, Sendable {
         sections = try container.decode([FeedSection].self, forKey: .sections)
         transitions = try container.decode([String: [FeedTransition]].self, forKey: .transitions)
         transitionsUntil = try container.decode(String.self, forKey: .transitionsUntil)
-        guard (try? ISO8601.parseInstant(at)) != nil, (try? ISO8601.parseInstant(transitionsUntil)) != nil else {
+        guard let start = try? ISO8601.parseSeconds(at), (try? ISO8601.parseSeconds(transitionsUntil)) != nil else {
             throw DecodingError.dataCorrupted(
                 .init(codingPath: container.codingPath, debugDescription: "\"at\" or \"transitions_until\" is not an ISO 8601 instant"))
         }
-        // Said here, once: a transition without an instant would otherwise end the walk of
-        // `offset(ofZone:at:)` early, and an app would show an old offset without a word.
+        // Said here, once: a transition without an instant, or out of order, would otherwise give
+        // `offset(ofZone:at:)` a wrong timeline, and an app would show an old offset without a word.
+        var changes: [String: [ZoneTimeline.Period]] = [:]
         for (zoneID, list) in transitions {
-            for (index, transition) in list.enumerated() where (try? ISO8601.parseInstant(transition.at)) == nil {
-                throw DecodingError.dataCorrupted(
-                    .init(
-                        codingPath: container.codingPath,
-                        debugDescription: "\"at\" of .transitions.\(zoneID)[\(index)] is not an ISO 8601 instant: \"\(transition.at)\""))
+            var periods: [ZoneTimeline.Period] = []
+            for (index, transition) in list.enumerated() {
+                func refuse(_ what: String) -> DecodingError {
+                    .dataCorrupted(.init(codingPath: container.codingPath, debugDescription: "\"at\" of .transitions.\(zoneID)[\(index)] \(what)"))
+                }
+                guard let instant = try? ISO8601.parseSeconds(transition.at) else {
+                    throw refuse("is not an ISO 8601 instant: \"\(transition.at)\"")
+                }
+                guard instant > (periods.last?.start ?? start) else {
+                    throw refuse("is not after \(periods.isEmpty ? "the feed's \"at\"" : "the transition before it"): \"\(transition.at)\"")
+                }
+                periods.append(
+                    ZoneTimeline.Period(
+                        start: instant, utcOffset: transition.utcOffsetSeconds, abbreviation: transition.abbreviation,
+                        isDaylightSavingTime: transition.dst))
             }
+            changes[zoneID] = periods
         }
+        var timelines: [String: ZoneTimeline] = [:]
+        for place in sections.lazy.flatMap(\.places) where timelines[place.place.zoneID] == nil {
+            guard let time = place.time else { continue }
+            let first = ZoneTimeline.Period(
+                start: start, utcOffset: time.utcOffsetSeconds, abbreviation: time.abbreviation, isDaylightSavingTime: time.dst)
+            timelines[place.place.zoneID] = ZoneTimeline(periods: [first] + (changes[place.place.zoneID] ?? []))
+        }
+        self.timelines = timelines
     }
 
     /// The whole catalogue, or the sections `sections` says, with times at `instant`, each zone's
@@ -91,12 +115,13 @@ public struct Feed: Codable, Equatable, Sendable {
             FeedSection(
                 title: section.title.text, places: section.rows.map { FeedPlace($0, time: clocks.time(of: $0, at: instant), reference: reference) })
         }
-        var transitions: [String: [FeedTransition]] = [:]
-        for zone in shown.lazy.flatMap(\.rows).map(\.zoneID) where transitions[zone] == nil {
+        var timelines: [String: ZoneTimeline] = [:]
+        for zone in shown.lazy.flatMap(\.rows).map(\.zoneID) where timelines[zone] == nil {
             guard let clock = clocks[zone] else { continue }
-            transitions[zone] = clock.transitions(after: instant, through: until).map(FeedTransition.init)
+            timelines[zone] = ZoneTimeline(clock, from: instant, through: until)
         }
-        self.transitions = transitions
+        self.timelines = timelines
+        self.transitions = timelines.mapValues { $0.periods.dropFirst().map(FeedTransition.init) }
         self.transitionsUntil = ISO8601.utc(until)
     }
 }

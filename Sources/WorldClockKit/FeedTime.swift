@@ -1,3 +1,12 @@
+import SearchEngine
+import TimeZoneRules
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
 /// A zone's time at the feed's instant.
 public struct FeedTime: Codable, Equatable, Sendable {
     /// Local date and time with offset: "2026-11-23T19:00:00+09:00".
@@ -29,7 +38,9 @@ public struct FeedTime: Codable, Equatable, Sendable {
     }
 }
 
-/// The next change of offset: when, and what the zone says after it.
+/// The next change of offset: when, and what the zone says after it. The wire shape of a
+/// transition (Codable, ISO 8601 and offsets in words and seconds); in memory, a transition is the
+/// `ZoneTimeline.Period` it begins.
 public struct FeedTransition: Codable, Equatable, Sendable {
     /// When the change happens (UTC, ISO 8601).
     public let at: String
@@ -46,12 +57,12 @@ public struct FeedTransition: Codable, Equatable, Sendable {
         case at, utcOffset = "utc_offset", utcOffsetSeconds = "utc_offset_seconds", abbreviation, dst
     }
 
-    /// `transition` in the feed's words and numbers.
-    public init(_ transition: ZoneTime.Transition) {
-        at = ISO8601.utc(transition.instant)
-        utcOffset = KoreanTimeFormat.isoOffset(transition.utcOffsetAfter)
-        utcOffsetSeconds = transition.utcOffsetAfter
-        abbreviation = transition.abbreviationAfter
-        dst = transition.isDaylightSavingTimeAfter
+    /// The transition that begins `period`, in the feed's words and numbers.
+    public init(_ period: ZoneTimeline.Period) {
+        at = ISO8601.utc(Date(timeIntervalSince1970: Double(period.start)))
+        utcOffset = KoreanTimeFormat.isoOffset(period.utcOffset)
+        utcOffsetSeconds = period.utcOffset
+        abbreviation = period.abbreviation
+        dst = period.isDaylightSavingTime
     }
 }

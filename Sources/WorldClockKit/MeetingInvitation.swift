@@ -101,9 +101,9 @@ public enum MeetingInvitation {
         var before = now.utcOffset
         for transition in clock.transitions(after: date(start), through: date(end)) {
             observance(
-                at: Int64(transition.instant.timeIntervalSince1970), before: before, after: transition.utcOffsetAfter,
-                daylight: transition.isDaylightSavingTimeAfter, abbreviation: transition.abbreviationAfter)
-            before = transition.utcOffsetAfter
+                at: transition.start, before: before, after: transition.utcOffset, daylight: transition.isDaylightSavingTime,
+                abbreviation: transition.abbreviation)
+            before = transition.utcOffset
         }
         return lines + ["END:VTIMEZONE"]
     }

@@ -39,7 +39,7 @@ public struct TZifZoneFacts: ZoneFactsSource, Sendable {
         let end = instant.addingTimeInterval(TimeInterval(ZoneFacts.window))
         let time = clock.time(at: instant)
         return ZoneFacts(
-            utcOffset: time.utcOffset, abbreviations: [time.abbreviation] + clock.transitions(after: instant, through: end).map(\.abbreviationAfter))
+            utcOffset: time.utcOffset, abbreviations: [time.abbreviation] + clock.transitions(after: instant, through: end).map(\.abbreviation))
     }
 
     /// The zone's offset at the instant, without its abbreviations.

@@ -41,7 +41,7 @@ public struct ZoneClock: Sendable {
             isDaylightSavingTime: period.isDaylightSavingTime,
             abbreviation: period.abbreviation,
             previousTransition: rules.previousTransition(atOrBefore: t).map { Date(timeIntervalSince1970: Double($0.instant)) },
-            nextTransition: rules.nextTransition(after: t).map(ZoneTime.Transition.init),
+            nextTransition: rules.nextTransition(after: t).map(ZoneTimeline.Period.init),
             local: LocalDateTime(secondsSinceEpoch: t + Int64(period.utcOffset))
         )
     }
@@ -55,25 +55,21 @@ public struct ZoneClock: Sendable {
                 let period = rules.period(at: instant)
                 return (period.utcOffset, period.abbreviation)
             },
-            changes: { start, end in
-                rules.transitions(after: start, through: end).map {
-                    ZoneTimeline.Period(start: $0.instant, utcOffset: $0.period.utcOffset, abbreviation: $0.period.abbreviation)
-                }
-            })
+            changes: { start, end in rules.transitions(after: start, through: end).map(ZoneTimeline.Period.init) })
     }
 
     /// Seconds east of UTC at `instant`, DST included: `time(at:).utcOffset` without the rest of
     /// the time (what an offset search asks of every zone).
     public func utcOffset(at instant: Date) -> Int { rules.period(at: Self.seconds(instant)).utcOffset }
 
-    /// The transitions after `instant` up to and including `end`, in order.
-    public func transitions(after instant: Date, through end: Date) -> [ZoneTime.Transition] {
-        rules.transitions(after: Self.seconds(instant), through: Self.seconds(end)).map(ZoneTime.Transition.init)
+    /// The transitions after `instant` up to and including `end`, in order, each the period it begins.
+    public func transitions(after instant: Date, through end: Date) -> [ZoneTimeline.Period] {
+        rules.transitions(after: Self.seconds(instant), through: Self.seconds(end)).map(ZoneTimeline.Period.init)
     }
 
-    /// The next transition after `instant`, if the zone has one ahead.
-    public func nextTransition(after instant: Date) -> ZoneTime.Transition? {
-        rules.nextTransition(after: Self.seconds(instant)).map(ZoneTime.Transition.init)
+    /// The next transition after `instant`, if the zone has one ahead: the period it begins.
+    public func nextTransition(after instant: Date) -> ZoneTimeline.Period? {
+        rules.nextTransition(after: Self.seconds(instant)).map(ZoneTimeline.Period.init)
     }
 
     private static func seconds(_ date: Date) -> Int64 { ZoneRules.seconds(date) }
@@ -81,25 +77,6 @@ public struct ZoneClock: Sendable {
 
 /// What a clock shows for one zone at one instant.
 public struct ZoneTime: Equatable, Sendable {
-    /// A change of offset, DST or abbreviation.
-    public struct Transition: Equatable, Sendable {
-        /// When the change happens.
-        public let instant: Date
-        /// Seconds east of UTC after the change, DST included.
-        public let utcOffsetAfter: Int
-        /// Whether daylight saving time is in effect after the change.
-        public let isDaylightSavingTimeAfter: Bool
-        /// tz's abbreviation after the change: EST, CEST.
-        public let abbreviationAfter: String
-
-        init(_ transition: ZoneTransition) {
-            instant = Date(timeIntervalSince1970: Double(transition.instant))
-            utcOffsetAfter = transition.period.utcOffset
-            isDaylightSavingTimeAfter = transition.period.isDaylightSavingTime
-            abbreviationAfter = transition.period.abbreviation
-        }
-    }
-
     /// The IANA zone id (Asia/Seoul).
     public let zoneID: String
     /// The instant the time is for.
@@ -114,11 +91,24 @@ public struct ZoneTime: Equatable, Sendable {
     public let abbreviation: String
     /// The transition that began the current period, if the zone ever changed before.
     public let previousTransition: Date?
-    /// The next transition, if the zone has one ahead.
-    public let nextTransition: Transition?
+    /// The next transition, if the zone has one ahead: the period it begins (`startDate` is when).
+    public let nextTransition: ZoneTimeline.Period?
     /// The wall-clock date and time in the zone.
     public let local: LocalDateTime
 
     /// The standard offset, without DST.
     public var standardOffset: Int { utcOffset - daylightSavingOffset }
+}
+
+extension ZoneTimeline.Period {
+    /// The period a TZif transition begins: a change is the period it begins, in every layer
+    /// above `TimeZoneRules`.
+    init(_ transition: ZoneTransition) {
+        self.init(
+            start: transition.instant, utcOffset: transition.period.utcOffset, abbreviation: transition.period.abbreviation,
+            isDaylightSavingTime: transition.period.isDaylightSavingTime)
+    }
+
+    /// When the period starts (`start`), as a `Date`.
+    public var startDate: Date { Date(timeIntervalSince1970: Double(start)) }
 }

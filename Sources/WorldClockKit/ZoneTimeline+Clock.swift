@@ -1,4 +1,5 @@
 import SearchEngine
+import TimeZoneRules
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -7,18 +8,20 @@ import Foundation
 #endif
 
 extension ZoneTimeline {
-    /// The timeline of `clock`'s zone from `start` through `end`, from its TZif rules: what the
-    /// feed's transitions give the web module (its facts at an instant then agree with
-    /// `TZifZoneFacts` for any instant whose window ends by `end`; the tests compare the two).
+    /// The timeline of `clock`'s zone from `start` through `end`, from its TZif rules: the first
+    /// period is the one holding at `start` (from `start`, rounded down to the second), then one
+    /// for each transition. What the feed's transitions give the web module and the kit's `Feed`
+    /// client (their answers then agree with `ZoneClock.time(at:)` and `TZifZoneFacts` for any
+    /// instant whose window ends by `end`; the tests compare them), and what the server writes
+    /// the feed from.
     public init(_ clock: ZoneClock, from start: Date, through end: Date) {
         let first = clock.time(at: start)
-        var periods = [Period(start: Int64(start.timeIntervalSince1970.rounded(.down)), utcOffset: first.utcOffset, abbreviation: first.abbreviation)]
-        for transition in clock.transitions(after: start, through: end) {
-            periods.append(
-                Period(
-                    start: Int64(transition.instant.timeIntervalSince1970), utcOffset: transition.utcOffsetAfter,
-                    abbreviation: transition.abbreviationAfter))
-        }
+        var periods = [
+            Period(
+                start: ZoneRules.seconds(start), utcOffset: first.utcOffset, abbreviation: first.abbreviation,
+                isDaylightSavingTime: first.isDaylightSavingTime)
+        ]
+        periods += clock.transitions(after: start, through: end)
         self.init(periods: periods)
     }
 }

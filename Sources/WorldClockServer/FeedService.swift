@@ -375,7 +375,7 @@ final class FeedService: Sendable {
     func earliestTransition(zoneIDs: some Sequence<String>, after instant: Date) -> Date? {
         var earliest: Date?
         for id in Set(zoneIDs) {
-            if let next = clocks[id]?.nextTransition(after: instant)?.instant, earliest.map({ next < $0 }) ?? true {
+            if let next = clocks[id]?.nextTransition(after: instant)?.startDate, earliest.map({ next < $0 }) ?? true {
                 earliest = next
             }
         }

@@ -16,8 +16,8 @@ import Darwin
 #endif
 
 /// Writes `/v1/sections` bodies from pieces made once per catalogue and tzdata: each place's JSON
-/// around its `time`, each zone's transitions over a span of years (`ZoneTimeline`), the meta and
-/// titles. A body at any instant in the span is then a few hundred binary searches and copies,
+/// around its `time`, each zone's timeline over a span of years in JSON (`FeedTimelineJSON`), the
+/// meta and titles. A body at any instant in the span is then a few hundred binary searches and copies,
 /// not a `Feed` of 420 zones through `JSONEncoder` (about 200 times a cached answer's cost).
 ///
 /// The bytes are those of `FeedJSON.encode(Feed(…))` for the same arguments (`SectionsBodyTests`).
@@ -51,7 +51,7 @@ final class SectionsBody: Sendable {
         enum CodingKeys: String, CodingKey { case places, title }
     }
 
-    private let timelines: [ZoneTimeline?]
+    private let timelines: [FeedTimelineJSON?]
     /// `"Asia/Seoul":[` for each zone.
     private let zoneKeys: [[UInt8]]
     private let sections: [SectionPieces]
@@ -74,7 +74,7 @@ final class SectionsBody: Sendable {
         let order = zoneIDs.indices.sorted { position[$0] < position[$1] }
         let index = Dictionary(uniqueKeysWithValues: zoneIDs.enumerated().map { ($0.element, $0.offset) })
         zoneKeys = keyText.map { Array(($0 + ":[").utf8) }
-        timelines = zoneIDs.map { id in clocks[id].map { ZoneTimeline(clock: $0, span: span) } }
+        timelines = zoneIDs.map { id in clocks[id].map { FeedTimelineJSON(clock: $0, span: span) } }
         allZones = order
         var rank = [Int](repeating: 0, count: zoneIDs.count)
         for (position, zone) in order.enumerated() { rank[zone] = position }
@@ -147,7 +147,6 @@ final class SectionsBody: Sendable {
             : Array(Set(chosen.flatMap { sections[$0].zones })).sorted { zoneRank[$0] < zoneRank[$1] }
 
         // Each zone's state once, and its time's JSON once, however many places share it.
-        var passed = [Int](repeating: 0, count: timelines.count)
         var times = ByteBufferAllocator().buffer(capacity: zones.count * 200)
         var timeStart = [Int](repeating: 0, count: timelines.count + 1)
         var timeEnd = [Int](repeating: 0, count: timelines.count)
@@ -155,12 +154,11 @@ final class SectionsBody: Sendable {
         for zone in zones {
             guard let timeline = timelines[zone] else { continue }
             guard timeline.covers(seconds, through: until) else { return nil }
-            let index = timeline.passed(seconds)
-            guard timeline.knowsNext(passed: index) else { return nil }
-            passed[zone] = index
-            if let next = timeline.nextInstant(passed: index), earliest.map({ next < $0 }) ?? true { earliest = next }
+            let period = timeline.timeline.periodIndex(at: seconds)
+            guard timeline.knowsNext(after: period) else { return nil }
+            if let next = timeline.nextChange(after: period), earliest.map({ next < $0 }) ?? true { earliest = next }
             timeStart[zone] = times.writerIndex
-            timeline.writeTime(at: seconds, passed: index, into: &times)
+            timeline.writeTime(at: seconds, period: period, into: &times)
             timeEnd[zone] = times.writerIndex
         }
 
@@ -193,7 +191,7 @@ final class SectionsBody: Sendable {
             if !first { body.writeStaticString(",") }
             first = false
             body.writeBytes(zoneKeys[zone])
-            timeline.writeTransitions(passed[zone]..<timeline.passed(until), into: &body)
+            timeline.writeTransitions(timeline.timeline.changeIndices(after: seconds, through: until), into: &body)
             body.writeStaticString("]")
         }
         body.writeStaticString("},\"transitions_until\":\"")

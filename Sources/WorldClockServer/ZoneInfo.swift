@@ -62,7 +62,7 @@ struct ZoneInfo: Encodable, Equatable {
     }
 
     init(
-        time: ZoneTime, requested: String, places: [Place], transitions: [ZoneTime.Transition], until: Date, tzdataVersion: String,
+        time: ZoneTime, requested: String, places: [Place], transitions: [ZoneTimeline.Period], until: Date, tzdataVersion: String,
         rulesDigest: String
     ) {
         self.tzdataVersion = tzdataVersion
@@ -73,7 +73,7 @@ struct ZoneInfo: Encodable, Equatable {
         dayOfYear = time.local.dayOfYear
         dst = time.isDaylightSavingTime
         dstFrom = time.isDaylightSavingTime ? time.previousTransition.map(Self.utcWithOffset) : nil
-        dstUntil = time.isDaylightSavingTime ? time.nextTransition.map { Self.utcWithOffset($0.instant) } : nil
+        dstUntil = time.isDaylightSavingTime ? time.nextTransition.map { Self.utcWithOffset($0.startDate) } : nil
         dstOffset = time.daylightSavingOffset
         rawOffset = time.standardOffset
         timezone = time.zoneID

@@ -156,9 +156,9 @@ struct SearchEngineTests {
     func timeline() throws {
         let march = Int64(1_772_964_000)  // 2026-03-08T10:00Z, DST begins in Los Angeles
         let timeline = ZoneTimeline(periods: [
-            .init(start: 1_762_074_000, utcOffset: -28_800, abbreviation: "PST"),
-            .init(start: march, utcOffset: -25_200, abbreviation: "PDT"),
-            .init(start: march + 400 * 86_400, utcOffset: -28_800, abbreviation: "PST"),
+            .init(start: 1_762_074_000, utcOffset: -28_800, abbreviation: "PST", isDaylightSavingTime: false),
+            .init(start: march, utcOffset: -25_200, abbreviation: "PDT", isDaylightSavingTime: true),
+            .init(start: march + 400 * 86_400, utcOffset: -28_800, abbreviation: "PST", isDaylightSavingTime: false),
         ])
         #expect(timeline.facts(at: march - 1) == ZoneFacts(utcOffset: -28_800, abbreviations: ["PST", "PDT"]))
         #expect(timeline.facts(at: march) == ZoneFacts(utcOffset: -25_200, abbreviations: ["PDT"]))
@@ -166,6 +166,29 @@ struct SearchEngineTests {
         let source = ZoneTimelines(["America/Los_Angeles": timeline], at: march + 100 * 86_400)
         #expect(source.facts(of: "America/Los_Angeles") == ZoneFacts(utcOffset: -25_200, abbreviations: ["PDT", "PST"]))
         #expect(source.utcOffset(of: "Asia/Seoul") == nil)
+    }
+
+    /// Los Angeles from a span's start (period 0), with changes at 1000 and 2000.
+    static let threePeriods = ZoneTimeline(periods: [
+        .init(start: 500, utcOffset: -28_800, abbreviation: "PST", isDaylightSavingTime: false),
+        .init(start: 1_000, utcOffset: -25_200, abbreviation: "PDT", isDaylightSavingTime: true),
+        .init(start: 2_000, utcOffset: -28_800, abbreviation: "PST", isDaylightSavingTime: false),
+    ])
+
+    @Test(
+        "the period at an instant is the last starting at or before it, the first before the span",
+        arguments: [(Int64.min, 0), (0, 0), (500, 0), (999, 0), (1_000, 1), (1_001, 1), (1_999, 1), (2_000, 2), (Int64.max, 2)])
+    func periodIndex(instant: Int64, index: Int) {
+        #expect(Self.threePeriods.periodIndex(at: instant) == index)
+        #expect(Self.threePeriods.period(at: instant) == Self.threePeriods.periods[index])
+    }
+
+    @Test(
+        "the changes between two instants are the periods starting after the first through the second, never the first period",
+        arguments: [(0, 3_000, [1, 2]), (999, 1_000, [1]), (1_000, 1_999, []), (1_000, 2_000, [2]), (0, 999, []), (2_000, 1_000, []), (0, 500, [])])
+    func changes(start: Int64, end: Int64, indices: [Int]) {
+        #expect(Array(Self.threePeriods.changeIndices(after: start, through: end)) == indices)
+        #expect(Self.threePeriods.periods(after: start, through: end) == indices.map { Self.threePeriods.periods[$0] })
     }
 
     @Test(

@@ -6,9 +6,11 @@ import WorldClockKit
 
 /// The page's ticking clock (`ZoneRules.state` in Web/clock.js) is the one JavaScript copy of "the
 /// period at t" left: it runs in the browser every second, between feeds, with no engine call. This
-/// holds it to the TZif rules on the same vectors: every transition of the feed's window, a second
-/// before and at it, for zones whose rules move, run in Node over the feed `worldclock feed` writes.
-@Suite("The page's clock agrees with the TZif rules")
+/// holds it to the one Swift answer, `ZoneTimeline` (as the kit's `Feed` client reads the same
+/// feed: the period, its start included), and both to the TZif rules, on the same vectors: every
+/// transition of the feed's window, a second before and at it, for zones whose rules move, run in
+/// Node over the feed `worldclock feed` writes.
+@Suite("The page's clock agrees with ZoneTimeline and the TZif rules")
 struct PageClockTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
@@ -19,7 +21,9 @@ struct PageClockTests {
         "America/Vancouver", "America/Havana", "Africa/Casablanca", "Asia/Seoul", "Asia/Kolkata", "Europe/Kyiv",
     ]
 
-    @Test("ZoneRules.state gives the TZif rules' offset, abbreviation and DST a second before and at each transition of the window")
+    @Test(
+        "ZoneRules.state gives ZoneTimeline's period, and the TZif rules' offset, abbreviation and DST, a second before and at each transition of the window"
+    )
     func sameStates() async throws {
         let feed = try CommandRunner.run(["feed", "--at", Self.at, "--tzdata", "bundled"])
         #expect(feed.status == 0, "\(feed.stderr)")
@@ -30,7 +34,7 @@ struct PageClockTests {
             let clock = try #require(ZoneClock(zoneID: zone, tzdata: .bundled), "\(zone)")
             var instants = [start, start.addingTimeInterval(100 * 86_400)]
             for transition in clock.transitions(after: start, through: end) {
-                instants += [transition.instant.addingTimeInterval(-1), transition.instant]
+                instants += [transition.startDate.addingTimeInterval(-1), transition.startDate]
             }
             for instant in instants { vectors.append((zone, Int64(instant.timeIntervalSince1970), clock.time(at: instant))) }
         }
@@ -50,7 +54,7 @@ struct PageClockTests {
             for (const line of readFileSync(process.argv[3], 'utf8').split('\\n')) {
               const [zone, seconds] = line.split('\\t');
               const s = rules.state(zone, Number(seconds) * 1000);
-              console.log(s ? `${s.offset}\\t${s.abbreviation}\\t${s.dst}` : 'null');
+              console.log(s ? `${s.start}\\t${s.offset}\\t${s.abbreviation}\\t${s.dst}` : 'null');
             }
             """
         let output = try await onOwnThread {
@@ -60,10 +64,16 @@ struct PageClockTests {
         }
         let lines = output.split(separator: "\n").map(String.init)
         try #require(lines.count == vectors.count, "node answered \(lines.count) of \(vectors.count): \(output.prefix(500))")
+        let decoded = try Feed.decode(Data(feed.stdout.utf8))
         var differences: [String] = []
         for (vector, line) in zip(vectors, lines) {
-            let expected = "\(vector.expected.utcOffset)\t\(vector.expected.abbreviation)\t\(vector.expected.isDaylightSavingTime)"
-            if line != expected { differences.append("\(vector.zone) at \(vector.seconds): TZif \(expected), clock.js \(line)") }
+            let tzif = "\(vector.expected.utcOffset)\t\(vector.expected.abbreviation)\t\(vector.expected.isDaylightSavingTime)"
+            let period = decoded.offset(ofZone: vector.zone, at: Date(timeIntervalSince1970: Double(vector.seconds)))
+            let timeline = period.map { "\($0.start)\t\($0.utcOffset)\t\($0.abbreviation)\t\($0.isDaylightSavingTime)" } ?? "null"
+            if line != timeline { differences.append("\(vector.zone) at \(vector.seconds): ZoneTimeline \(timeline), clock.js \(line)") }
+            if timeline.split(separator: "\t").dropFirst().joined(separator: "\t") != tzif {
+                differences.append("\(vector.zone) at \(vector.seconds): TZif \(tzif), ZoneTimeline \(timeline)")
+            }
         }
         #expect(differences.isEmpty, "\(differences.joined(separator: "\n"))")
     }

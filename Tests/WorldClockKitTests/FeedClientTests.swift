@@ -45,9 +45,9 @@ struct FeedClientTests {
     func offlineOffsets() throws {
         let feed = try Feed.decode(Self.exported)
         let summer = try #require(feed.offset(ofZone: "America/New_York", at: feed.instant))
-        #expect(summer == FeedOffset(utcOffsetSeconds: -14_400, abbreviation: "EDT", isDaylightSavingTime: true))
+        #expect(summer == ZoneTimeline.Period(start: 1_784_116_800, utcOffset: -14_400, abbreviation: "EDT", isDaylightSavingTime: true))
         let winter = try #require(feed.offset(ofZone: "America/New_York", at: try ISO8601.parseInstant("2026-12-01T00:00:00Z")))
-        #expect(winter == FeedOffset(utcOffsetSeconds: -18_000, abbreviation: "EST", isDaylightSavingTime: false))
+        #expect(winter == ZoneTimeline.Period(start: 1_793_512_800, utcOffset: -18_000, abbreviation: "EST", isDaylightSavingTime: false))
         #expect(feed.offset(ofZone: "America/New_York", at: feed.validUntil.addingTimeInterval(1)) == nil)
         #expect(feed.offset(ofZone: "Asia/Seoul", at: feed.instant) == nil)  // not in this section
     }
@@ -77,6 +77,30 @@ struct FeedClientTests {
             _ = try Feed.decode(data)
         } throws: { error in
             (error as? FeedDecodingError)?.description.contains(".transitions.America/New_York[0]") == true
+        }
+    }
+
+    @Test(
+        "transitions out of order, or not after the feed's instant, are refused, naming the zone and position",
+        arguments: [
+            ("2026-07-15T12:00:00Z", "[0]", "the feed's"),  // the feed's own instant
+            ("2026-03-08T07:00:00Z", "[0]", "the feed's"),  // before it
+            ("2027-03-14T07:00:00Z", "[1]", "the transition before it"),  // the second one, a repeat
+        ])
+    func transitionsOutOfOrder(at: String, position: String, mentions: String) throws {
+        let json = String(decoding: Self.exported, as: UTF8.self)
+        let first = #""America/New_York":[{"abbreviation":"EST","at":"2026-11-01T06:00:00Z""#
+        let second = #"{"abbreviation":"EDT","at":"2027-03-14T07:00:00Z""#
+        #expect(json.contains(first) && json.contains(second))
+        let broken =
+            position == "[0]"
+            ? json.replacing(first, with: #""America/New_York":[{"abbreviation":"EST","at":"\#(at)""#)
+            : json.replacing(first, with: #""America/New_York":[{"abbreviation":"EST","at":"2027-03-14T07:00:00Z""#)
+        #expect {
+            _ = try Feed.decode(Data(broken.utf8))
+        } throws: { error in
+            let text = (error as? FeedDecodingError)?.description ?? ""
+            return text.contains(".transitions.America/New_York\(position)") && text.contains(mentions)
         }
     }
 

@@ -68,7 +68,7 @@ struct SearchTests {
             // Every 10 days of the first year, and just before and at each transition.
             var instants = stride(from: 0, to: 366, by: 10).map { start.addingTimeInterval(Double($0) * 86_400) }
             for transition in clock.transitions(after: start, through: start.addingTimeInterval(366 * 86_400)) {
-                instants += [transition.instant.addingTimeInterval(-1), transition.instant]
+                instants += [transition.startDate.addingTimeInterval(-1), transition.startDate]
             }
             for instant in instants {
                 let native = TZifZoneFacts(tzdata: .bundled, at: instant).facts(of: zone)

@@ -40,16 +40,16 @@ struct TimeTests {
     func nextTransition() throws {
         let time = try #require(Self.clocks["America/New_York"]).time(at: Self.midJuly)
         let next = try #require(time.nextTransition)
-        #expect(ISO8601.utc(next.instant) == "2026-11-01T06:00:00Z")
-        #expect(next.utcOffsetAfter == -18_000)
-        #expect(next.abbreviationAfter == "EST")
-        #expect(!next.isDaylightSavingTimeAfter)
+        #expect(ISO8601.utc(next.startDate) == "2026-11-01T06:00:00Z")
+        #expect(next.utcOffset == -18_000)
+        #expect(next.abbreviation == "EST")
+        #expect(!next.isDaylightSavingTime)
         #expect(try #require(Self.clocks["Asia/Seoul"]).time(at: Self.midJuly).nextTransition == nil)
         // British Columbia stays at UTC−7 from November 2026 (tz 2026): no fall back to PST.
         let vancouverClock = try #require(Self.clocks["America/Vancouver"])
         let vancouver = try #require(vancouverClock.time(at: Self.midJuly).nextTransition)
-        #expect(vancouver.utcOffsetAfter == -25_200)
-        #expect(vancouver.abbreviationAfter == "MST")
+        #expect(vancouver.utcOffset == -25_200)
+        #expect(vancouver.abbreviation == "MST")
     }
 
     @Test(

@@ -31,7 +31,7 @@ struct SectionsBodyTests {
             let transitions = clock.transitions(
                 after: Date(timeIntervalSince1970: 1_700_000_000), through: Date(timeIntervalSince1970: 1_900_000_000))
             for transition in transitions.prefix(3) {
-                let t = Int64(transition.instant.timeIntervalSince1970)
+                let t = transition.start
                 seconds += [t - 1, t, t + 1]
             }
         }

@@ -165,14 +165,16 @@ struct WasmSearchTests {
     }
 
     /// Every zone of the catalogue's timeline from the instant for 400 days, from the bundled TZif
-    /// rules: what the page gives the module from the feed (`ZONE TAB START,OFFSET,ABBREVIATION;…`).
+    /// rules: what the page gives the module from the feed (`ZONE TAB START,OFFSET,ABBREVIATION,DST;…`).
     static let timelines: String = {
         let end = instant.addingTimeInterval(400 * 86_400)
         let catalogue = try! Catalogue.load()
         return Set((catalogue.places + catalogue.searchOnlyPlaces).map(\.zoneID)).sorted().compactMap { zone in
             ZoneClock(zoneID: zone, tzdata: .bundled).map { clock in
                 zone + "\t"
-                    + ZoneTimeline(clock, from: instant, through: end).periods.map { "\($0.start),\($0.utcOffset),\($0.abbreviation)" }
+                    + ZoneTimeline(clock, from: instant, through: end).periods.map {
+                        "\($0.start),\($0.utcOffset),\($0.abbreviation),\($0.isDaylightSavingTime ? 1 : 0)"
+                    }
                     .joined(separator: ";")
             }
         }.joined(separator: "\n")

@@ -54,9 +54,9 @@ struct ZoneClockTests {
     @Test("the next and previous transitions")
     func transitions() throws {
         let time = try bundledClock("America/New_York").time(at: try instant("2026-07-01T00:00:00Z"))
-        #expect(try time.nextTransition?.instant == instant("2026-11-01T06:00:00Z"))
-        #expect(time.nextTransition?.abbreviationAfter == "EST")
-        #expect(time.nextTransition?.utcOffsetAfter == -18000)
+        #expect(try time.nextTransition?.startDate == instant("2026-11-01T06:00:00Z"))
+        #expect(time.nextTransition?.abbreviation == "EST")
+        #expect(time.nextTransition?.utcOffset == -18000)
         #expect(try time.previousTransition == instant("2026-03-08T07:00:00Z"))
         let seoul = try bundledClock("Asia/Seoul").time(at: try instant("2026-07-01T00:00:00Z"))
         #expect(seoul.nextTransition == nil)

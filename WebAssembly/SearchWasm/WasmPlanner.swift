@@ -8,8 +8,9 @@ enum WasmPlanner {
     /// Each zone's offsets and abbreviations over the feed's window (`wc_set_timelines`).
     nonisolated(unsafe) static var timelines: [String: ZoneTimeline] = [:]
 
-    /// Reads one zone a line: `ZONE TAB START,OFFSET,ABBREVIATION;START,OFFSET,ABBREVIATION…`,
-    /// periods by start (seconds since 1970), the first holding before its start too.
+    /// Reads one zone a line: `ZONE TAB START,OFFSET,ABBREVIATION,DST;START,OFFSET,ABBREVIATION,DST…`,
+    /// periods by start (seconds since 1970), the first holding before its start too, DST `1` or
+    /// `0` (the page's `ZoneRules.timelines()`, the same periods its ticking clock reads).
     /// - Returns: the timelines, or nil when a line is malformed.
     static func timelines(_ text: String) -> [String: ZoneTimeline]? {
         var timelines: [String: ZoneTimeline] = [:]
@@ -19,10 +20,11 @@ enum WasmPlanner {
             var periods: [ZoneTimeline.Period] = []
             for period in cells[1].split(separator: ";") {
                 let parts = period.split(separator: ",", omittingEmptySubsequences: false)
-                guard parts.count == 3, let start = int64(parts[0]), let offset = Int(parts[1]), !parts[2].isEmpty,
-                    periods.last.map({ $0.start < start }) ?? true
+                guard parts.count == 4, let start = int64(parts[0]), let offset = Int(parts[1]), !parts[2].isEmpty,
+                    parts[3] == "0" || parts[3] == "1", periods.last.map({ $0.start < start }) ?? true
                 else { return nil }
-                periods.append(ZoneTimeline.Period(start: start, utcOffset: offset, abbreviation: String(parts[2])))
+                periods.append(
+                    ZoneTimeline.Period(start: start, utcOffset: offset, abbreviation: String(parts[2]), isDaylightSavingTime: parts[3] == "1"))
             }
             guard !periods.isEmpty else { return nil }
             timelines[String(cells[0])] = ZoneTimeline(periods: periods)

@@ -62,7 +62,7 @@ struct ZonesController: Sendable {
             let info = ZoneInfo(
                 time: time, requested: requested, places: places,
                 transitions: clock.transitions(after: instant.date, through: until), until: until, tzdataVersion: version, rulesDigest: digest)
-            return .init(body: FeedJSON.encode(info), nextTransition: time.nextTransition?.instant, contentLocation: contentLocation)
+            return .init(body: FeedJSON.encode(info), nextTransition: time.nextTransition?.startDate, contentLocation: contentLocation)
         }
     }
 }

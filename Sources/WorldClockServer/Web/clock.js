@@ -18,14 +18,19 @@ export function makeClock(search = location.search) {
   return { now: () => Date.now() + skew, injected: true, error: null };
 }
 
-/** @typedef {{offset: number, abbreviation: string, dst: boolean}} ZoneState */
-/** @typedef {{at: number, offset: number, abbreviation: string, dst: boolean}} Transition */
+/**
+ * One stretch of a zone's time on one offset, abbreviation and DST, from `start` (seconds since
+ * the epoch) until the next one's: SearchEngine's `ZoneTimeline.Period`, the same fields, and what
+ * the module gets (`timelines()`). A zone's periods are its timeline: the first holds from the
+ * feed's instant (and before it), then one per transition.
+ * @typedef {{start: number, offset: number, abbreviation: string, dst: boolean}} Period
+ */
 
-/** Every zone of a feed: its state at the feed's instant and what changes after it. */
+/** Every zone of a feed: its timeline from the feed's instant, through the feed's window. */
 export class ZoneRules {
   /** @param {any} feed a /v1/sections body */
   constructor(feed) {
-    /** @type {Map<string, {base: ZoneState, transitions: Transition[]}>} */
+    /** @type {Map<string, Period[]>} */
     this.zones = new Map();
     this.at = Date.parse(feed.at);
     const map = feed.transitions;
@@ -41,44 +46,38 @@ export class ZoneRules {
     if (this.zones.has(place.zone) || !place.time) return;
     const t = place.time;
     const listed = map ? map[place.zone] ?? [] : t.next_transition ? [t.next_transition] : [];
-    const transitions = listed.map((x) => ({ at: Date.parse(x.at), offset: x.utc_offset_seconds, abbreviation: x.abbreviation, dst: x.dst }))
-      .sort((a, b) => a.at - b.at);
-    if (!map && transitions.length) this.validUntil = Math.min(this.validUntil, transitions[0].at + 1);
-    this.zones.set(place.zone, { base: { offset: t.utc_offset_seconds, abbreviation: t.abbreviation, dst: t.dst }, transitions });
+    const start = Math.floor(this.at / 1000);
+    const changes = listed.map((x) => ({ start: Date.parse(x.at) / 1000, offset: x.utc_offset_seconds, abbreviation: x.abbreviation, dst: x.dst }))
+      .filter((x) => x.start > start).sort((a, b) => a.start - b.start);
+    if (!map && changes.length) this.validUntil = Math.min(this.validUntil, changes[0].start * 1000 + 1);
+    this.zones.set(place.zone, [{ start, offset: t.utc_offset_seconds, abbreviation: t.abbreviation, dst: t.dst }, ...changes]);
   }
 
   has(zone) { return this.zones.has(zone); }
 
   /**
-   * Every zone's timeline for the search engine's module (search-engine.js), which computes from it
-   * what search and the meeting planner need: the offset and abbreviation from the feed's instant
-   * on, then at each transition (instants in seconds).
-   * @returns {Map<string, {start: number, offset: number, abbreviation: string}[]>}
+   * Every zone's timeline, for the search engine's module (search-engine.js), which computes from
+   * it what search and the meeting planner need.
+   * @returns {Map<string, Period[]>}
    */
-  timelines() {
-    const timelines = new Map();
-    const at = Math.floor(this.at / 1000);
-    for (const [zone, rules] of this.zones) {
-      timelines.set(zone, [{ start: at, offset: rules.base.offset, abbreviation: rules.base.abbreviation },
-        ...rules.transitions.filter((x) => x.at > this.at).map((x) => ({ start: Math.floor(x.at / 1000), offset: x.offset, abbreviation: x.abbreviation }))]);
-    }
-    return timelines;
-  }
+  timelines() { return this.zones; }
 
   /**
-   * The zone's offset, abbreviation and DST flag at `t` (ms since the epoch), or null for a zone
-   * the feed does not have.
-   * @returns {ZoneState | null}
+   * The period of `zone` holding at `t` (ms since the epoch): its offset, abbreviation and DST; null
+   * for a zone the feed does not have. The last period starting at or before `t` (the first before
+   * it), by bisection: `ZoneTimeline.periodIndex(at:)`, which PageClockTests holds this to.
+   * @returns {Period | null}
    */
   state(zone, t) {
-    const rules = this.zones.get(zone);
-    if (!rules) return null;
-    let state = rules.base;
-    for (const transition of rules.transitions) {
-      if (transition.at > t) break;
-      state = transition;
+    const periods = this.zones.get(zone);
+    if (!periods) return null;
+    const seconds = Math.floor(t / 1000);
+    let low = 0, high = periods.length;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if (periods[middle].start <= seconds) low = middle + 1; else high = middle;
     }
-    return state;
+    return periods[Math.max(low - 1, 0)];
   }
 }
 

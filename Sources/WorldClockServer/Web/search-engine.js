@@ -76,16 +76,16 @@ export class SearchEngine {
   }
 
   /**
-   * Gives the module each zone's timeline (ZoneRules.timelines: the offset and abbreviation from
-   * the feed's instant on, then at each transition) and the instant searches are for (ms): the
+   * Gives the module each zone's timeline (ZoneRules.timelines: the offset, abbreviation and DST
+   * from the feed's instant on, then at each transition) and the instant searches are for (ms): the
    * module takes each zone's offset and abbreviations then from the timelines, and plans meetings
    * over them.
-   * @param {Map<string, {start: number, offset: number, abbreviation: string}[]>} timelines
+   * @param {Map<string, {start: number, offset: number, abbreviation: string, dst: boolean}[]>} timelines
    */
   setTimelines(timelines, t) {
     let text = '';
     for (const [zone, periods] of timelines) {
-      text += `${zone}\t${periods.map((p) => `${p.start},${p.offset},${p.abbreviation}`).join(';')}\n`;
+      text += `${zone}\t${periods.map((p) => `${p.start},${p.offset},${p.abbreviation},${p.dst ? 1 : 0}`).join(';')}\n`;
     }
     if (this.call('wc_set_timelines', text, Math.floor(t / 1000)) < 0) throw new Error('the zones\' timelines were malformed');
   }
