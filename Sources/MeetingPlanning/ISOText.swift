@@ -1,23 +1,68 @@
-/// RFC 3339 text of local times and offsets, with integer arithmetic only: the one definition the
-/// plan's wire shape (here, for the web module too) and the kit's `ISO8601` both write.
+/// RFC 3339 text of instants, local times and offsets, with integer arithmetic only: the one
+/// definition the plan's wire shape (written by the web module too) and the kit's `ISO8601` both
+/// write. The digits go straight into bytes, which is also what keeps the module small.
 public enum ISOText {
-    /// "2026-11-23T19:00:00" (no offset): `local`'s date and time, the year in four digits.
-    public static func dateTime(_ local: LocalDateTime) -> String {
-        padded(local.year, 4) + "-" + padded(local.month, 2) + "-" + padded(local.day, 2) + "T" + padded(local.hour, 2) + ":"
-            + padded(local.minute, 2) + ":" + padded(local.second, 2)
-    }
-
-    /// "+09:00", "-03:30", "+00:00": an offset east of UTC in seconds, whole minutes shown.
-    public static func offset(_ seconds: Int) -> String {
-        let minutes = (seconds < 0 ? -seconds : seconds) / 60
-        return (seconds < 0 ? "-" : "+") + padded(minutes / 60, 2) + ":" + padded(minutes % 60, 2)
-    }
-
     /// "2026-11-23T10:00:00Z": an instant in seconds since 1970, in UTC.
-    public static func utc(_ instant: Int64) -> String { dateTime(LocalDateTime(secondsSinceEpoch: instant)) + "Z" }
+    public static func utc(_ instant: Int64) -> String { text { appendUTC(instant, to: &$0) } }
 
     /// "2026-11-23T19:00:00+09:00": a local time with the offset it was read at.
-    public static func local(_ local: LocalDateTime, offset: Int) -> String { dateTime(local) + Self.offset(offset) }
+    public static func local(_ local: LocalDateTime, offset: Int) -> String { text { appendLocal(local, offset: offset, to: &$0) } }
 
-    private static func padded(_ value: Int, _ width: Int) -> String { zeroPadded(value, width: width) }
+    /// "+09:00", "-03:30", "+00:00": an offset east of UTC in seconds, whole minutes shown.
+    public static func offset(_ seconds: Int) -> String { text { appendOffset(seconds, to: &$0) } }
+
+    /// `utc(_:)`'s text, appended to UTF-8 bytes.
+    public static func appendUTC(_ instant: Int64, to out: inout [UInt8]) {
+        appendDateTime(LocalDateTime(secondsSinceEpoch: instant), to: &out)
+        out.append(UInt8(ascii: "Z"))
+    }
+
+    /// `local(_:offset:)`'s text, appended to UTF-8 bytes.
+    public static func appendLocal(_ local: LocalDateTime, offset: Int, to out: inout [UInt8]) {
+        appendDateTime(local, to: &out)
+        appendOffset(offset, to: &out)
+    }
+
+    /// "2026-11-23T19:00:00": the date and time, the year in four digits.
+    private static func appendDateTime(_ local: LocalDateTime, to out: inout [UInt8]) {
+        appendDigits(local.year, 4, to: &out)
+        out.append(UInt8(ascii: "-"))
+        appendDigits(local.month, 2, to: &out)
+        out.append(UInt8(ascii: "-"))
+        appendDigits(local.day, 2, to: &out)
+        out.append(UInt8(ascii: "T"))
+        appendDigits(local.hour, 2, to: &out)
+        out.append(UInt8(ascii: ":"))
+        appendDigits(local.minute, 2, to: &out)
+        out.append(UInt8(ascii: ":"))
+        appendDigits(local.second, 2, to: &out)
+    }
+
+    private static func appendOffset(_ seconds: Int, to out: inout [UInt8]) {
+        let minutes = (seconds < 0 ? -seconds : seconds) / 60
+        out.append(UInt8(ascii: seconds < 0 ? "-" : "+"))
+        appendDigits(minutes / 60, 2, to: &out)
+        out.append(UInt8(ascii: ":"))
+        appendDigits(minutes % 60, 2, to: &out)
+    }
+
+    /// `value`'s decimal digits, zeros in front up to `width`, a minus before them when negative:
+    /// the one place the package pads numbers (`zeroPadded(_:width:)` calls it).
+    static func appendDigits(_ value: Int, _ width: Int, to out: inout [UInt8]) {
+        if value < 0 { out.append(UInt8(ascii: "-")) }
+        var magnitude = value.magnitude
+        var digits: [UInt8] = []
+        repeat {
+            digits.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
+            magnitude /= 10
+        } while magnitude > 0
+        while digits.count < width { digits.append(UInt8(ascii: "0")) }
+        out.append(contentsOf: digits.reversed())
+    }
+
+    private static func text(_ write: (inout [UInt8]) -> Void) -> String {
+        var bytes: [UInt8] = []
+        write(&bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
 }

@@ -92,11 +92,12 @@ extension MeetingPlan {
     /// One slot: a slot of the plan and a week of the series alike.
     private func write(_ slot: MeetingSlot, into json: inout JSONWriter) {
         json.raw("{\"start\":")
-        json.string(ISOText.utc(slot.start))
+        json.plainString { ISOText.appendUTC(slot.start, to: &$0) }
         json.raw(",\"end\":")
-        json.string(ISOText.utc(slot.end))
+        json.plainString { ISOText.appendUTC(slot.end, to: &$0) }
         json.raw(",\"reference_local\":")
-        json.string(ISOText.local(reference.local(at: slot.start), offset: reference.utcOffset(at: slot.start)))
+        let offset = reference.utcOffset(at: slot.start)
+        json.plainString { ISOText.appendLocal(LocalDateTime(secondsSinceEpoch: slot.start + Int64(offset)), offset: offset, to: &$0) }
         json.raw(",\"worst_minutes_outside\":")
         json.number(slot.worstMinutesOutside)
         json.raw(",\"total_minutes_outside\":")
@@ -114,7 +115,7 @@ extension MeetingPlan {
             json.raw(",\"zone\":")
             json.string(time.zoneID)
             json.raw(",\"local\":")
-            json.string(ISOText.local(time.local, offset: time.utcOffset))
+            json.plainString { ISOText.appendLocal(time.local, offset: time.utcOffset, to: &$0) }
             json.raw(",\"utc_offset_seconds\":")
             json.number(time.utcOffset)
             json.raw(",\"abbreviation\":")

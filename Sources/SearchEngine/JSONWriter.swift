@@ -52,6 +52,13 @@ public struct JSONWriter {
         bytes.append(UInt8(ascii: "\""))
     }
 
+    /// A string whose bytes need no escaping (ISO 8601 text, written by `text`) in quotes.
+    public mutating func plainString(_ text: (inout [UInt8]) -> Void) {
+        bytes.append(UInt8(ascii: "\""))
+        text(&bytes)
+        bytes.append(UInt8(ascii: "\""))
+    }
+
     /// A string, or `null`.
     public mutating func optionalString(_ text: String?) {
         if let text { string(text) } else { raw("null") }
