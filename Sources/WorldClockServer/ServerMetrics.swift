@@ -35,6 +35,13 @@ final class ServerMetrics: Sendable {
     /// Counts `limits`' open connections from now on.
     func track(_ limits: ConnectionLimits) { self.limits.withLock { $0 = limits } }
 
+    /// The log whose dropped lines are counted, and how many were counted already.
+    private let logSink = Mutex<(sink: LogSink, counted: Int)?>(nil)
+    private let logLinesDropped: CoreMetrics.Counter
+
+    /// Counts the lines `sink` drops (`worldclock_log_lines_dropped_total`) from now on.
+    func track(_ sink: LogSink) { logSink.withLock { $0 = (sink, sink.droppedLines) } }
+
     /// The media type of `/metrics`: Prometheus's text format.
     static let contentType = "text/plain; version=0.0.4; charset=utf-8"
 
@@ -53,6 +60,7 @@ final class ServerMetrics: Sendable {
         costlyWaiting = CoreMetrics.Meter(label: "worldclock_costly_work", dimensions: [("state", "waiting")], factory: factory)
         cacheBytes = CoreMetrics.Meter(label: "worldclock_response_cache_bytes", factory: factory)
         cacheVariants = CoreMetrics.Meter(label: "worldclock_response_cache_entries", factory: factory)
+        logLinesDropped = CoreMetrics.Counter(label: "worldclock_log_lines_dropped_total", factory: factory)
     }
 
     /// One answered request: by route (the router's path pattern, `unmatched` for none) and status.
@@ -113,6 +121,13 @@ final class ServerMetrics: Sendable {
             info = (key, meter)
         }
         if let limits = limits.withLock({ $0 }) { openConnections.set(limits.openConnections) }
+        let newlyDropped = logSink.withLock { tracked -> Int in
+            guard let current = tracked else { return 0 }
+            let dropped = current.sink.droppedLines
+            tracked = (current.sink, dropped)
+            return dropped - current.counted
+        }
+        if newlyDropped > 0 { logLinesDropped.increment(by: newlyDropped) }
         let load = service.costly.load
         costlyRunning.set(load.running)
         costlyWaiting.set(load.waiting)
