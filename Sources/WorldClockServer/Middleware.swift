@@ -43,7 +43,7 @@ struct RequestLogMiddleware: RouterMiddleware {
         if let requestLog {
             requestLog.write(
                 method: request.method.rawValue, target: request.uri.string, status: status, micros: micros, bytes: bytes,
-                client: context.channel.remoteAddress, requestID: context.id)
+                client: context.channel.remoteAddress, requestID: context.logger[metadataKey: "hb.request.id"])
             return
         }
         let millis = "\(micros / 1000).\(zeroPadded(Int(micros % 1000), width: 3))"

@@ -1,3 +1,4 @@
+import Hummingbird
 import Logging
 import NIOCore
 import ServerConfiguration
@@ -50,20 +51,22 @@ struct ServerLogHandler: LogHandler {
     func log(event: LogEvent) {
         var fields = metadata
         if let extra = event.metadata { fields.merge(extra) { $1 } }
-        var line = LogLine()
-        line.begin(format: format, level: event.level, clock: sink.clock)
-        Self.finish(&line, format: format, message: "\(event.message)", metadata: fields)
-        // What an operator waits for (startup, reload, shutdown, errors) is written at once.
-        sink.append(line, urgent: event.level >= .notice)
+        LogLine.write { line in
+            line.begin(format: format, level: event.level, clock: sink.clock)
+            Self.finish(&line, format: format, message: "\(event.message)", metadata: fields)
+            // What an operator waits for (startup, reload, shutdown, errors) is written at once.
+            sink.append(line.buffer, urgent: event.level >= .notice)
+        }
     }
 
     /// One line, with its newline.
     static func line(format: LogFormat, time: Date, level: Logger.Level, message: String, metadata: Logger.Metadata) -> String {
-        var line = LogLine()
         let seconds = time.timeIntervalSince1970.rounded(.down)
-        line.begin(format: format, level: level, seconds: Int64(seconds), millis: Int((time.timeIntervalSince1970 - seconds) * 1000))
-        finish(&line, format: format, message: message, metadata: metadata)
-        return line.text
+        return LogLine.write { line in
+            line.begin(format: format, level: level, seconds: Int64(seconds), millis: Int((time.timeIntervalSince1970 - seconds) * 1000))
+            finish(&line, format: format, message: message, metadata: metadata)
+            return line.text
+        }
     }
 
     /// The message and the metadata after the time and level, in key order; Hummingbird's
@@ -128,9 +131,10 @@ struct ServerLogHandler: LogHandler {
     /// "2026-07-15T12:00:00.123Z".
     static func timestamp(_ time: Date) -> String {
         let seconds = time.timeIntervalSince1970.rounded(.down)
-        var line = LogLine()
-        line.timestamp(LogClock.text(of: Int64(seconds)), millis: Int((time.timeIntervalSince1970 - seconds) * 1000))
-        return line.text
+        return LogLine.write { line in
+            line.timestamp(LogClock.text(of: Int64(seconds)), millis: Int((time.timeIntervalSince1970 - seconds) * 1000))
+            return line.text
+        }
     }
 
     /// Writes `line` to standard error at once, in one `write(2)` when it can.
@@ -164,51 +168,75 @@ struct RequestLog: Sendable {
 
     /// One request's line: `micros` its duration, `bytes` its body's length when known, `client`
     /// the peer's address.
-    func write(method: String, target: String, status: Int, micros: Int64, bytes: Int?, client: SocketAddress?, requestID: String) {
-        var line = LogLine()
-        line.begin(format: format, level: .info, clock: sink.clock)
-        switch format {
-        case .text:
-            line.ascii(" ")
-            message(method: method, target: target, status: status, micros: micros, into: &line, escaped: false)
-            if let bytes {
-                line.ascii(" bytes=")
-                line.integer(bytes)
+    /// `requestID` is the request logger's `hb.request.id` (looked up for JSON only: text leaves it out).
+    func write(
+        method: String, target: String, status: Int, micros: Int64, bytes: Int?, client: SocketAddress?,
+        requestID: @autoclosure () -> Logger.Metadata.Value?
+    ) {
+        // Room for the fixed part and the method and target escaped (a stray control byte takes 6).
+        let capacity = 384 + 12 * (method.utf8.count + target.utf8.count)
+        LogLine.write(capacity: min(capacity, 1 << 16)) { line in
+            line.begin(format: format, level: .info, clock: sink.clock)
+            switch format {
+            case .text:
+                line.ascii(" ")
+                message(method: method, target: target, status: status, micros: micros, into: &line, escaped: false)
+                if let bytes {
+                    line.ascii(" bytes=")
+                    line.integer(bytes)
+                }
+                line.ascii(" client=")
+                Self.address(client, into: &line, escaped: false)
+                line.ascii(" duration_ms=")
+                line.milliseconds(micros, shortest: true)
+                line.ascii(" method=")
+                line.raw(method)
+                line.ascii(" path=")
+                line.raw(target)
+                line.ascii(" status=")
+                line.integer(status)
+            case .json:
+                line.ascii(",\"message\":\"")
+                message(method: method, target: target, status: status, micros: micros, into: &line, escaped: true)
+                line.ascii("\"")
+                if let bytes {
+                    line.ascii(",\"bytes\":")
+                    line.integer(bytes)
+                }
+                line.ascii(",\"client\":\"")
+                Self.address(client, into: &line, escaped: true)
+                line.ascii("\",\"duration_ms\":")
+                line.milliseconds(micros, shortest: true)
+                line.ascii(",\"method\":")
+                line.jsonString(method)
+                line.ascii(",\"path\":")
+                line.jsonString(target)
+                line.ascii(",\"request_id\":")
+                line.ascii("\"")
+                Self.requestID(requestID(), into: &line)
+                line.ascii("\"")
+                line.ascii(",\"status\":")
+                line.integer(status)
+                line.ascii("}")
             }
-            line.ascii(" client=")
-            Self.address(client, into: &line, escaped: false)
-            line.ascii(" duration_ms=")
-            line.milliseconds(micros, shortest: true)
-            line.ascii(" method=")
-            line.raw(method)
-            line.ascii(" path=")
-            line.raw(target)
-            line.ascii(" status=")
-            line.integer(status)
-        case .json:
-            line.ascii(",\"message\":\"")
-            message(method: method, target: target, status: status, micros: micros, into: &line, escaped: true)
-            line.ascii("\"")
-            if let bytes {
-                line.ascii(",\"bytes\":")
-                line.integer(bytes)
-            }
-            line.ascii(",\"client\":\"")
-            Self.address(client, into: &line, escaped: true)
-            line.ascii("\",\"duration_ms\":")
-            line.milliseconds(micros, shortest: true)
-            line.ascii(",\"method\":")
-            line.jsonString(method)
-            line.ascii(",\"path\":")
-            line.jsonString(target)
-            line.ascii(",\"request_id\":")
-            line.jsonString(requestID)
-            line.ascii(",\"status\":")
-            line.integer(status)
-            line.ascii("}")
+            line.ascii("\n")
+            sink.append(line.buffer, urgent: false)
         }
-        line.ascii("\n")
-        sink.append(line, urgent: false)
+    }
+
+    /// The first part of this process's request ids: `RequestID.description` is this, then the
+    /// id's 64-bit number in 16 hexadecimal digits.
+    private static let requestIDPrefix: [UInt8] = Array(RequestID().description.utf8.dropLast(16))
+
+    /// Hummingbird's request id as its `description` spells it, inside a JSON string: from its
+    /// number, without the three strings `description` builds (a test holds the two equal).
+    static func requestID(_ value: Logger.Metadata.Value?, into line: inout LogLine) {
+        guard case .stringConvertible(let value)? = value, let id = value as? RequestID, MemoryLayout<RequestID>.size == 8 else {
+            return line.jsonEscaped(value.map { "\($0)" } ?? "-")
+        }
+        let number = unsafeBitCast(id, to: UInt64.self)
+        line.raw(requestIDPrefix)
+        line.hex(number, width: 16)
     }
 
     /// "GET /v1/meta 200 0.412 ms", `escaped` inside a JSON string.
@@ -253,14 +281,68 @@ struct RequestLog: Sendable {
     }
 }
 
-/// A log line being laid out, as UTF-8 bytes.
+/// A log line being laid out, as UTF-8 bytes, in a buffer on the stack (`write(capacity:_:)`)
+/// that moves to the heap only when a line outgrows it: a byte costs a store, not an `Array`
+/// append, and a line no allocation.
 struct LogLine {
-    private(set) var bytes: [UInt8] = []
+    private var base: UnsafeMutablePointer<UInt8>
+    private var capacity: Int
+    /// The bytes written.
+    private(set) var count = 0
+    /// Whether `base` was allocated here (on growing) and is freed at the end of `write`.
+    private var allocated = false
 
-    init() { bytes.reserveCapacity(320) }
+    private init(base: UnsafeMutablePointer<UInt8>, capacity: Int) {
+        self.base = base
+        self.capacity = capacity
+    }
+
+    /// Runs `body` with an empty line of `capacity` bytes (more when it grows), valid only inside.
+    static func write<Result>(capacity: Int = 512, _ body: (inout LogLine) throws -> Result) rethrows -> Result {
+        try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { buffer in
+            var line = LogLine(base: buffer.baseAddress!, capacity: capacity)
+            defer { if line.allocated { line.base.deallocate() } }
+            return try body(&line)
+        }
+    }
+
+    /// The bytes written so far.
+    var buffer: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: base, count: count) }
 
     /// The line as text (tests, and a sink that hands out strings).
-    var text: String { String(decoding: bytes, as: UTF8.self) }
+    var text: String { String(decoding: buffer, as: UTF8.self) }
+
+    /// Makes room for `more` bytes.
+    @inline(__always)
+    private mutating func reserve(_ more: Int) {
+        if count + more > capacity { grow(more) }
+    }
+
+    private mutating func grow(_ more: Int) {
+        let bigger = max(capacity * 2, count + more)
+        let moved = UnsafeMutablePointer<UInt8>.allocate(capacity: bigger)
+        moved.initialize(from: base, count: count)
+        if allocated { base.deallocate() }
+        base = moved
+        capacity = bigger
+        allocated = true
+    }
+
+    /// One byte.
+    @inline(__always)
+    mutating func byte(_ byte: UInt8) {
+        reserve(1)
+        base[count] = byte
+        count += 1
+    }
+
+    /// `bytes` as they are.
+    mutating func raw(_ bytes: UnsafeRawBufferPointer) {
+        guard !bytes.isEmpty else { return }
+        reserve(bytes.count)
+        UnsafeMutableRawPointer(base + count).copyMemory(from: bytes.baseAddress!, byteCount: bytes.count)
+        count += bytes.count
+    }
 
     /// The time and level, then what the format puts before the message: `time level` in text,
     /// `{"time":…,"level":…` in JSON. The time is now, from `clock`.
@@ -288,52 +370,68 @@ struct LogLine {
 
     /// "2026-07-15T12:00:00" + ".123Z".
     mutating func timestamp(_ date: LogClock.DateText, millis: Int) {
-        withUnsafeBytes(of: date) { bytes.append(contentsOf: $0) }
-        bytes.append(UInt8(ascii: "."))
-        bytes.append(UInt8(ascii: "0") + UInt8(millis / 100 % 10))
-        bytes.append(UInt8(ascii: "0") + UInt8(millis / 10 % 10))
-        bytes.append(UInt8(ascii: "0") + UInt8(millis % 10))
-        bytes.append(UInt8(ascii: "Z"))
+        withUnsafeBytes(of: date) { raw($0) }
+        reserve(5)
+        base[count] = UInt8(ascii: ".")
+        base[count + 1] = UInt8(ascii: "0") + UInt8(millis / 100 % 10)
+        base[count + 2] = UInt8(ascii: "0") + UInt8(millis / 10 % 10)
+        base[count + 3] = UInt8(ascii: "0") + UInt8(millis % 10)
+        base[count + 4] = UInt8(ascii: "Z")
+        count += 5
     }
 
     /// `text` as it is (ASCII the caller wrote).
     mutating func ascii(_ text: StaticString) {
-        text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+        raw(UnsafeRawBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 
     /// `text` as it is.
     mutating func raw(_ text: String) {
         var text = text
-        text.withUTF8 { bytes.append(contentsOf: $0) }
+        text.withUTF8 { raw(UnsafeRawBufferPointer($0)) }
+    }
+
+    /// `bytes` as they are.
+    mutating func raw(_ bytes: [UInt8]) {
+        bytes.withUnsafeBytes { raw($0) }
+    }
+
+    /// `value` in `width` lower-case hexadecimal digits, zeros first.
+    mutating func hex(_ value: UInt64, width: Int) {
+        reserve(width)
+        var rest = value
+        for index in stride(from: count + width - 1, through: count, by: -1) {
+            let digit = UInt8(truncatingIfNeeded: rest & 0xF)
+            base[index] = digit < 10 ? UInt8(ascii: "0") + digit : UInt8(ascii: "a") + digit - 10
+            rest >>= 4
+        }
+        count += width
     }
 
     /// `value` in decimal.
     mutating func integer(_ value: Int) {
-        guard value != 0 else { return bytes.append(UInt8(ascii: "0")) }
-        if value < 0 { bytes.append(UInt8(ascii: "-")) }
-        var digits:
-            (
-                UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
-                UInt8
-            ) =
-                (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        if value < 0 { byte(UInt8(ascii: "-")) }
         var magnitude = value.magnitude
-        var count = 0
-        withUnsafeMutableBytes(of: &digits) { digits in
-            while magnitude > 0 {
-                count += 1
-                digits[20 - count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
-                magnitude /= 10
-            }
-            bytes.append(contentsOf: digits[(20 - count)...])
+        var digits = 1
+        var limit: UInt = 10
+        while magnitude >= limit, digits < 19 {
+            digits += 1
+            limit &*= 10
         }
+        if digits == 19, magnitude >= limit { digits = 20 }
+        reserve(digits)
+        for index in stride(from: count + digits - 1, through: count, by: -1) {
+            base[index] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+            magnitude /= 10
+        }
+        count += digits
     }
 
     /// `micros` as milliseconds: "0.412" with three decimals, or when `shortest` as a `Double`
     /// prints it ("0.41", "12.0"), what the metadata's number wrote before.
     mutating func milliseconds(_ micros: Int64, shortest: Bool) {
         integer(Int(micros / 1000))
-        bytes.append(UInt8(ascii: "."))
+        byte(UInt8(ascii: "."))
         var fraction = Int(micros % 1000)
         var width = 3
         if shortest {
@@ -344,16 +442,16 @@ struct LogLine {
         }
         var divisor = width == 3 ? 100 : width == 2 ? 10 : 1
         while divisor > 0 {
-            bytes.append(UInt8(ascii: "0") + UInt8(fraction / divisor % 10))
+            byte(UInt8(ascii: "0") + UInt8(fraction / divisor % 10))
             divisor /= 10
         }
     }
 
     /// `text` as a JSON string with its quotes.
     mutating func jsonString(_ text: String) {
-        bytes.append(UInt8(ascii: "\""))
+        byte(UInt8(ascii: "\""))
         jsonEscaped(text)
-        bytes.append(UInt8(ascii: "\""))
+        byte(UInt8(ascii: "\""))
     }
 
     /// `text` inside a JSON string (`jsonEscaped(_:)` of its UTF-8).
@@ -365,11 +463,12 @@ struct LogLine {
     /// UTF-8 `text` inside a JSON string, escaped as the feed's encoder escapes (`JSONText`):
     /// quote, backslash and the control characters; slashes and non-ASCII as they are.
     mutating func jsonEscaped(_ text: UnsafeBufferPointer<UInt8>) {
+        reserve(text.count)
         for byte in text {
             switch byte {
             case UInt8(ascii: "\""), UInt8(ascii: "\\"):
-                bytes.append(UInt8(ascii: "\\"))
-                bytes.append(byte)
+                self.byte(UInt8(ascii: "\\"))
+                self.byte(byte)
             case 0x0A: ascii("\\n")
             case 0x0D: ascii("\\r")
             case 0x09: ascii("\\t")
@@ -377,13 +476,9 @@ struct LogLine {
             case 0x0C: ascii("\\f")
             case 0..<0x20:
                 ascii("\\u00")
-                let hex: StaticString = "0123456789abcdef"
-                hex.withUTF8Buffer {
-                    bytes.append($0[Int(byte >> 4)])
-                    bytes.append($0[Int(byte & 0xF)])
-                }
+                hex(UInt64(byte), width: 2)
             default:
-                bytes.append(byte)
+                self.byte(byte)
             }
         }
     }
@@ -490,21 +585,18 @@ final class LogSink: @unchecked Sendable {
     var droppedLines: Int { dropped.load(ordering: .relaxed) }
 
     /// Adds `line` to what is written next; `urgent` has it written now (without waiting here).
-    func append(_ line: LogLine, urgent: Bool) {
+    func append(_ line: UnsafeBufferPointer<UInt8>, urgent: Bool) {
         switch target {
         case .lines(let write):
-            write(line.text)
+            write(String(decoding: line, as: UTF8.self))
         case .fileDescriptor(let descriptor):
-            guard thread != nil else {
-                line.bytes.withUnsafeBufferPointer { LogSink.writeAll(UnsafeRawBufferPointer($0), to: descriptor) }
-                return
-            }
+            guard thread != nil else { return LogSink.writeAll(UnsafeRawBufferPointer(line), to: descriptor) }
             pthread_mutex_lock(lock)
-            if pending.count + line.bytes.count > capacity {
+            if pending.count + line.count > capacity {
                 droppedSinceReport += 1
                 dropped.add(1, ordering: .relaxed)
             } else {
-                pending.append(contentsOf: line.bytes)
+                pending.append(contentsOf: line)
             }
             let wakeNow = urgent || pending.count >= Self.batchBytes
             if urgent { self.urgent = true }
@@ -550,24 +642,25 @@ final class LogSink: @unchecked Sendable {
         droppedSinceReport = 0
         pthread_mutex_unlock(lock)
         if lost > 0 {
-            var line = LogLine()
-            line.begin(format: format, level: .warning, clock: clock)
-            let message = "\(lost) log lines dropped: standard error was not read as fast as lines came (\(droppedLines) in all)"
-            switch format {
-            case .text:
-                line.ascii(" ")
-                line.raw(message)
-                line.ascii(" dropped=")
-                line.integer(lost)
-            case .json:
-                line.ascii(",\"message\":")
-                line.jsonString(message)
-                line.ascii(",\"dropped\":")
-                line.integer(lost)
-                line.ascii("}")
+            LogLine.write { line in
+                line.begin(format: format, level: .warning, clock: clock)
+                let message = "\(lost) log lines dropped: standard error was not read as fast as lines came (\(droppedLines) in all)"
+                switch format {
+                case .text:
+                    line.ascii(" ")
+                    line.raw(message)
+                    line.ascii(" dropped=")
+                    line.integer(lost)
+                case .json:
+                    line.ascii(",\"message\":")
+                    line.jsonString(message)
+                    line.ascii(",\"dropped\":")
+                    line.integer(lost)
+                    line.ascii("}")
+                }
+                line.ascii("\n")
+                batch.append(contentsOf: line.buffer)
             }
-            line.ascii("\n")
-            batch.append(contentsOf: line.bytes)
         }
         guard !batch.isEmpty else { return }
         batch.withUnsafeBufferPointer { LogSink.writeAll(UnsafeRawBufferPointer($0), to: descriptor) }

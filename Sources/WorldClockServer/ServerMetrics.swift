@@ -17,7 +17,12 @@ final class ServerMetrics: Sendable {
     let registry = PrometheusCollectorRegistry()
     private let factory: PrometheusMetricsFactory
     /// The counters and timers by their labels, made once: making one takes the registry's lock.
-    private let requestMetrics = Mutex<[String: (count: CoreMetrics.Counter, bytes: CoreMetrics.Counter, duration: CoreMetrics.Timer)]>([:])
+    private let requestMetrics = Mutex<[RouteStatus: (count: CoreMetrics.Counter, bytes: CoreMetrics.Counter, duration: CoreMetrics.Timer)]>([:])
+    /// A key of `requestMetrics`, hashed without building a string per request.
+    private struct RouteStatus: Hashable {
+        let route: String
+        let status: Int
+    }
     private let refusals = Mutex<[String: CoreMetrics.Counter]>([:])
     private let cacheHits: CoreMetrics.Counter
     private let cacheMisses: CoreMetrics.Counter
@@ -65,7 +70,7 @@ final class ServerMetrics: Sendable {
 
     /// One answered request: by route (the router's path pattern, `unmatched` for none) and status.
     func request(route: String, status: Int, bytes: Int?, duration: Duration) {
-        let key = route + " " + String(status)
+        let key = RouteStatus(route: route, status: status)
         let metrics = requestMetrics.withLock { known in
             if let metrics = known[key] { return metrics }
             let dimensions = [("route", route), ("status", String(status))]

@@ -1,4 +1,5 @@
 import Foundation
+import Hummingbird
 import Logging
 import NIOCore
 import ServerConfiguration
@@ -20,6 +21,8 @@ struct LoggedRequest: Sendable, CustomTestStringConvertible {
     var testDescription: String { "\(method) \(target) \(status) \(micros) µs" }
 
     static let examples: [LoggedRequest] = [
+        LoggedRequest(
+            method: "GET", target: "/v1/search?q=" + String(repeating: "%EB%89%B4\u{1}", count: 2000), status: 400, micros: 5, bytes: 99, client: nil),
         LoggedRequest(
             method: "GET", target: "/v1/meta", status: 200, micros: 412, bytes: 401, client: try? SocketAddress(ipAddress: "127.0.0.1", port: 52344)),
         LoggedRequest(method: "HEAD", target: "/v1/sections?at=2026-07-15T12:00:00Z", status: 304, micros: 0, bytes: nil, client: nil),
@@ -56,7 +59,7 @@ struct LogSinkTests {
         let kept = Kept()
         RequestLog(format: format, sink: kept.sink(format)).write(
             method: request.method, target: request.target, status: request.status, micros: request.micros, bytes: request.bytes,
-            client: request.client, requestID: "7c3b00000000000000002a")
+            client: request.client, requestID: .string("7c3b00000000000000002a"))
         var metadata: Logger.Metadata = [
             "method": .string(request.method), "path": .string(request.target), "status": .stringConvertible(request.status),
             "duration_ms": .stringConvertible(Double(request.micros) / 1000),
@@ -84,15 +87,36 @@ struct LogSinkTests {
     func time() throws {
         let clock = LogClock()
         for format in LogFormat.allCases {
-            var line = LogLine()
-            line.begin(format: format, level: .info, seconds: 1_784_116_800, millis: 7, clock: clock)
-            #expect(line.text == (format == .json ? #"{"time":"2026-07-15T12:00:00.007Z","level":"info""# : "2026-07-15T12:00:00.007Z info"))
+            let text = LogLine.write { line in
+                line.begin(format: format, level: .info, seconds: 1_784_116_800, millis: 7, clock: clock)
+                return line.text
+            }
+            #expect(text == (format == .json ? #"{"time":"2026-07-15T12:00:00.007Z","level":"info""# : "2026-07-15T12:00:00.007Z info"))
         }
         #expect(ServerLogHandler.timestamp(Date(timeIntervalSince1970: 1_784_116_800.123_5)) == "2026-07-15T12:00:00.123Z")
         // The clock's cached text is that second's, also after a second it did not cache.
-        var line = LogLine()
-        line.begin(format: .text, level: .info, seconds: 1_784_116_801, millis: 999, clock: clock)
-        #expect(line.text == "2026-07-15T12:00:01.999Z info")
+        let next = LogLine.write { line in
+            line.begin(format: .text, level: .info, seconds: 1_784_116_801, millis: 999, clock: clock)
+            return line.text
+        }
+        #expect(next == "2026-07-15T12:00:01.999Z info")
+    }
+
+    @Test("Hummingbird's request id is written as its description spells it, from its number")
+    func requestID() {
+        for _ in 0..<1000 {
+            let id = RequestID()
+            let text = LogLine.write { line in
+                RequestLog.requestID(.stringConvertible(id), into: &line)
+                return line.text
+            }
+            #expect(text == id.description)
+        }
+        let other = LogLine.write { line in
+            RequestLog.requestID(.string("a\"b"), into: &line)
+            return line.text
+        }
+        #expect(other == #"a\"b"#)
     }
 
     @Test("a string in a log line is escaped as the feed's own JSON encoder escapes it, for every ASCII character and beyond")
@@ -100,9 +124,12 @@ struct LogSinkTests {
         var texts = (0..<0x80).map { String(UnicodeScalar(UInt8($0))) }
         texts += ["뉴욕", "a/b", "\u{2028}", "é", "\u{7F}", "😀"]
         for text in texts {
-            var line = LogLine()
-            line.jsonString(text)
-            #expect(line.text == JSONText.string(text), "\(text.unicodeScalars.map { $0.value })")
+            // A line of 4 bytes to begin with, so that escaping also grows it.
+            let escaped = LogLine.write(capacity: 4) { line in
+                line.jsonString(text)
+                return line.text
+            }
+            #expect(escaped == JSONText.string(text), "\(text.unicodeScalars.map { $0.value })")
         }
     }
 
@@ -115,7 +142,7 @@ struct LogSinkTests {
             for index in 0..<500 {
                 log.write(
                     method: "GET", target: "/w\(worker)/\(index)", status: 200, micros: Int64(index), bytes: index, client: nil,
-                    requestID: "\(worker)")
+                    requestID: .string("\(worker)"))
             }
         }
         sink.flush()
@@ -155,7 +182,7 @@ struct LogSinkTests {
         metrics.track(sink)
         let log = RequestLog(format: .json, sink: sink)
         for index in 0..<10 {
-            log.write(method: "GET", target: "/\(index)", status: 200, micros: 1, bytes: 1, client: nil, requestID: "r")
+            log.write(method: "GET", target: "/\(index)", status: 200, micros: 1, bytes: 1, client: nil, requestID: .string("r"))
         }
         #expect(sink.droppedLines == 8)
         sink.flush()
@@ -168,7 +195,7 @@ struct LogSinkTests {
         let exposition = String(buffer: metrics.render(live: LiveFeed(LiveFeed.Snapshot(service: liveService))))
         #expect(exposition.contains("\nworldclock_log_lines_dropped_total 8\n"), "\(exposition)")
         // Written, the buffer takes lines again.
-        log.write(method: "GET", target: "/again", status: 200, micros: 1, bytes: 1, client: nil, requestID: "r")
+        log.write(method: "GET", target: "/again", status: 200, micros: 1, bytes: 1, client: nil, requestID: .string("r"))
         sink.flush()
         #expect(try file.lines().count == 4)
         #expect(sink.droppedLines == 8)
