@@ -39,7 +39,8 @@ struct RequestLogMiddleware: RouterMiddleware {
             if status == 503 { metrics.refusal(route == "/readyz" ? APIError.Code.shuttingDown.rawValue : APIError.Code.busy.rawValue) }
         }
         guard logs else { return }
-        let micros = duration.components.seconds * 1_000_000 + duration.components.attoseconds / 1_000_000_000_000
+        let (seconds, attoseconds) = duration.components
+        let micros = seconds * 1_000_000 + attoseconds / 1_000_000_000_000
         if let requestLog {
             requestLog.write(
                 method: request.method.rawValue, target: request.uri.string, status: status, micros: micros, bytes: bytes,

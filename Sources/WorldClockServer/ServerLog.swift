@@ -337,6 +337,7 @@ struct LogLine {
     }
 
     /// `bytes` as they are.
+    @inline(__always)
     mutating func raw(_ bytes: UnsafeRawBufferPointer) {
         guard !bytes.isEmpty else { return }
         reserve(bytes.count)
@@ -381,6 +382,7 @@ struct LogLine {
     }
 
     /// `text` as it is (ASCII the caller wrote).
+    @inline(__always)
     mutating func ascii(_ text: StaticString) {
         raw(UnsafeRawBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }

@@ -84,7 +84,8 @@ final class ServerMetrics: Sendable {
         }
         metrics.count.increment()
         if let bytes { metrics.bytes.increment(by: bytes) }
-        metrics.duration.recordNanoseconds(duration.components.seconds * 1_000_000_000 + duration.components.attoseconds / 1_000_000_000)
+        let (seconds, attoseconds) = duration.components
+        metrics.duration.recordNanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
     }
 
     /// A 503 the server sent, by its code (`too_many_connections`, `busy`, `shutting_down`).
