@@ -93,12 +93,14 @@ let package = Package(
         .target(
             name: "WorldClockKit", dependencies: ["HangulIndex", "SearchEngine", "MeetingPlanning", "TimeZoneRules", "FNV"], swiftSettings: fuzzed,
             plugins: ["EmbedFiles"]),
-        // Where `worldclock serve` listens and its limits (the open-file limit via getrlimit): the
+        // Where `worldclock serve` listens and its limits (the open-file limit via getrlimit), and
+        // which build this is (`WorldClockBuild`: `--version` and `/v1/meta` say the same): the
         // server's, not an app's, so not in the kit; a target of its own because the CLI prints
         // the defaults in its help without linking the server (NIO, Hummingbird).
-        .target(name: "ServerConfiguration"),
-        // The commit a release was built from (WORLDCLOCK_COMMIT, above), for `--version`: a C
-        // target because a string can be defined for C only; one tiny file recompiles.
+        .target(name: "ServerConfiguration", dependencies: ["BuildStamp"]),
+        // The commit a release was built from (WORLDCLOCK_COMMIT, above), for `--version` and
+        // `/v1/meta` (through `WorldClockBuild`): a C target because a string can be defined for
+        // C only; one tiny file recompiles.
         .target(name: "BuildStamp", cSettings: commit.map { [.define("WORLDCLOCK_COMMIT", to: "\"\($0)\"")] } ?? []),
         // A user's own table (`--data`) and the catalogue compiler: sections and order with ICU.
         .target(name: "CatalogueBuilder", dependencies: ["WorldClockKit", "HangulCollation"], swiftSettings: fuzzed),
@@ -139,7 +141,7 @@ let package = Package(
         .target(
             name: "WorldClockCLI",
             dependencies: [
-                "WorldClockKit", "CatalogueBuilder", "HangulCollation", "TimeZoneRules", "HangulIndex", "ServerConfiguration", "BuildStamp",
+                "WorldClockKit", "CatalogueBuilder", "HangulCollation", "TimeZoneRules", "HangulIndex", "ServerConfiguration",
             ]),
         // `worldclock`: WorldClockCLI's main, without the HTTP server: `serve` and `export` are
         // handed to worldclock-server, built beside it by `swift build` (a dependency here would

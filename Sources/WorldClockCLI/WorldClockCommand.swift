@@ -1,6 +1,6 @@
-import BuildStamp
 import HangulCollation
 import HangulIndex
+import ServerConfiguration
 import Synchronization
 import TimeZoneRules
 import WorldClockKit
@@ -30,7 +30,8 @@ package protocol Command {
 
 /// The root: `worldclock list | search | show | sections | feed | serve | export | doctor`.
 package enum WorldClockCommand {
-    static let version = "1.0.0"
+    /// The release (`WorldClockBuild`, which `/v1/meta` reads too).
+    static var version: String { WorldClockBuild.version }
 
     static let spec = CommandSpec(
         name: "",
@@ -78,9 +79,8 @@ package enum WorldClockCommand {
     /// build says it is a development build), the tzdata compiled in and the one it would use.
     /// No ICU: it is loaded only for `--data`, and a static executable cannot load it at all.
     static var versionText: String {
-        let commit = String(cString: wc_build_commit())
         let database = TZDataChoice.automatic.database
-        return "worldclock \(version) (" + (commit.isEmpty ? "커밋 모름: 개발 빌드" : "커밋 \(commit)")
+        return "worldclock \(version) (" + (WorldClockBuild.commit.map { "커밋 \($0)" } ?? "커밋 모름: 개발 빌드")
             + ", 내장 tzdata \(TZDatabase.bundled.version?.description ?? "?")"
             + ", 사용 중 tzdata \(database.version?.description ?? "?") \(database.source))"
     }

@@ -147,14 +147,35 @@ public struct FeedMeta: Codable, Equatable, Sendable {
     public let zoneCount: Int
     /// The number of places the catalogue lists.
     public let placeCount: Int
+    /// The build of the server that answered (`/v1/meta` and an export's `v1/meta.json`; nil in
+    /// the feed's own bodies, whose bytes do not change with the build, and in feeds written
+    /// before it existed).
+    public let server: Server?
+
+    /// Which build of worldclock wrote the meta, as `worldclock --version` says it.
+    public struct Server: Codable, Equatable, Sendable {
+        /// The release ("1.0.0").
+        public let version: String
+        /// The commit the binary was built from ("4f20dfe"), set by `Scripts/package`; nil for a
+        /// development build.
+        public let commit: String?
+
+        /// A build of release `version` from `commit` (nil: a development build).
+        public init(version: String, commit: String?) {
+            self.version = version
+            self.commit = commit
+        }
+    }
 
     enum CodingKeys: String, CodingKey {
         case tzdataVersion = "tzdata_version", tzdataSource = "tzdata_source", icuVersion = "icu_version"
         case catalogueDigest = "catalogue_digest", rulesDigest = "rules_digest", zoneCount = "zone_count", placeCount = "place_count"
+        case server
     }
 
-    /// The versions and counts of `catalogue` with times from `tzdata`.
-    public init(catalogue: Catalogue, tzdata: TZDatabase) {
+    /// The versions and counts of `catalogue` with times from `tzdata`, and the build of the
+    /// server that says so when it is one.
+    public init(catalogue: Catalogue, tzdata: TZDatabase, server: Server? = nil) {
         tzdataVersion = tzdata.version?.description ?? "unknown"
         tzdataSource = tzdata.source.description
         icuVersion = catalogue.icuVersion
@@ -162,6 +183,7 @@ public struct FeedMeta: Codable, Equatable, Sendable {
         rulesDigest = Self.rulesDigest(catalogue: catalogue, tzdata: tzdata)
         zoneCount = catalogue.zoneIDs.count
         placeCount = catalogue.places.count
+        self.server = server
     }
 
     /// `rulesDigest` for `catalogue` with times from `tzdata`: FNV-1a of the catalogue's digest and

@@ -74,7 +74,8 @@ func buildApplication(
         maxConnections: configuration.maxConnections, requestTimeout: configuration.requestTimeout, logger: logger, metrics: live.metrics)
     live.metrics?.track(limits)
     return Application(
-        router: buildRouter(live: live, quiet: configuration.quiet, metricsHere: configuration.metrics == .feedListener),
+        router: buildRouter(
+            live: live, quiet: configuration.quiet, metricsHere: configuration.metrics == .feedListener, requestLog: RequestLog(logger)),
         server: HTTPServerBuilder { responder in
             GuardedHTTP1Channel(responder: responder, configuration: configuration, limits: limits, readiness: live.readiness)
         },
@@ -92,12 +93,15 @@ func buildApplication(
 /// in force when they changed and their copy checks out (`RulesReloader`).
 public func serve(catalogue: Catalogue, tzdata: TZDataChoice = .automatic, configuration: FeedServerConfiguration) async throws(ListenError) {
     let level = Logger.Level(rawValue: configuration.logLevel.rawValue) ?? .info
-    let format = configuration.logFormat
-    let logger = Logger(label: "worldclock.serve") { _ in ServerLogHandler(format: format, level: level) }
+    // Lines are written in batches by the sink's thread; the last is written before this returns.
+    let sink = LogSink(format: configuration.logFormat)
+    defer { sink.flush() }
+    let logger = Logger(label: "worldclock.serve") { _ in ServerLogHandler(format: configuration.logFormat, level: level, sink: sink) }
     // A SIGHUP while the rules are first read is not an exit either (the reloader traps it after).
     signal(SIGHUP, SIG_IGN)
     let (application, live) = buildApplication(
         catalogue: catalogue, tzdata: tzdata, configuration: configuration, logger: logger, reloadTZData: { try tzdata.chooseAgain() })
+    live.metrics?.track(sink)
     // The drain hears of SIGTERM first (a group shuts its services down last to first) and holds
     // the server's own shutdown back for `configuration.drain`.
     var services: [any Service] = [application, DrainService(readiness: live.readiness, duration: configuration.drain, logger: logger)]
@@ -139,9 +143,11 @@ public struct ListenError: Error, CustomStringConvertible {
 /// rules (CORS, JSON errors, canonical paths: `Router.feedRoute`), then `FeedMiddleware` for what
 /// no route takes (the JSON 404, and 405 for a method no standard names). Hummingbird applies a
 /// middleware to the routes added after it, and to the router's 404 when it builds the responder.
-func buildRouter(live: LiveFeed, quiet: Bool, metricsHere: Bool = true) -> Router<FeedRequestContext> {
+func buildRouter(live: LiveFeed, quiet: Bool, metricsHere: Bool = true, requestLog: RequestLog? = nil) -> Router<FeedRequestContext> {
     let router = Router(context: FeedRequestContext.self)
-    if !quiet || live.metrics != nil { router.add(middleware: RequestLogMiddleware(logs: !quiet, metrics: live.metrics)) }
+    if !quiet || live.metrics != nil {
+        router.add(middleware: RequestLogMiddleware(logs: !quiet, requestLog: requestLog, metrics: live.metrics))
+    }
     addRoutes(to: router, live: live)
     if metricsHere, let metrics = live.metrics { addMetricsRoute(to: router, live: live, metrics: metrics) }
     let unknownMethods = UnknownMethodProbe(paths: router.addMethodNotAllowedRoutes())

@@ -2,6 +2,7 @@ import HangulIndex
 import Hummingbird
 import Logging
 import NIOCore
+import ServerConfiguration
 import Synchronization
 import WorldClockKit
 
@@ -64,6 +65,8 @@ final class FeedService: Sendable {
     let metrics: ServerMetrics?
     /// Bumped when the server's JSON changes shape, so ETags change with it.
     static let representationVersion = "4"
+    /// The build that answers, as `/v1/meta` and an export's meta say it (`--version`'s words).
+    static var server: FeedMeta.Server { FeedMeta.Server(version: WorldClockBuild.version, commit: WorldClockBuild.commit) }
 
     /// - Parameters:
     ///   - costly: the executor for costly bodies (cores − 1 at once by default).
@@ -103,8 +106,12 @@ final class FeedService: Sendable {
 
         let base = validatorBase
         func strongTag(_ key: String) -> String { "\"\(digest)-\(Catalogue.fnv1a((base + "\n" + key).utf8))\"" }
+        // Only `/v1/meta` says which build answers (the feed's bodies stay the same bytes from
+        // build to build), and its ETag changes with the build.
+        let server = Self.server
         meta = Representation(
-            body: FeedJSON.encode(metaValue), etag: strongTag("/v1/meta"),
+            body: FeedJSON.encode(FeedMeta(catalogue: catalogue, tzdata: self.clocks.tzdata, server: server)),
+            etag: strongTag("/v1/meta|server \(server.version) \(server.commit ?? "development")"),
             cacheControl: "public, max-age=\(HTTPCaching.catalogueMaxAge)")
         openAPI = Representation(
             body: Data(OpenAPIDocument.yaml.utf8), contentType: "application/yaml; charset=utf-8",

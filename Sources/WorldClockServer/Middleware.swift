@@ -5,11 +5,15 @@ import WorldClockKit
 
 /// One log line per request: method, path and query as received, status, duration; with the
 /// request id, the body's bytes and the client's address as fields (`ServerLogHandler` writes
-/// them as `key=value` or JSON keys).
+/// them as `key=value` or JSON keys). With the server's own log (`requestLog`) the line is laid
+/// out from the fields as bytes, without a metadata dictionary; with any other logger (tests) it
+/// goes through the request's `Logger`.
 struct RequestLogMiddleware: RouterMiddleware {
     typealias Context = FeedRequestContext
     /// Whether a line is logged per request (off with `--quiet`).
     var logs = true
+    /// The server's log, written to directly; nil to log through the request's logger.
+    var requestLog: RequestLog?
     /// Where requests are counted by route and status (`/metrics`); nil when off.
     var metrics: ServerMetrics?
 
@@ -35,7 +39,14 @@ struct RequestLogMiddleware: RouterMiddleware {
             if status == 503 { metrics.refusal(route == "/readyz" ? APIError.Code.shuttingDown.rawValue : APIError.Code.busy.rawValue) }
         }
         guard logs else { return }
-        let micros = duration.components.seconds * 1_000_000 + duration.components.attoseconds / 1_000_000_000_000
+        let (seconds, attoseconds) = duration.components
+        let micros = seconds * 1_000_000 + attoseconds / 1_000_000_000_000
+        if let requestLog {
+            requestLog.write(
+                method: request.method.rawValue, target: request.uri.string, status: status, micros: micros, bytes: bytes,
+                client: context.channel.remoteAddress, requestID: context.logger[metadataKey: "hb.request.id"])
+            return
+        }
         let millis = "\(micros / 1000).\(zeroPadded(Int(micros % 1000), width: 3))"
         var metadata: Logger.Metadata = [
             "method": .string(request.method.rawValue), "path": .string(request.uri.string), "status": .stringConvertible(status),

@@ -17,7 +17,12 @@ final class ServerMetrics: Sendable {
     let registry = PrometheusCollectorRegistry()
     private let factory: PrometheusMetricsFactory
     /// The counters and timers by their labels, made once: making one takes the registry's lock.
-    private let requestMetrics = Mutex<[String: (count: CoreMetrics.Counter, bytes: CoreMetrics.Counter, duration: CoreMetrics.Timer)]>([:])
+    private let requestMetrics = Mutex<[RouteStatus: (count: CoreMetrics.Counter, bytes: CoreMetrics.Counter, duration: CoreMetrics.Timer)]>([:])
+    /// A key of `requestMetrics`, hashed without building a string per request.
+    private struct RouteStatus: Hashable {
+        let route: String
+        let status: Int
+    }
     private let refusals = Mutex<[String: CoreMetrics.Counter]>([:])
     private let cacheHits: CoreMetrics.Counter
     private let cacheMisses: CoreMetrics.Counter
@@ -34,6 +39,13 @@ final class ServerMetrics: Sendable {
 
     /// Counts `limits`' open connections from now on.
     func track(_ limits: ConnectionLimits) { self.limits.withLock { $0 = limits } }
+
+    /// The log whose dropped lines are counted, and how many were counted already.
+    private let logSink = Mutex<(sink: LogSink, counted: Int)?>(nil)
+    private let logLinesDropped: CoreMetrics.Counter
+
+    /// Counts the lines `sink` drops (`worldclock_log_lines_dropped_total`) from now on.
+    func track(_ sink: LogSink) { logSink.withLock { $0 = (sink, sink.droppedLines) } }
 
     /// The media type of `/metrics`: Prometheus's text format.
     static let contentType = "text/plain; version=0.0.4; charset=utf-8"
@@ -53,11 +65,12 @@ final class ServerMetrics: Sendable {
         costlyWaiting = CoreMetrics.Meter(label: "worldclock_costly_work", dimensions: [("state", "waiting")], factory: factory)
         cacheBytes = CoreMetrics.Meter(label: "worldclock_response_cache_bytes", factory: factory)
         cacheVariants = CoreMetrics.Meter(label: "worldclock_response_cache_entries", factory: factory)
+        logLinesDropped = CoreMetrics.Counter(label: "worldclock_log_lines_dropped_total", factory: factory)
     }
 
     /// One answered request: by route (the router's path pattern, `unmatched` for none) and status.
     func request(route: String, status: Int, bytes: Int?, duration: Duration) {
-        let key = route + " " + String(status)
+        let key = RouteStatus(route: route, status: status)
         let metrics = requestMetrics.withLock { known in
             if let metrics = known[key] { return metrics }
             let dimensions = [("route", route), ("status", String(status))]
@@ -71,7 +84,8 @@ final class ServerMetrics: Sendable {
         }
         metrics.count.increment()
         if let bytes { metrics.bytes.increment(by: bytes) }
-        metrics.duration.recordNanoseconds(duration.components.seconds * 1_000_000_000 + duration.components.attoseconds / 1_000_000_000)
+        let (seconds, attoseconds) = duration.components
+        metrics.duration.recordNanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
     }
 
     /// A 503 the server sent, by its code (`too_many_connections`, `busy`, `shutting_down`).
@@ -113,6 +127,13 @@ final class ServerMetrics: Sendable {
             info = (key, meter)
         }
         if let limits = limits.withLock({ $0 }) { openConnections.set(limits.openConnections) }
+        let newlyDropped = logSink.withLock { tracked -> Int in
+            guard let current = tracked else { return 0 }
+            let dropped = current.sink.droppedLines
+            tracked = (current.sink, dropped)
+            return dropped - current.counted
+        }
+        if newlyDropped > 0 { logLinesDropped.increment(by: newlyDropped) }
         let load = service.costly.load
         costlyRunning.set(load.running)
         costlyWaiting.set(load.waiting)

@@ -115,7 +115,9 @@ public enum StaticExport {
             try export("/app/" + key, file: "app/" + key, site.assets[key]!)
         }
 
-        let index = Index(at: ISO8601.utc(FeedService.wholeSecond(instant)), meta: FeedMeta(catalogue: catalogue, tzdata: tzdata), entries: entries)
+        let index = Index(
+            at: ISO8601.utc(FeedService.wholeSecond(instant)), meta: FeedMeta(catalogue: catalogue, tzdata: tzdata, server: FeedService.server),
+            entries: entries)
         try FeedJSON.encode(index, pretty: true).write(to: directory.appendingPathComponent("index.json"))
         return index
     }

@@ -110,6 +110,8 @@ struct ExportTests {
             paths.contains("/v1/zones/UTC") && paths.contains("/v1/zones/Asia/Calcutta"), "\(paths.filter { $0.hasPrefix("/v1/zones/") }.prefix(5))")
         // The digest of rules and catalogue a client watches, as serve's /v1/meta gives it (compared below).
         #expect(((index["meta"] as? [String: Any])?["rules_digest"] as? String)?.count == 16)
+        // And the build that wrote it, as `/v1/meta` (compared below) and `--version` say it.
+        #expect((((index["meta"] as? [String: Any])?["server"] as? [String: Any])?["version"] as? String)?.isEmpty == false)
 
         // Ports from the kernel (bound to port 0, then released), not a random guess. `serve --port 0`
         // would say its port in its log, but the log reaches a file only when the server exits.

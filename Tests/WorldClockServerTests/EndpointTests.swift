@@ -5,6 +5,7 @@ import HangulCollation
 import HangulIndex
 import Hummingbird
 import HummingbirdTesting
+import ServerConfiguration
 import Testing
 import TimeZoneRules
 import WorldClockKit
@@ -328,6 +329,11 @@ struct MetaEndpointTests {
                 #expect(meta.placeCount == committedTableRows)
                 #expect(meta.icuVersion == ICUInfo.version)  // the running library's
                 #expect(meta.catalogueDigest.count == 16 && meta.catalogueDigest.allSatisfy(\.isHexDigit))
+                // The build that answers, in `--version`'s words (a test build has no commit).
+                #expect(meta.server == FeedMeta.Server(version: WorldClockBuild.version, commit: WorldClockBuild.commit))
+                #expect(meta.server?.version.isEmpty == false)
+                let object = try #require(try JSONSerialization.jsonObject(with: response.data) as? [String: Any])
+                #expect((object["server"] as? [String: Any])?["version"] as? String == WorldClockBuild.version)
                 #expect(response.headers[.cacheControl] == "public, max-age=3600")
                 let etag = try #require(response.headers[.eTag])
                 #expect(!etag.hasPrefix("W/"))
@@ -341,7 +347,26 @@ struct MetaEndpointTests {
             try await client.execute(uri: "/v1/meta", method: .get, headers: [.ifNoneMatch: "\"stale\""]) { response in
                 #expect(response.status == .ok)
             }
+            // The feed's bodies do not say the build: their bytes and ETags stay from build to build.
+            try await client.execute(uri: "/v1/sections?at=2026-07-15T12:00:00Z", method: .get) { response in
+                let feed = try JSONDecoder().decode(Feed.self, from: response.data)
+                #expect(feed.meta.server == nil)
+                #expect(!String(decoding: response.data, as: UTF8.self).contains("\"server\""))
+            }
         }
+    }
+
+    @Test("meta written before it said the server's build still decodes, with no server")
+    func olderMeta() throws {
+        let older = #"""
+            {"tzdata_version":"2026f","tzdata_source":"bundled","icu_version":"72.1","catalogue_digest":"0123456789abcdef",\#
+            "rules_digest":"fedcba9876543210","zone_count":420,"place_count":500}
+            """#
+        let meta = try JSONDecoder().decode(FeedMeta.self, from: Data(older.utf8))
+        #expect(meta.server == nil)
+        #expect(meta.zoneCount == 420)
+        let withServer = older.replacingOccurrences(of: "}", with: #","server":{"version":"1.0.0","commit":"4f20dfe"}}"#)
+        #expect(try JSONDecoder().decode(FeedMeta.self, from: Data(withServer.utf8)).server == FeedMeta.Server(version: "1.0.0", commit: "4f20dfe"))
     }
 
     @Test("healthz answers ok and is never cached")

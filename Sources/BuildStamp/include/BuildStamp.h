@@ -1,4 +1,4 @@
-// What a build knows of where it came from, for `--version`.
+// What a build knows of where it came from, for `--version` and `/v1/meta` (WorldClockBuild).
 #ifndef WORLDCLOCK_BUILD_STAMP_H
 #define WORLDCLOCK_BUILD_STAMP_H
 
