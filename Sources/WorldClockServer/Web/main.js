@@ -13,6 +13,9 @@ import { setUpSearch, loadSearchEngine } from './search.js';
 import { MyClocks } from './my-clocks.js';
 import { MeetingView } from './meeting.js';
 
+// For Scripts/bench-web-ready: when the page's scripts start, after their modules are fetched.
+performance.mark('worldclock:scripts');
+
 const H24_KEY = 'worldclock.24h';
 const HOUR = 3_600_000;
 /** How often an offline page tries the network again. */
