@@ -40,7 +40,14 @@ self.addEventListener('fetch', (event) => {
   if (url.pathname === '/') event.respondWith(page(event));
   else if (url.pathname.startsWith('/app/')) event.respondWith(asset(request));
   else if (url.pathname === FEED) event.respondWith(feed(request, url));
+  // Its answer is the navigation preload's, already asked for: not a second request.
+  else if (request.mode === 'navigate') event.respondWith(preloaded(event));
 });
+
+/** The network's answer to a navigation: the navigation preload's, else a fetch. */
+async function preloaded(event) {
+  return (await event.preloadResponse) ?? fetch(event.request);
+}
 
 /**
  * The page from the network (a new build's page names its new assets), else the cached one. The
