@@ -12,6 +12,16 @@ struct HexColumnTests {
         #expect(HexColumn([0x1234_ABCD, 0, .max]).text == "1234abcd" + "00000000" + "ffffffff")
     }
 
+    @Test("every digit in every place is written as String(radix: 16) writes it, eight at once")
+    func everyDigit() {
+        var generator = SystemRandomNumberGenerator()
+        let values: [UInt32] =
+            [0x0123_4567, 0x89AB_CDEF, 0xFEDC_BA98, 0x7654_3210, 0x0A0A_0A0A, 0x9F9F_9F9F] + (0..<1000).map { _ in generator.next() }
+        let expected = values.map { String(repeating: "0", count: 8 - String($0, radix: 16).count) + String($0, radix: 16) }.joined()
+        #expect(HexColumn(values).text == expected)
+        #expect(HexColumn(values.dropFirst(3)).text == String(expected.dropFirst(24)))
+    }
+
     @Test("every number reads back as written, alone and among others", arguments: values)
     func roundTrip(value: UInt32) {
         #expect(HexColumn([value])[0] == value)

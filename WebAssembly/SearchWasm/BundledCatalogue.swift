@@ -44,17 +44,24 @@ struct BundledCatalogue: Sendable {
     /// A text pool written a part a line (search-wasm-data's `lines`) as the table has it: the
     /// parts run together, and where each starts, in UTF-8 bytes (one more than parts).
     static func pool(_ lines: String) -> (String, HexColumn) {
-        var bytes: [UInt8] = [], starts: [UInt32] = [0]
-        bytes.reserveCapacity(lines.utf8.count)
-        for byte in lines.utf8 {
-            if byte == 0x0A {
-                starts.append(UInt32(bytes.count))
-            } else {
-                bytes.append(byte)
+        var lines = lines, starts: [UInt32] = [0]
+        // Written in place, as `unpacked` writes its digits: appending byte by byte was a tenth of the module's start.
+        let text = lines.withUTF8 { source in
+            String(unsafeUninitializedCapacity: source.count) { target in
+                var at = 0
+                for byte in source {
+                    if byte == 0x0A {
+                        starts.append(UInt32(at))
+                    } else {
+                        target[at] = byte
+                        at += 1
+                    }
+                }
+                return at
             }
         }
-        starts.append(UInt32(bytes.count))
-        return (String(decoding: bytes, as: UTF8.self), HexColumn(starts))
+        starts.append(UInt32(text.utf8.count))
+        return (text, HexColumn(starts))
     }
 
     /// A column packed by search-wasm-data (`packed`: zigzagged differences in 5-bit digits, `0`…`O`

@@ -1,7 +1,9 @@
 // The page's side of the engine (search-engine.js), which runs in a worker (engine-worker.js):
 // the module is fetched and compiled here (asynchronously, and seen by the page's resource timing
 // and the service worker), then instantiated and indexed there. Every call returns a promise;
-// the worker answers in the order asked, so the rules set before a search apply to it.
+// the worker answers in the order asked, so the rules set before a search apply to it. Calls may
+// be made before the engine is ready: they wait in the worker, which runs them once it is, with no
+// round trip through the page's (busy, while it loads) main thread first.
 
 /** How often the instant of the zones' facts moves on with the page's clock. */
 const RULES_REFRESH_MS = 60_000;
@@ -18,6 +20,11 @@ export class EngineClient {
     this.rulesAt = -Infinity;
     /** @type {{rules: any, t: number, done: Promise<void>} | null} rules sent, not yet answered */
     this.sending = null;
+    /** Until the module is sent, calls wait for it (`call`), so that the worker has it first. */
+    this.waiting = false;
+    this.sent = () => {};
+    /** @type {Promise<EngineClient>} resolves once the engine is ready (`start`) */
+    this.ready = Promise.resolve(this);
     worker.onmessage = ({ data: { id, result, error } }) => {
       const call = this.pending.get(id);
       this.pending.delete(id);
@@ -29,27 +36,53 @@ export class EngineClient {
     this.failed = null;
     worker.onerror = (event) => {
       event.preventDefault();
-      this.failed = new Error(event.message || 'the engine\'s worker failed');
-      for (const call of this.pending.values()) call.reject(this.failed);
-      this.pending.clear();
+      this.fail(new Error(event.message || 'the engine\'s worker failed'));
     };
   }
 
-  /** Fetches and compiles search.wasm, starts the worker and has it ready the engine. */
-  static async start() {
-    const response = await fetch(new URL('./search.wasm', import.meta.url));
-    if (!response.ok) throw new Error(`HTTP ${response.status}`);
-    // Streamed compilation needs the wasm media type; a server without it still gets a working page.
-    const compiling = performance.now();
-    const module = response.headers.get('Content-Type')?.startsWith('application/wasm')
-      ? await WebAssembly.compileStreaming(response) : await WebAssembly.compile(await response.arrayBuffer());
-    const compiled = performance.now() - compiling;
+  /** Fails every call, made or to come, with `error`. */
+  fail(error) {
+    this.failed ??= error;
+    for (const call of this.pending.values()) call.reject(this.failed);
+    this.pending.clear();
+    this.waiting = false;
+    this.sent();
+  }
+
+  /**
+   * Starts the worker and, meanwhile, fetches and compiles search.wasm (the page's preload,
+   * streamed), then has the worker instantiate it and ready the engine. Returns the client at once:
+   * its `ready` resolves once the engine is ready, or rejects (and every call fails) when it cannot be.
+   */
+  static start() {
+    // The worker's script is fetched and run while the module downloads and compiles.
     const client = new EngineClient(new Worker(new URL('./engine-worker.js', import.meta.url), { type: 'module' }));
-    let timings;
+    client.waiting = true;
+    const sent = new Promise((resolve) => { client.sent = resolve; });
+    client.gate = sent;
+    client.ready = client.load();
+    client.ready.catch(() => {});  // said by whoever waits for it
+    return client;
+  }
+
+  /** @returns {Promise<EngineClient>} */
+  async load() {
+    let compiling, compiled, timings;
     try {
-      timings = await client.call('load', module);
+      const response = await fetch(new URL('./search.wasm', import.meta.url));
+      if (!response.ok) throw new Error(`HTTP ${response.status}`);
+      // Streamed compilation needs the wasm media type; a server without it still gets a working page.
+      compiling = performance.now();
+      const module = response.headers.get('Content-Type')?.startsWith('application/wasm')
+        ? await WebAssembly.compileStreaming(response) : await WebAssembly.compile(await response.arrayBuffer());
+      compiled = performance.now() - compiling;
+      const loading = this.post('load', [module]);
+      this.waiting = false;
+      this.sent();
+      timings = await loading;
     } catch (error) {
-      client.worker.terminate();
+      this.fail(error);
+      this.worker.terminate();
       throw error;
     }
     // For Scripts/bench-wasm, on the page's timeline: compiling (here) and instantiating (there) as
@@ -58,11 +91,22 @@ export class EngineClient {
     if (timings.instantiate !== null && timings.prepare !== null) {
       performance.measure('worldclock:search-engine-instantiate', { start: compiling, duration: compiled + timings.instantiate });
       performance.measure('worldclock:search-engine-prepare', { end, duration: timings.prepare });
+      // For Scripts/bench-web-ready: when the worker began, had the module and had the engine ready, on this timeline.
+      for (const name of ['began', 'received', 'ready']) {
+        performance.mark(`worldclock:engine-worker-${name}`, { startTime: timings[name] - performance.timeOrigin });
+      }
     }
-    return client;
+    return this;
   }
 
   call(method, ...args) {
+    if (this.failed) return Promise.reject(this.failed);
+    // In the order made: each waiting call is sent, in turn, once the module is.
+    if (this.waiting) return this.gate.then(() => this.call(method, ...args));
+    return this.post(method, args);
+  }
+
+  post(method, args) {
     if (this.failed) return Promise.reject(this.failed);
     return new Promise((resolve, reject) => {
       const id = this.next++;
@@ -103,4 +147,19 @@ export class EngineClient {
 
   /** A meeting plan (search-engine.js `plan`). */
   plan(request) { return this.call('plan', request); }
+}
+
+/**
+ * The engine started when this module is first run: index.html loads it as an async module script,
+ * which runs as soon as it is fetched, while the page is still being parsed, so the worker and the
+ * module's compiling start then, not once every script of the page is in.
+ * @type {EngineClient | null}
+ */
+let early = EngineClient.start();
+
+/** The engine started early, the first time; a new start after that (after a failure). */
+export function startEngine() {
+  const started = early ?? EngineClient.start();
+  early = null;
+  return started;
 }

@@ -3,7 +3,7 @@
 // works offline and on a static export, on every keystroke. The matched part is highlighted from
 // the UTF-16 range the engine returns (JavaScript strings are UTF-16, so the range slices the text
 // directly), with the reason shown. A combobox with a listbox: arrows move, Enter chooses, Escape closes.
-import { EngineClient } from './engine.js';
+import { startEngine } from './engine.js';
 import { countryBeside } from './clock.js';
 
 /** How many results the box shows (as `/v1/search` by default). */
@@ -16,15 +16,21 @@ const REFUSED = {
 
 /** The engine, started once in its worker (the service worker keeps the module offline). */
 let engine = null;
-export function loadSearchEngine() {
-  // A worker that dies later (its thread crashed) is started again on the next keystroke.
-  engine ??= EngineClient.start().then((client) => {
-    client.worker.addEventListener('error', () => { engine = null; });
-    return client;
-  });
-  // A failed load (offline before the module was ever cached) is tried again on the next keystroke.
-  engine.catch(() => { engine = null; });
+/** The engine's client, at once (its calls wait in the worker until it is ready). */
+function engineClient() {
+  if (!engine) {
+    const client = startEngine();
+    engine = client;
+    // A worker that dies later (its thread crashed), or a failed load (offline before the module
+    // was ever cached), is started again on the next keystroke.
+    client.worker.addEventListener('error', () => { if (engine === client) engine = null; });
+    client.ready.catch(() => { if (engine === client) engine = null; });
+  }
   return engine;
+}
+/** @returns {Promise<import('./engine.js').EngineClient>} the engine, once it is ready */
+export function loadSearchEngine() {
+  return engineClient().ready;
 }
 
 /**
@@ -160,9 +166,11 @@ export function setUpSearch({ input, combo, panel, list, status, onChoose, now, 
     try {
       found = await answer(loaded, query);
     } catch (error) {
-      if (input.value === query) fail(`시간대 정보를 검색에 넣지 못했습니다(${error.message}). 다시 입력하면 다시 시도합니다`);
+      // An engine that could not load is said by `search`.
+      if (input.value === query && !loaded.failed) fail(`시간대 정보를 검색에 넣지 못했습니다(${error.message}). 다시 입력하면 다시 시도합니다`);
       return;
     }
+    performance.mark('worldclock:search-answered');  // the first one is Scripts/bench-web-ready's
     // A later keystroke's answer is on its way: this one is stale.
     if (input.value !== query) return;
     if (found.error) fail(REFUSED[found.error.code] ?? found.error.message);
@@ -177,9 +185,11 @@ export function setUpSearch({ input, combo, panel, list, status, onChoose, now, 
     input.dataset.engine = state;
     input.placeholder = state === 'loading' ? '검색 준비 중…' : placeholder;
   };
+  /** A query typed before the feed's rules are in and the engine is ready: sent at the first of the two. */
+  let deferred = false;
   const search = () => {
     if (!input.value.trim()) { results = []; list.replaceChildren(); list.hidden = true; close(); return; }
-    const loading = loadSearchEngine();
+    const client = engineClient();
     if (input.dataset.engine !== 'ready') {
       engineState('loading');
       results = [];
@@ -187,13 +197,26 @@ export function setUpSearch({ input, combo, panel, list, status, onChoose, now, 
       status.textContent = '검색을 준비하고 있습니다…';
       panel.hidden = false;
     }
-    // Once loaded, every keystroke is answered at once; before, the latest query when it is.
-    loading.then((loaded) => { engineState('ready'); return run(loaded); }).catch((error) => {
+    client.ready.then(() => engineState('ready'), (error) => {
       // The browser's words (Failed to fetch) go to the console; the page says it in Korean.
       console.warn('search engine:', error);
       engineState('failed');
       fail('검색 엔진을 불러오지 못했습니다. 인터넷에 연결되면 다시 입력해 주세요');
     });
+    // Sent now, not once the engine is ready: the worker answers as soon as it is, with the feed's
+    // rules when they came first (a query typed before the feed waits for it, or for the engine).
+    if (rules() || input.dataset.engine === 'ready') {
+      run(client);
+    } else if (!deferred) {
+      deferred = true;
+      client.ready.then(() => rulesArrived(), () => { deferred = false; });
+    }
+  };
+  /** The feed's rules are in (main.js), or the engine is ready without them: a deferred query goes. */
+  const rulesArrived = () => {
+    if (!deferred) return;
+    deferred = false;
+    run(engineClient());
   };
   input.addEventListener('input', search);
   // The engine starts loading with the page, not at the first keystroke; text already in the field
@@ -212,4 +235,5 @@ export function setUpSearch({ input, combo, panel, list, status, onChoose, now, 
   });
   input.addEventListener('blur', () => setTimeout(close, 150));
   input.addEventListener('focus', () => { if (results.length) { panel.hidden = false; combo.setAttribute('aria-expanded', 'true'); } });
+  return { rulesArrived };
 }

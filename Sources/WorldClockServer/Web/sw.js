@@ -22,6 +22,8 @@ self.addEventListener('install', (event) => {
 
 self.addEventListener('activate', (event) => {
   event.waitUntil((async () => {
+    // The page's request goes out while this worker starts, not after (`page`).
+    await self.registration.navigationPreload?.enable();
     for (const name of await caches.keys()) {
       if (name.startsWith('worldclock-app-') && name !== APP_CACHE) await caches.delete(name);
     }
@@ -35,18 +37,31 @@ self.addEventListener('fetch', (event) => {
   if (request.method !== 'GET' || url.origin !== location.origin) return;
   // Only the app's own page is the shell: another document opened in a tab (/openapi.yaml,
   // /healthz) goes to the network as it is, and is never kept as the page.
-  if (url.pathname === '/') event.respondWith(page(request));
+  if (url.pathname === '/') event.respondWith(page(event));
   else if (url.pathname.startsWith('/app/')) event.respondWith(asset(request));
   else if (url.pathname === FEED) event.respondWith(feed(request, url));
+  // Its answer is the navigation preload's, already asked for: not a second request.
+  else if (request.mode === 'navigate') event.respondWith(preloaded(event));
 });
 
-/** The page from the network (a new build's page names its new assets), else the cached one. */
-async function page(request) {
+/** The network's answer to a navigation: the navigation preload's, else a fetch. */
+async function preloaded(event) {
+  return (await event.preloadResponse) ?? fetch(event.request);
+}
+
+/**
+ * The page from the network (a new build's page names its new assets), else the cached one. The
+ * network's answer is the navigation preload's, asked for while this worker started, and is given
+ * to the page at once: it is kept in the cache after, not before.
+ * @param {FetchEvent} event
+ */
+async function page(event) {
+  const { request } = event;
   try {
-    const response = await fetch(request);
+    const response = (await event.preloadResponse) ?? await fetch(request);
     if (response.ok) {
-      const cache = await caches.open(APP_CACHE);
-      await cache.put('/', response.clone());
+      const copy = response.clone();
+      event.waitUntil(caches.open(APP_CACHE).then((cache) => cache.put('/', copy)));
     }
     return response;
   } catch (error) {

@@ -626,6 +626,43 @@ class WebAppTests(harness.PageChecks, unittest.TestCase):
             self.detach(*sessions)
         DRIVER.get_log("browser")  # the failed network requests while offline are expected
 
+    def test_18c_text_in_the_field_before_the_scripts_is_searched_as_typed_later(self):
+        """A query in the field the moment the parser inserts it, before any script of the page runs
+        (a fast typist, a restored form): searched with no other key, and answered as when typed once
+        the page is ready. PST needs the feed's rules: the query waits for them rather than be
+        searched without, though the engine is started, and sent, before the feed is in."""
+        from selenium.webdriver.common.by import By
+        # The rows and the notes (PST without the feed's rules: 4 places, "only used before").
+        shown = """return [document.getElementById('search-status').textContent, ...[...document.querySelectorAll('#search-results .option')].map(
+            (o) => o.querySelector('.name').textContent + ' | ' + o.querySelector('.reason').textContent)]"""
+        answered = "return document.getElementById('search-panel').dataset.query"
+        expected = {}
+        self.open()
+        box = DRIVER.find_element(By.ID, "search-input")
+        for query in ("뉴", "PST"):
+            box.clear()
+            box.send_keys(query)
+            self.wait(lambda: self.js(answered) == query, f"{query} typed after the load was not answered")
+            expected[query] = self.js(shown)
+            self.assertGreater(len(expected[query]), 1, f"{query}: no results")
+        for query in expected:
+            early = DRIVER.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": """
+                new MutationObserver((changes, observer) => {
+                  const input = document.getElementById('search-input');
+                  if (!input) return;
+                  observer.disconnect();
+                  input.value = %s;
+                  window.__typedBeforeScripts = !performance.getEntriesByName('worldclock:scripts').length;
+                }).observe(document, { childList: true, subtree: true });""" % json.dumps(query)})
+            try:
+                self.open()
+                self.wait(lambda: self.js(answered) == query, f"{query} in the field before the scripts was not answered")
+                self.assertTrue(self.js("return window.__typedBeforeScripts"), "the text was put in before the page's scripts ran")
+                self.assertEqual(self.js(shown), expected[query], f"{query} in the field before the scripts")
+                self.assertEqual(self.js("return document.getElementById('search-input').dataset.engine"), "ready")
+            finally:
+                DRIVER.execute_cdp_cmd("Page.removeScriptToEvaluateOnNewDocument", {"identifier": early["identifier"]})
+
     def test_19_offline_past_transitions_until_every_clock_says_it_may_be_wrong(self):
         self.js("localStorage.setItem('worldclock.my-clocks.v1', JSON.stringify([{name: '뉴욕', zone: 'America/New_York', country: '미국'}]))")
         self.open()
