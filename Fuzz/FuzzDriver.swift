@@ -36,8 +36,9 @@ public func fuzzerTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CI
     return 0
 }
 
-/// SwiftPM links an executable with `main` aliased to `<module>_main`: hand over to libFuzzer there.
-@_cdecl("Fuzz_main")
+/// SwiftPM links an executable with `main` aliased to `<module>_main` (the target worldclock-fuzz is
+/// the module worldclock_fuzz): hand over to libFuzzer there.
+@_cdecl("worldclock_fuzz_main")
 public func fuzzMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) -> CInt {
     var argc = argc
     var argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = argv
