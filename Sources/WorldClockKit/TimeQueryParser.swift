@@ -381,6 +381,13 @@ struct TimeQueryParser {
                 throw fail("\(digits)자리 숫자 \(zeroPadded(number, width: digits)): 시각은 09:00이나 0900처럼, 날짜는 2026-12-01처럼 씁니다", "09:00")
             }
         }
+        // Minutes and seconds before the hour's reading: a refusal built from them (a part of the
+        // day with an hour it does not hold) must not carry an impossible minute into its example.
+        let exampleHour = Self.safe(hour, 0...23, 9)
+        guard minute <= 59 else { throw fail("\(minute)분은 없습니다(0–59분)", "\(exampleHour)시 30분") }
+        guard second <= 59 else {
+            throw fail("\(second)초는 없습니다(0–59초)", "\(zeroPadded(exampleHour, width: 2)):\(zeroPadded(minute, width: 2)):00")
+        }
         if let latin = latinMeridiem() {
             advance(latin.tokens)
             guard meridiem == nil else { throw fail("\(meridiem!)과 \(latin.text)을 함께 썼습니다", Self.sample(meridiem!, hour)) }
@@ -394,8 +401,6 @@ struct TimeQueryParser {
             hour = read
         }
         guard hour <= 23 else { throw fail("\(hour)시는 없습니다(0–23시)", hour == 24 ? "내일 0시" : "23시") }
-        guard minute <= 59 else { throw fail("\(minute)분은 없습니다(0–59분)", "\(hour)시 30분") }
-        guard second <= 59 else { throw fail("\(second)초는 없습니다(0–59초)", "\(zeroPadded(hour, width: 2)):\(zeroPadded(minute, width: 2)):00") }
         if let minutesBefore {
             let total = hour * 60 - minutesBefore
             guard total >= 0 else {

@@ -191,6 +191,9 @@ struct TimeQueryTests {
             // Examples hold an hour the part of the day takes (a replay of 30,000 random phrases found 새벽 9시).
             ("새벽 0", "숫자 0만으로는", "새벽 4시"), ("저녁", "저녁 뒤에 몇 시인지", "저녁 9시"), ("밤 9am", "함께 썼습니다", "밤 9시"),
             ("새벽 열한", "'열한 시'처럼", "새벽 4시"),
+            // An impossible minute is the refusal, before the part of the day (the fuzzer found the
+            // example "내일 새벽 2시 60분" for 밤 2시 60분).
+            ("밤 2시 60분", "60분은 없습니다", "2시 30분"), ("저녁 1시 75분", "75분은 없습니다", "1시 30분"),
             // English phrases: the same phrase in Korean.
             ("3pm tomorrow", "\"tomorrow\": 날과 시각은 한국어로", "내일 오후 3시"), ("in 30 minutes", "\"in\"", "30분 뒤"),
             ("2 hours ago", "\"hours\"", "2시간 전"), ("next friday 10:30am", "\"next\"", "다음 주 금요일 오전 10시 30분"),
