@@ -343,7 +343,9 @@ struct TimeQueryParser {
             case .word("뒤")?, .word("후")?:
                 let hours = Self.text(of: .number(number, digits: digits))
                 let rest = minute == 0 ? "" : " \(minute)분"
-                throw fail("\"\(written) \(Self.text(of: peek!))\": 지금부터 셀 때는 '시'가 아니라 '시간'을 씁니다", "\(hours)시간\(rest) 뒤")
+                // Minutes past 59 are carried into the hours: the example must be a length that is taken.
+                let length = minute <= 59 ? "\(hours)시간\(rest)" : TimeQuery.spoken(duration: (number * 60 + minute) * 60)
+                throw fail("\"\(written) \(Self.text(of: peek!))\": 지금부터 셀 때는 '시'가 아니라 '시간'을 씁니다", "\(length) 뒤")
             default:
                 break
             }
