@@ -1,3 +1,5 @@
+import SearchEngine
+
 /// RFC 3339 text of instants, local times and offsets, with integer arithmetic only: the one
 /// definition the plan's wire shape (written by the web module too) and the kit's `ISO8601` both
 /// write. The digits go straight into bytes, which is also what keeps the module small.
@@ -46,18 +48,8 @@ public enum ISOText {
         appendDigits(minutes % 60, 2, to: &out)
     }
 
-    /// `value`'s decimal digits, zeros in front up to `width`, a minus before them when negative:
-    /// the one place the package pads numbers (`zeroPadded(_:width:)` calls it).
-    static func appendDigits(_ value: Int, _ width: Int, to out: inout [UInt8]) {
-        if value < 0 { out.append(UInt8(ascii: "-")) }
-        var magnitude = value.magnitude
-        var digits: [UInt8] = []
-        repeat {
-            digits.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
-            magnitude /= 10
-        } while magnitude > 0
-        while digits.count < width { digits.append(UInt8(ascii: "0")) }
-        out.append(contentsOf: digits.reversed())
+    private static func appendDigits(_ value: Int, _ width: Int, to out: inout [UInt8]) {
+        JSONWriter.appendDigits(Int64(value), width: width, to: &out)
     }
 
     private static func text(_ write: (inout [UInt8]) -> Void) -> String {

@@ -18,14 +18,21 @@ public struct JSONWriter {
     public mutating func number(_ value: Int) { number(Int64(value)) }
 
     /// An integer (Int is 32 bits on wasm32: instants and local seconds are Int64).
-    public mutating func number(_ value: Int64) {
-        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+    public mutating func number(_ value: Int64) { Self.appendDigits(value, to: &bytes) }
+
+    /// `value`'s decimal digits appended to UTF-8 bytes, zeros in front up to `width`, a minus
+    /// before them when negative: the one digit writer of the package's text (JSON numbers here,
+    /// ISO 8601 text and `zeroPadded` in MeetingPlanning), by hand so that Embedded Swift writes
+    /// them as the native build does.
+    public static func appendDigits(_ value: Int64, width: Int = 1, to out: inout [UInt8]) {
+        if value < 0 { out.append(UInt8(ascii: "-")) }
         var magnitude = value.magnitude, digits: [UInt8] = []
         repeat {
             digits.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
             magnitude /= 10
         } while magnitude > 0
-        bytes.append(contentsOf: digits.reversed())
+        while digits.count < width { digits.append(UInt8(ascii: "0")) }
+        out.append(contentsOf: digits.reversed())
     }
 
     /// `true` or `false`.
