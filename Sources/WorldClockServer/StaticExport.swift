@@ -107,8 +107,8 @@ public enum StaticExport {
         try export("/healthz", file: "healthz.json", service.health)
         try export("/openapi.yaml", file: "openapi.yaml", service.openAPI)
         // The web app: its page, its service worker (at the root, for its scope) and its assets
-        // under a content-hashed folder (cacheable for ever).
-        let site = WebSite()
+        // under a content-hashed folder (cacheable for ever). No server answers searches there.
+        let site = WebSite(searchEndpoint: nil)
         try export("/", file: "index.html", site.page)
         try export("/sw.js", file: "sw.js", site.serviceWorker)
         for key in site.assets.keys.sorted() {

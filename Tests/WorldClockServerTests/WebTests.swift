@@ -36,7 +36,9 @@ struct WebTests {
             #expect(!csp.replacingOccurrences(of: "'wasm-unsafe-eval'", with: "").contains("unsafe") && !csp.contains("http"))
             #expect(response.headers[.xContentTypeOptions] == "nosniff")
             #expect(response.text.contains("src=\"/app/\(Self.site.version)/main.js\""))
-            #expect(!response.text.contains(WebSite.assetBasePlaceholder))
+            #expect(!response.text.contains(WebSite.assetBasePlaceholder) && !response.text.contains(WebSite.searchEndpointPlaceholder))
+            // The search the page asks while its own engine loads (the export's page names none).
+            #expect(response.text.contains("<meta name=\"worldclock-search\" content=\"/v1/search\">"))
             #expect(!response.text.contains("http://") && !response.text.contains("https://"))
 
             let etag = try #require(response.headers[.eTag])
@@ -237,5 +239,9 @@ struct WebTests {
         #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("app/\(Self.site.version)/search.wasm.gz").path))
         let worker = try Data(contentsOf: directory.appendingPathComponent("sw.js"))
         #expect(worker == Data(buffer: Self.site.serviceWorker.body))
+        // No server answers searches there: the page names none (`serve`'s names /v1/search).
+        let page = try String(contentsOf: directory.appendingPathComponent("index.html"), encoding: .utf8)
+        #expect(page.contains("<meta name=\"worldclock-search\" content=\"\">"))
+        #expect(!page.contains(WebSite.searchEndpointPlaceholder))
     }
 }

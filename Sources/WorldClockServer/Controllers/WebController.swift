@@ -58,6 +58,10 @@ struct WebSite: Sendable {
     static let immutable = "public, max-age=31536000, immutable"
     /// What index.html writes where the assets' folder goes.
     static let assetBasePlaceholder = "__ASSET_BASE__"
+    /// What index.html writes where the server's search endpoint goes (empty when there is none).
+    static let searchEndpointPlaceholder = "__SEARCH_ENDPOINT__"
+    /// The search the page asks while its own engine loads (`serve` has it; the export does not).
+    static let searchEndpoint = "/v1/search"
     /// What sw.js writes where the version and the JSON array of asset paths go.
     static let versionPlaceholder = "__VERSION__"
     static let assetListPlaceholder = "__ASSETS__"
@@ -69,7 +73,9 @@ struct WebSite: Sendable {
     /// not served.
     let undecodableFiles: [String]
 
-    init(files: [(name: String, text: String)] = WebAssets.files) {
+    /// `searchEndpoint`: the server's search, for the page to ask while its own engine loads; nil
+    /// for a site with no server behind it (the static export).
+    init(files: [(name: String, text: String)] = WebAssets.files, searchEndpoint: String? = WebSite.searchEndpoint) {
         var digestInput = ""
         for file in files { digestInput += file.name + "\0" + file.text + "\0" }
         version = Catalogue.fnv1a(digestInput.utf8)
@@ -82,6 +88,7 @@ struct WebSite: Sendable {
             switch file.name {
             case "index.html":
                 let html = file.text.replacing(Self.assetBasePlaceholder, with: base)
+                    .replacing(Self.searchEndpointPlaceholder, with: searchEndpoint ?? "")
                 page = Representation(
                     body: Data(html.utf8), contentType: "text/html; charset=utf-8",
                     etag: "\"\(Catalogue.fnv1a(html.utf8))\"", cacheControl: "no-cache")

@@ -8,6 +8,15 @@ import { countryBeside } from './clock.js';
 
 /** How many results the box shows (as `/v1/search` by default). */
 const LIMIT = 20;
+/**
+ * The server's search (`/v1/search`), which the page asks while its own engine loads: named by the
+ * page (`<meta name="worldclock-search">`, written by the server; empty on the static export, which
+ * has no server behind it).
+ */
+const SERVER_SEARCH = (() => {
+  const endpoint = document.querySelector('meta[name="worldclock-search"]')?.content ?? '';
+  return endpoint.startsWith('/') && location.protocol !== 'file:' ? endpoint : '';
+})();
 /** A refused query, in Korean (the engine's messages are the API's English ones). */
 const REFUSED = {
   query_too_long: '검색어가 너무 깁니다(최대 100자)',
@@ -31,6 +40,12 @@ function engineClient() {
 /** @returns {Promise<import('./engine.js').EngineClient>} the engine, once it is ready */
 export function loadSearchEngine() {
   return engineClient().ready;
+}
+
+/** Whether two answers list the same places, matched the same way, in the same order. */
+function sameResults(a, b) {
+  const key = ({ place, match }) => `${place.name}\t${place.zone}\t${match.kind}\t${match.field}\t${match.text}\t${match.utf16_start}`;
+  return a.results.length === b.results.length && a.results.every((result, i) => key(result) === key(b.results[i]));
 }
 
 /**
@@ -159,6 +174,26 @@ export function setUpSearch({ input, combo, panel, list, status, onChoose, now, 
     return found;
   };
 
+  /**
+   * Where the answer on show came from (`panel.dataset.source`): `server` while the page's engine
+   * loads, `engine` once it answered. An engine's answer is never replaced by the server's.
+   * @type {'none' | 'server' | 'engine'}
+   */
+  let shownFrom = 'none';
+  const shown = (found, query, source) => {
+    // The engine's answer to the query the server answered, the same places in the same order:
+    // kept as it is, so that the highlighted option does not jump back to the first.
+    const same = source === 'engine' && shownFrom === 'server' && panel.dataset.query === query && !found.error
+      && sameResults(found, { results });
+    if (!same) {
+      if (found.error) fail(REFUSED[found.error.code] ?? found.error.message);
+      else show(found);
+    }
+    shownFrom = source;
+    panel.dataset.query = query;  // what the shown answer is for (Scripts/bench-wasm waits on it)
+    panel.dataset.source = source;
+  };
+
   const run = async (loaded) => {
     const query = input.value;
     if (!query.trim()) return;
@@ -173,9 +208,34 @@ export function setUpSearch({ input, combo, panel, list, status, onChoose, now, 
     performance.mark('worldclock:search-answered');  // the first one is Scripts/bench-web-ready's
     // A later keystroke's answer is on its way: this one is stale.
     if (input.value !== query) return;
-    if (found.error) fail(REFUSED[found.error.code] ?? found.error.message);
-    else show(found);
-    panel.dataset.query = query;  // what the shown answer is for (Scripts/bench-wasm waits on it)
+    shown(found, query, 'engine');
+  };
+
+  /**
+   * Until the page's engine is ready (its index takes a few hundred milliseconds in a fresh
+   * browser), a query goes to the server as well: `/v1/search` is the same search engine, compiled
+   * for the server, over the same catalogue and rules (WasmSearchTests holds the two to the same
+   * answers), asked for the page's instant. Its answer is shown only while the engine has not
+   * answered; where there is no server search (the static export's 404) or no network, the query
+   * just waits for the engine, as before.
+   */
+  let serverSearch = SERVER_SEARCH;
+  const askServer = async (query) => {
+    if (!serverSearch) return;
+    let found;
+    try {
+      const at = new Date(now()).toISOString();
+      const response = await fetch(`${serverSearch}?q=${encodeURIComponent(query)}&limit=${LIMIT}&at=${encodeURIComponent(at)}`,
+        { headers: { Accept: 'application/json' } });
+      if (response.status === 404) serverSearch = '';  // no search there after all
+      if (!response.ok) return;  // a refusal is the engine's to word
+      found = await response.json();
+    } catch {
+      return;  // offline: the engine answers
+    }
+    performance.mark('worldclock:search-answered-by-server');
+    if (shownFrom === 'engine' || input.dataset.engine === 'ready' || input.value !== query) return;
+    shown(found, query, 'server');
   };
 
   // Until the engine is ready the field says so: its placeholder, and the status a screen reader
@@ -192,16 +252,23 @@ export function setUpSearch({ input, combo, panel, list, status, onChoose, now, 
     const client = engineClient();
     if (input.dataset.engine !== 'ready') {
       engineState('loading');
-      results = [];
-      list.replaceChildren(); list.hidden = true;
-      status.textContent = '검색을 준비하고 있습니다…';
-      panel.hidden = false;
+      if (shownFrom !== 'server') {
+        results = [];
+        list.replaceChildren(); list.hidden = true;
+        status.textContent = '검색을 준비하고 있습니다…';
+        panel.hidden = false;
+      }
+      askServer(input.value);
     }
     client.ready.then(() => engineState('ready'), (error) => {
       // The browser's words (Failed to fetch) go to the console; the page says it in Korean.
       console.warn('search engine:', error);
       engineState('failed');
-      fail('검색 엔진을 불러오지 못했습니다. 인터넷에 연결되면 다시 입력해 주세요');
+      // Online, the server's search stands in (a browser without WebAssembly, a module that did
+      // not come); its answer to this query, shown or on its way, replaces the failure.
+      if (!(shownFrom === 'server' && panel.dataset.query === input.value)) {
+        fail('검색 엔진을 불러오지 못했습니다. 인터넷에 연결되면 다시 입력해 주세요');
+      }
     });
     // Sent now, not once the engine is ready: the worker answers as soon as it is, with the feed's
     // rules when they came first (a query typed before the feed waits for it, or for the engine).

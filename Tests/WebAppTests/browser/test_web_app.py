@@ -656,12 +656,58 @@ class WebAppTests(harness.PageChecks, unittest.TestCase):
                 }).observe(document, { childList: true, subtree: true });""" % json.dumps(query)})
             try:
                 self.open()
+                # The first answer may be the server's (while the page's engine loads); the engine's
+                # follows, and both must be what the query typed later gets.
                 self.wait(lambda: self.js(answered) == query, f"{query} in the field before the scripts was not answered")
                 self.assertTrue(self.js("return window.__typedBeforeScripts"), "the text was put in before the page's scripts ran")
                 self.assertEqual(self.js(shown), expected[query], f"{query} in the field before the scripts")
+                self.wait(lambda: self.js("return document.getElementById('search-panel').dataset.source") == "engine",
+                          f"{query}: the page's engine never answered")
+                self.assertEqual(self.js(shown), expected[query], f"{query} in the field before the scripts, the engine's answer")
                 self.assertEqual(self.js("return document.getElementById('search-input').dataset.engine"), "ready")
             finally:
                 DRIVER.execute_cdp_cmd("Page.removeScriptToEvaluateOnNewDocument", {"identifier": early["identifier"]})
+
+    def test_18d_the_servers_search_answers_until_the_pages_engine_can(self):
+        """While the page's engine is not ready (here: its module cannot be fetched, as in a browser
+        without WebAssembly), a query is answered by the server's /v1/search, the same engine
+        compiled for the server: the same rows and notes as the page's engine gives. Once the module
+        comes, the page's engine answers the next keystroke, with the same rows."""
+        from selenium.webdriver.common.by import By
+        from selenium.webdriver.support.ui import WebDriverWait
+        shown = """return [document.getElementById('search-status').textContent, ...[...document.querySelectorAll('#search-results .option')].map(
+            (o) => o.querySelector('.name').textContent + ' | ' + o.querySelector('.reason').textContent)]"""
+        source = "return [document.getElementById('search-panel').dataset.query, document.getElementById('search-panel').dataset.source]"
+        expected = {}
+        self.open()
+        box = DRIVER.find_element(By.ID, "search-input")
+        for query in ("뉴", "CST", "UTC+9"):
+            box.clear()
+            box.send_keys(query)
+            self.wait(lambda: self.js(source) == [query, "engine"], f"{query}: the page's engine did not answer")
+            expected[query] = self.js(shown)
+        # A profile of its own: no service worker yet, so the module's request reaches the network, where it is blocked.
+        driver = harness.chromium()
+        try:
+            driver.execute_cdp_cmd("Network.enable", {})
+            driver.execute_cdp_cmd("Network.setBlockedURLs", {"urls": ["*/search.wasm"]})
+            harness.open_app(driver, SERVER.base, SEOUL)
+            box = driver.find_element(By.ID, "search-input")
+            for query in expected:
+                box.clear()
+                box.send_keys(query)
+                WebDriverWait(driver, 10).until(lambda d: d.execute_script(source) == [query, "server"], f"{query}: the server did not answer")
+                self.assertEqual(driver.execute_script(shown), expected[query], f"{query}: the server's answer")
+            self.assertEqual(driver.execute_script("return document.getElementById('search-input').dataset.engine"), "failed")
+            # The module comes: the next keystrokes start the engine again, and it answers.
+            driver.execute_cdp_cmd("Network.setBlockedURLs", {"urls": []})
+            for query in expected:
+                box.clear()
+                box.send_keys(query)
+                WebDriverWait(driver, 20).until(lambda d: d.execute_script(source) == [query, "engine"], f"{query}: the page's engine did not take over")
+                self.assertEqual(driver.execute_script(shown), expected[query], f"{query}: the engine's answer after the server's")
+        finally:
+            driver.quit()
 
     def test_19_offline_past_transitions_until_every_clock_says_it_may_be_wrong(self):
         self.js("localStorage.setItem('worldclock.my-clocks.v1', JSON.stringify([{name: '뉴욕', zone: 'America/New_York', country: '미국'}]))")
