@@ -760,6 +760,23 @@ class WebAppTests(harness.PageChecks, unittest.TestCase):
             self.detach(*sessions)
         DRIVER.get_log("browser")  # the failed network requests while offline are expected
 
+    def test_19c_under_the_service_worker_the_apps_files_come_from_its_cache_without_running_it(self):
+        """The service worker's static routes (Chromium): this build's files come straight from its
+        cache, as the browser routes them, and the server's search goes to the network; neither waits
+        for the worker's script to run (Resource Timing's workerMatchedSourceType says which route)."""
+        self.open()
+        self.wait_for_service_worker()
+        self.open()
+        self.js("""fetch('/v1/search?q=' + encodeURIComponent('뉴') + '&limit=1').then((r) => r.json()).then((b) => { window.__searched = b; })""")
+        self.wait(lambda: self.js("return !!window.__searched"), "/v1/search answered")
+        routes = self.js("""return Object.fromEntries(performance.getEntriesByType('resource').map(
+            (r) => [new URL(r.name).pathname.replace(/^\\/app\\/[0-9a-f]+\\//, ''), r.workerMatchedSourceType ?? 'none']))""")
+        for name in ("search.wasm", "engine.js", "main.js", "app.css", "search.js"):
+            self.assertEqual(routes.get(name), "cache", f"{name}: {routes}")
+        self.assertEqual(routes.get("/v1/search"), "network", f"{routes}")
+        # The feed still goes through the worker's fetch handler (kept for offline use).
+        self.assertIn(routes.get("/v1/sections"), ("", "fetch-event"), f"{routes}")
+
     def test_20_the_feed_is_revalidated_with_its_etag_and_the_app_is_installable(self):
         self.open()
         self.wait_for_service_worker()
