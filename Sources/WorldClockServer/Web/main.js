@@ -192,7 +192,12 @@ function started() {
 load().then(started, failed);
 
 // Offline use: the service worker caches this build's app and the last feed (not on a page opened
-// from a file, nor where the browser has none).
+// from a file, nor where the browser has none). Registered once the page has loaded: on a first
+// visit its install fetches every asset again, which must not queue ahead of the page's own
+// requests (the feed, the search asked while the engine loads) on the connections they share.
 if ('serviceWorker' in navigator && location.protocol !== 'file:') {
-  navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch((error) => console.warn('service worker:', error.message));
+  const register = () => navigator.serviceWorker.register('/sw.js', { scope: '/' })
+    .catch((error) => console.warn('service worker:', error.message));
+  if (document.readyState === 'complete') register();
+  else addEventListener('load', register, { once: true });
 }
