@@ -19,6 +19,12 @@ export function makeClock(search = location.search) {
 }
 
 /**
+ * The page's clock, one for every script that reads it (the search box, set up before the page's
+ * other scripts, and main.js): two made apart would differ, under ?now=, by the time between them.
+ */
+export const pageClock = makeClock(globalThis.location?.search ?? '');
+
+/**
  * One stretch of a zone's time on one offset, abbreviation and DST, from `start` (seconds since
  * the epoch) until the next one's: SearchEngine's `ZoneTimeline.Period`, the same fields, and what
  * the module gets (`timelines()`). A zone's periods are its timeline: the first holds from the

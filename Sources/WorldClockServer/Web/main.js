@@ -6,10 +6,11 @@
 // Offline, the service worker (sw.js) answers with the app and the last feed, whose transitions
 // keep the clocks right until its transitions_until; past that, every clock says it may be wrong.
 import { fetchSections, fetchZone } from './api.js';
-import { makeClock, ZoneRules, formatDate } from './clock.js';
+import { pageClock, ZoneRules, formatDate } from './clock.js';
 import { PlaceList } from './list.js';
 import { IndexBar } from './index-bar.js';
-import { setUpSearch, loadSearchEngine } from './search.js';
+import { loadSearchEngine } from './search.js';
+import { searchBox, connectSearch } from './search-box.js';
 import { MyClocks } from './my-clocks.js';
 import { MeetingView } from './meeting.js';
 
@@ -23,7 +24,7 @@ const OFFLINE_RETRY = 30_000;
 /** The reference when the wanted zone is not in the feed: Seoul, or else the feed's first zone. */
 const FALLBACK_ZONE = 'Asia/Seoul';
 
-const clock = makeClock();
+const clock = pageClock;
 const status = document.getElementById('list-status');
 const h24Box = /** @type {HTMLInputElement} */ (document.getElementById('clock-24h'));
 let h24 = readFlag(H24_KEY);
@@ -66,16 +67,8 @@ const meeting = new MeetingView({
 // Added, removed or moved: the plan follows my clocks.
 document.getElementById('my-clocks').addEventListener('clocks-change', () => meeting.refresh());
 
-const searchBox = setUpSearch({
-  input: document.getElementById('search-input'),
-  combo: document.getElementById('search-input'),
-  panel: document.getElementById('search-panel'),
-  list: document.getElementById('search-results'),
-  status: document.getElementById('search-status'),
-  onChoose: (place) => mine.add(place),
-  now: () => clock.now(),
-  rules: () => rules,
-});
+// The search box is set up already (search-box.js, as soon as its field was parsed).
+connectSearch({ rules: () => rules, onChoose: (place) => mine.add(place) });
 
 h24Box.addEventListener('change', () => {
   h24 = h24Box.checked;
