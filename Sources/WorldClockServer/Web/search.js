@@ -216,8 +216,8 @@ export function setUpSearch({ input, combo, panel, list, status, onChoose, now, 
    * browser), a query goes to the server as well: `/v1/search` is the same search engine, compiled
    * for the server, over the same catalogue and rules (WasmSearchTests holds the two to the same
    * answers), asked for the page's instant. Its answer is shown only while the engine has not
-   * answered; where there is no server search (the static export's 404) or no network, the query
-   * just waits for the engine, as before.
+   * answered; where there is no server search (the static export names none) or no network, the
+   * query just waits for the engine, as before.
    */
   let serverSearch = SERVER_SEARCH;
   const askServer = async (query) => {
