@@ -135,7 +135,9 @@ struct ExportTests {
             let (fromServe, serveResponse) = try await fetch("http://127.0.0.1:\(servePort)\(path)\(query)", from: serve)
             #expect(nginxResponse.statusCode == 200, "\(path)")
             #expect(serveResponse.statusCode == 200, "\(path)")
-            #expect(fromNginx == fromServe, "\(path): nginx \(fromNginx.count) bytes, serve \(fromServe.count) bytes")
+            // One difference by design: the export's page names no server search (no server answers there).
+            let served = path == "/" ? Self.withoutServerSearch(fromServe) : fromServe
+            #expect(fromNginx == served, "\(path): nginx \(fromNginx.count) bytes, serve \(fromServe.count) bytes")
             #expect(
                 nginxResponse.value(forHTTPHeaderField: "Content-Type")?.hasPrefix(
                     serveResponse.value(forHTTPHeaderField: "Content-Type")?.split(separator: ";").first.map(String.init) ?? "?") == true, "\(path)")
@@ -238,6 +240,15 @@ struct ExportTests {
     }
 
     /// The pairs whose `.gz`, unpacked by gzip(1) through the file `packed`, is not their plain file.
+    /// `serve`'s page as the export writes it: the same bytes, with the server's search endpoint
+    /// left empty. Fails the test when `serve`'s page does not name it.
+    private static func withoutServerSearch(_ page: Data) -> Data {
+        let text = String(decoding: page, as: UTF8.self)
+        let named = "<meta name=\"worldclock-search\" content=\"/v1/search\">"
+        #expect(text.contains(named), "serve's page names its search endpoint")
+        return Data(text.replacingOccurrences(of: named, with: "<meta name=\"worldclock-search\" content=\"\">").utf8)
+    }
+
     private static func gunzipMismatches(_ pairs: [Data: Data], through packed: URL) throws -> [String] {
         var mismatches: [String] = []
         for (plain, gzip) in pairs {
