@@ -144,7 +144,7 @@ struct ServerLogHandler: LogHandler {
     }
 }
 
-/// The line for each request (`RequestLogMiddleware`), laid out from its fields: the same line
+/// The line for each request (`RequestObserver`), laid out from its fields: the same line
 /// `ServerLogHandler` writes for the same event, without a `Logger.Metadata` dictionary, a sort,
 /// or a `Date` per line. Text: `time info GET /v1/meta 200 0.412 ms bytes=401 client=… duration_ms=0.412
 /// method=GET path=/v1/meta status=200`; JSON: the same keys (and `request_id`) in the same order.
@@ -258,7 +258,7 @@ struct RequestLog: Sendable {
     }
 
     /// "127.0.0.1:52344" written digit by digit; "[::1]:52344" and the rest as
-    /// `RequestLogMiddleware.address` spells them; "-" for none.
+    /// `RequestObserver.address` spells them; "-" for none.
     private static func address(_ address: SocketAddress?, into line: inout LogLine, escaped: Bool) {
         switch address {
         case .v4(let v4)?:
@@ -273,7 +273,7 @@ struct RequestLog: Sendable {
             line.ascii(":")
             line.integer(Int(UInt16(bigEndian: v4.address.sin_port)))
         case let address?:
-            let text = RequestLogMiddleware.address(address)
+            let text = RequestObserver.address(address)
             if escaped { line.jsonEscaped(text) } else { line.raw(text) }
         case nil:
             line.ascii("-")

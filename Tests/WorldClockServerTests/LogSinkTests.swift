@@ -9,7 +9,7 @@ import WorldClockKit
 
 @testable import WorldClockServer
 
-/// One request's fields, as `RequestLogMiddleware` hands them to the log.
+/// One request's fields, as `RequestObserver` hands them to the log.
 struct LoggedRequest: Sendable, CustomTestStringConvertible {
     let method: String
     let target: String
@@ -63,7 +63,7 @@ struct LogSinkTests {
         var metadata: Logger.Metadata = [
             "method": .string(request.method), "path": .string(request.target), "status": .stringConvertible(request.status),
             "duration_ms": .stringConvertible(Double(request.micros) / 1000),
-            "client": .string(request.client.map(RequestLogMiddleware.address) ?? "-"),
+            "client": .string(request.client.map(RequestObserver.address) ?? "-"),
             "hb.request.id": .string("7c3b00000000000000002a"),
         ]
         if let bytes = request.bytes { metadata["bytes"] = .stringConvertible(bytes) }
