@@ -416,32 +416,41 @@ struct LogLine {
         count += width
     }
 
-    /// `value` in decimal: the digits laid out from the last in a buffer on the stack, then copied.
+    /// `value` in decimal. Below 1000 (a status, an address's octet, most durations' milliseconds)
+    /// the digits are stored straight; larger values are laid out from the last digit.
     mutating func integer(_ value: Int) {
-        var magnitude = value.magnitude
-        // 20 digits and a sign at most.
-        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
-        let written = withUnsafeMutableBytes(of: &digits) { buffer -> Int in
-            var index = buffer.count
-            repeat {
-                index -= 1
-                buffer[index] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10)
-                magnitude /= 10
-            } while magnitude > 0
-            if value < 0 {
-                index -= 1
-                buffer[index] = UInt8(ascii: "-")
+        if value >= 0, value < 1000 {
+            let digits = value >= 100 ? 3 : value >= 10 ? 2 : 1
+            reserve(3)
+            var rest = value
+            for index in stride(from: count + digits - 1, through: count, by: -1) {
+                base[index] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
+                rest /= 10
             }
-            return buffer.count - index
+            count += digits
+            return
         }
-        withUnsafeBytes(of: digits) { raw(UnsafeRawBufferPointer(rebasing: $0[($0.count - written)...])) }
+        if value < 0 { byte(UInt8(ascii: "-")) }
+        var magnitude = value.magnitude
+        var digits = 1
+        var limit: UInt = 10
+        while magnitude >= limit, digits < 19 {
+            digits += 1
+            limit &*= 10
+        }
+        if digits == 19, magnitude >= limit { digits = 20 }
+        reserve(digits)
+        for index in stride(from: count + digits - 1, through: count, by: -1) {
+            base[index] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+            magnitude /= 10
+        }
+        count += digits
     }
 
     /// `micros` as milliseconds: "0.412" with three decimals, or when `shortest` as a `Double`
     /// prints it ("0.41", "12.0"), what the metadata's number wrote before.
     mutating func milliseconds(_ micros: Int64, shortest: Bool) {
         integer(Int(micros / 1000))
-        byte(UInt8(ascii: "."))
         var fraction = Int(micros % 1000)
         var width = 3
         if shortest {
@@ -450,11 +459,13 @@ struct LogLine {
                 width -= 1
             }
         }
-        var divisor = width == 3 ? 100 : width == 2 ? 10 : 1
-        while divisor > 0 {
-            byte(UInt8(ascii: "0") + UInt8(fraction / divisor % 10))
-            divisor /= 10
+        reserve(4)
+        base[count] = UInt8(ascii: ".")
+        for index in stride(from: count + width, through: count + 1, by: -1) {
+            base[index] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: fraction % 10)
+            fraction /= 10
         }
+        count += width + 1
     }
 
     /// `text` as a JSON string with its quotes.
