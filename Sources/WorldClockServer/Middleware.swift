@@ -66,7 +66,9 @@ struct RequestObserver: Sendable {
         if let requestLog {
             requestLog.write(
                 method: request.method.rawValue, target: request.uri.string, status: status, micros: micros, bytes: bytes,
-                client: context.channel.remoteAddress, requestID: context.logger[metadataKey: "hb.request.id"])
+                client: context.channel.remoteAddress,
+                // Text lines leave the request id out: not looked up for them.
+                requestID: requestLog.format == .json ? context.logger[metadataKey: "hb.request.id"] : nil)
             return
         }
         let millis = "\(micros / 1000).\(zeroPadded(Int(micros % 1000), width: 3))"

@@ -171,7 +171,7 @@ struct RequestLog: Sendable {
     /// `requestID` is the request logger's `hb.request.id` (looked up for JSON only: text leaves it out).
     func write(
         method: String, target: String, status: Int, micros: Int64, bytes: Int?, client: SocketAddress?,
-        requestID: @autoclosure () -> Logger.Metadata.Value?
+        requestID: Logger.Metadata.Value?
     ) {
         // Room for the fixed part and the method and target escaped (a stray control byte takes 6).
         let capacity = 384 + 12 * (method.utf8.count + target.utf8.count)
@@ -180,7 +180,14 @@ struct RequestLog: Sendable {
             switch format {
             case .text:
                 line.ascii(" ")
-                message(method: method, target: target, status: status, micros: micros, into: &line, escaped: false)
+                line.raw(method)
+                line.ascii(" ")
+                line.raw(target)
+                line.ascii(" ")
+                line.integer(status)
+                line.ascii(" ")
+                line.milliseconds(micros, shortest: false)
+                line.ascii(" ms")
                 if let bytes {
                     line.ascii(" bytes=")
                     line.integer(bytes)
@@ -196,9 +203,20 @@ struct RequestLog: Sendable {
                 line.ascii(" status=")
                 line.integer(status)
             case .json:
+                // The method and target are escaped once, in the message, and copied from there.
                 line.ascii(",\"message\":\"")
-                message(method: method, target: target, status: status, micros: micros, into: &line, escaped: true)
-                line.ascii("\"")
+                let methodStart = line.count
+                line.jsonEscaped(method)
+                let escapedMethod = methodStart..<line.count
+                line.ascii(" ")
+                let targetStart = line.count
+                line.jsonEscaped(target)
+                let escapedTarget = targetStart..<line.count
+                line.ascii(" ")
+                line.integer(status)
+                line.ascii(" ")
+                line.milliseconds(micros, shortest: false)
+                line.ascii(" ms\"")
                 if let bytes {
                     line.ascii(",\"bytes\":")
                     line.integer(bytes)
@@ -207,15 +225,13 @@ struct RequestLog: Sendable {
                 Self.address(client, into: &line, escaped: true)
                 line.ascii("\",\"duration_ms\":")
                 line.milliseconds(micros, shortest: true)
-                line.ascii(",\"method\":")
-                line.jsonString(method)
-                line.ascii(",\"path\":")
-                line.jsonString(target)
-                line.ascii(",\"request_id\":")
-                line.ascii("\"")
-                Self.requestID(requestID(), into: &line)
-                line.ascii("\"")
-                line.ascii(",\"status\":")
+                line.ascii(",\"method\":\"")
+                line.again(escapedMethod)
+                line.ascii("\",\"path\":\"")
+                line.again(escapedTarget)
+                line.ascii("\",\"request_id\":\"")
+                Self.requestID(requestID, into: &line)
+                line.ascii("\",\"status\":")
                 line.integer(status)
                 line.ascii("}")
             }
@@ -243,24 +259,6 @@ struct RequestLog: Sendable {
     private static func requestIDNumber<Value>(_ value: Value) -> UInt64? {
         guard Value.self == RequestID.self, MemoryLayout<Value>.size == 8 else { return nil }
         return withUnsafeBytes(of: value) { $0.loadUnaligned(as: UInt64.self) }
-    }
-
-    /// "GET /v1/meta 200 0.412 ms", `escaped` inside a JSON string.
-    private func message(method: String, target: String, status: Int, micros: Int64, into line: inout LogLine, escaped: Bool) {
-        if escaped {
-            line.jsonEscaped(method)
-            line.ascii(" ")
-            line.jsonEscaped(target)
-        } else {
-            line.raw(method)
-            line.ascii(" ")
-            line.raw(target)
-        }
-        line.ascii(" ")
-        line.integer(status)
-        line.ascii(" ")
-        line.milliseconds(micros, shortest: false)
-        line.ascii(" ms")
     }
 
     /// "127.0.0.1:52344" written digit by digit; "[::1]:52344" and the rest as
@@ -366,12 +364,26 @@ struct LogLine {
         case .text:
             timestamp(date, millis: millis)
             ascii(" ")
-            raw(level.rawValue)
+            ascii(Self.name(of: level))
         case .json:
             ascii("{\"time\":\"")
             timestamp(date, millis: millis)
-            ascii("\",\"level\":")
-            jsonString(level.rawValue)
+            ascii("\",\"level\":\"")
+            ascii(Self.name(of: level))
+            ascii("\"")
+        }
+    }
+
+    /// `level.rawValue`, without a string (a test holds the two equal).
+    static func name(of level: Logger.Level) -> StaticString {
+        switch level {
+        case .trace: "trace"
+        case .debug: "debug"
+        case .info: "info"
+        case .notice: "notice"
+        case .warning: "warning"
+        case .error: "error"
+        case .critical: "critical"
         }
     }
 
@@ -385,6 +397,13 @@ struct LogLine {
         base[count + 3] = UInt8(ascii: "0") + UInt8(millis % 10)
         base[count + 4] = UInt8(ascii: "Z")
         count += 5
+    }
+
+    /// The bytes at `range` of the line (written before) written again at its end.
+    mutating func again(_ range: Range<Int>) {
+        reserve(range.count)
+        UnsafeMutableRawPointer(base + count).copyMemory(from: base + range.lowerBound, byteCount: range.count)
+        count += range.count
     }
 
     /// `text` as it is (ASCII the caller wrote).
@@ -404,13 +423,15 @@ struct LogLine {
         bytes.withUnsafeBytes { raw($0) }
     }
 
+    private static let hexDigits: StaticString = "0123456789abcdef"
+
     /// `value` in `width` lower-case hexadecimal digits, zeros first.
     mutating func hex(_ value: UInt64, width: Int) {
         reserve(width)
+        let digits = Self.hexDigits.utf8Start
         var rest = value
         for index in stride(from: count + width - 1, through: count, by: -1) {
-            let digit = UInt8(truncatingIfNeeded: rest & 0xF)
-            base[index] = digit < 10 ? UInt8(ascii: "0") + digit : UInt8(ascii: "a") + digit - 10
+            base[index] = digits[Int(truncatingIfNeeded: rest & 0xF)]
             rest >>= 4
         }
         count += width

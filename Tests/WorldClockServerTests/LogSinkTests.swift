@@ -119,6 +119,11 @@ struct LogSinkTests {
         #expect(other == #"a\"b"#)
     }
 
+    @Test("a line's level is the level's own name", arguments: Logger.Level.allCases)
+    func levelName(level: Logger.Level) {
+        #expect("\(LogLine.name(of: level))" == level.rawValue)
+    }
+
     @Test(
         "numbers in a log line are written as Swift prints them: integers, and durations in milliseconds with three decimals or as a Double prints them",
         arguments: [0, 1, 9, 10, 99, 100, 412, 999, 1000, 1001, 12_000, 65_535, 123_456_789, Int(Int32.max), Int.max, -1, -999, -1000, Int.min])
