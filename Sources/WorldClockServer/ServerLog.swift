@@ -186,7 +186,9 @@ struct RequestLog: Sendable {
                 line.ascii(" ")
                 line.integer(status)
                 line.ascii(" ")
+                let millisStart = line.count
                 line.milliseconds(micros, shortest: false)
+                let millis = millisStart..<line.count
                 line.ascii(" ms")
                 if let bytes {
                     line.ascii(" bytes=")
@@ -195,7 +197,7 @@ struct RequestLog: Sendable {
                 line.ascii(" client=")
                 Self.address(client, into: &line, escaped: false)
                 line.ascii(" duration_ms=")
-                line.milliseconds(micros, shortest: true)
+                line.shortestMilliseconds(again: millis)
                 line.ascii(" method=")
                 line.raw(method)
                 line.ascii(" path=")
@@ -215,7 +217,9 @@ struct RequestLog: Sendable {
                 line.ascii(" ")
                 line.integer(status)
                 line.ascii(" ")
+                let millisStart = line.count
                 line.milliseconds(micros, shortest: false)
+                let millis = millisStart..<line.count
                 line.ascii(" ms\"")
                 if let bytes {
                     line.ascii(",\"bytes\":")
@@ -224,7 +228,7 @@ struct RequestLog: Sendable {
                 line.ascii(",\"client\":\"")
                 Self.address(client, into: &line, escaped: true)
                 line.ascii("\",\"duration_ms\":")
-                line.milliseconds(micros, shortest: true)
+                line.shortestMilliseconds(again: millis)
                 line.ascii(",\"method\":\"")
                 line.again(escapedMethod)
                 line.ascii("\",\"path\":\"")
@@ -487,6 +491,14 @@ struct LogLine {
             fraction /= 10
         }
         count += width + 1
+    }
+
+    /// The milliseconds at `range` of the line (`milliseconds(_:shortest: false)`, written
+    /// before) written again as `milliseconds(_:shortest: true)` writes them: copied, and the
+    /// decimals' trailing zeros dropped but one.
+    mutating func shortestMilliseconds(again range: Range<Int>) {
+        again(range)
+        while count >= 3, base[count - 1] == UInt8(ascii: "0"), base[count - 2] != UInt8(ascii: ".") { count -= 1 }
     }
 
     /// `text` as a JSON string with its quotes.
