@@ -68,7 +68,7 @@ struct RequestObserver: Sendable {
                 method: request.method.rawValue, target: request.uri.string, status: status, micros: micros, bytes: bytes,
                 client: context.channel.remoteAddress,
                 // Text lines leave the request id out: not looked up for them.
-                requestID: requestLog.format == .json ? Self.requestID(of: context.logger) : nil)
+                requestID: requestLog.format == .json ? context.logger[metadataKey: "hb.request.id"] : nil)
             return
         }
         let millis = "\(micros / 1000).\(zeroPadded(Int(micros % 1000), width: 3))"
@@ -79,18 +79,6 @@ struct RequestObserver: Sendable {
         ]
         if let bytes { metadata["bytes"] = .stringConvertible(bytes) }
         context.logger.info("\(request.method.rawValue) \(request.uri.string) \(status) \(millis) ms", metadata: metadata)
-    }
-
-    /// Hummingbird's request id in `logger`'s metadata: with the server's handler, whose only
-    /// metadata on a request's logger is the id, read without hashing the key.
-    static func requestID(of logger: Logger) -> Logger.Metadata.Value? {
-        func read<Handler: LogHandler>(_ handler: Handler) -> Logger.Metadata.Value? {
-            guard Handler.self == ServerLogHandler.self else { return handler[metadataKey: "hb.request.id"] }
-            let metadata = unsafeBitCast(handler, to: ServerLogHandler.self).metadata
-            if metadata.count == 1, let only = metadata.first, only.key == "hb.request.id" { return only.value }
-            return metadata["hb.request.id"]
-        }
-        return read(logger.handler)
     }
 
     /// "127.0.0.1:52344", "[::1]:52344".

@@ -119,23 +119,6 @@ struct LogSinkTests {
         #expect(other == #"a\"b"#)
     }
 
-    @Test("a request's id is read from its logger's metadata, whatever else the metadata holds and whichever handler it has")
-    func requestIDOfLogger() {
-        let id = RequestID()
-        var logger = Logger(label: "test") { _ in ServerLogHandler(format: .json, level: .info) { _ in } }
-        #expect(RequestObserver.requestID(of: logger) == nil)
-        logger[metadataKey: "hb.request.id"] = .stringConvertible(id)
-        #expect(RequestObserver.requestID(of: logger)?.description == id.description)
-        logger[metadataKey: "zone"] = "Asia/Seoul"
-        #expect(RequestObserver.requestID(of: logger)?.description == id.description)
-        var other = CapturedLog().logger
-        other[metadataKey: "hb.request.id"] = .stringConvertible(id)
-        #expect(RequestObserver.requestID(of: other)?.description == id.description)
-        var onlyOther = Logger(label: "test") { _ in ServerLogHandler(format: .json, level: .info) { _ in } }
-        onlyOther[metadataKey: "zone"] = "Asia/Seoul"
-        #expect(RequestObserver.requestID(of: onlyOther) == nil)
-    }
-
     @Test("a line's level is the level's own name", arguments: Logger.Level.allCases)
     func levelName(level: Logger.Level) {
         #expect("\(LogLine.name(of: level))" == level.rawValue)
