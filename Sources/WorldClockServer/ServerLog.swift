@@ -434,7 +434,9 @@ struct LogLine {
         reserve(width)
         let digits = Self.hexDigits.utf8Start
         var rest = value
-        for index in stride(from: count + width - 1, through: count, by: -1) {
+        var index = count + width
+        while index > count {
+            index -= 1
             base[index] = digits[Int(truncatingIfNeeded: rest & 0xF)]
             rest >>= 4
         }
@@ -444,15 +446,23 @@ struct LogLine {
     /// `value` in decimal. Below 1000 (a status, an address's octet, most durations' milliseconds)
     /// the digits are stored straight; larger values are laid out from the last digit.
     mutating func integer(_ value: Int) {
+        let zero = UInt8(ascii: "0")
         if value >= 0, value < 1000 {
-            let digits = value >= 100 ? 3 : value >= 10 ? 2 : 1
             reserve(3)
-            var rest = value
-            for index in stride(from: count + digits - 1, through: count, by: -1) {
-                base[index] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
-                rest /= 10
+            let digits = UInt16(truncatingIfNeeded: value)
+            if digits >= 100 {
+                base[count] = zero &+ UInt8(truncatingIfNeeded: digits / 100)
+                base[count + 1] = zero &+ UInt8(truncatingIfNeeded: digits / 10 % 10)
+                base[count + 2] = zero &+ UInt8(truncatingIfNeeded: digits % 10)
+                count += 3
+            } else if digits >= 10 {
+                base[count] = zero &+ UInt8(truncatingIfNeeded: digits / 10)
+                base[count + 1] = zero &+ UInt8(truncatingIfNeeded: digits % 10)
+                count += 2
+            } else {
+                base[count] = zero &+ UInt8(truncatingIfNeeded: digits)
+                count += 1
             }
-            count += digits
             return
         }
         if value < 0 { byte(UInt8(ascii: "-")) }
@@ -465,8 +475,10 @@ struct LogLine {
         }
         if digits == 19, magnitude >= limit { digits = 20 }
         reserve(digits)
-        for index in stride(from: count + digits - 1, through: count, by: -1) {
-            base[index] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+        var index = count + digits
+        while index > count {
+            index -= 1
+            base[index] = zero &+ UInt8(truncatingIfNeeded: magnitude % 10)
             magnitude /= 10
         }
         count += digits
