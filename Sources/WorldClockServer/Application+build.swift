@@ -139,24 +139,24 @@ public struct ListenError: Error, CustomStringConvertible {
     public var description: String { "cannot listen on \(host):\(port): \(reason)" }
 }
 
-/// The router: request log (unless quiet), then the controllers' routes, each under the feed's
-/// rules (CORS, JSON errors, canonical paths: `Router.feedRoute`), then `FeedMiddleware` for what
-/// no route takes (the JSON 404, and 405 for a method no standard names). Hummingbird applies a
-/// middleware to the routes added after it, and to the router's 404 when it builds the responder.
+/// The router: the controllers' routes, each under the feed's rules (CORS, JSON errors, canonical
+/// paths) and observed (a request line unless quiet, metrics unless off) from inside its own
+/// handler (`FeedRouter.feedRoute`), then `FeedMiddleware` for what no route takes (the JSON 404,
+/// and 405 for a method no standard names), observed there. Hummingbird applies a middleware to
+/// the routes added after it, and to the router's 404 when it builds the responder: the one
+/// middleware is added last, so that it is the 404's alone.
 func buildRouter(live: LiveFeed, quiet: Bool, metricsHere: Bool = true, requestLog: RequestLog? = nil) -> Router<FeedRequestContext> {
-    let router = Router(context: FeedRequestContext.self)
-    if !quiet || live.metrics != nil {
-        router.add(middleware: RequestLogMiddleware(logs: !quiet, requestLog: requestLog, metrics: live.metrics))
-    }
+    let observer = RequestObserver(logs: !quiet, requestLog: requestLog, metrics: live.metrics)
+    let router = FeedRouter(Router(context: FeedRequestContext.self), observer: observer)
     addRoutes(to: router, live: live)
     if metricsHere, let metrics = live.metrics { addMetricsRoute(to: router, live: live, metrics: metrics) }
     let unknownMethods = UnknownMethodProbe(paths: router.addMethodNotAllowedRoutes())
-    router.add(middleware: FeedMiddleware(unknownMethods: unknownMethods))
-    return router
+    router.router.add(middleware: FeedMiddleware(unknownMethods: unknownMethods, observer: observer))
+    return router.router
 }
 
 /// `GET /metrics`: Prometheus's text format (`ServerMetrics`), never cached.
-func addMetricsRoute(to router: Router<FeedRequestContext>, live: LiveFeed, metrics: ServerMetrics) {
+func addMetricsRoute(to router: FeedRouter, live: LiveFeed, metrics: ServerMetrics) {
     router.getAndHead("/metrics") { request, _ in
         _ = try QueryString(request.uri.query, allowed: [], endpoint: "/metrics")
         let body = metrics.render(live: live)
@@ -170,9 +170,10 @@ func addMetricsRoute(to router: Router<FeedRequestContext>, live: LiveFeed, metr
 
 /// `/metrics` alone on a port of its own (`--metrics-port`), so that it need not face the internet.
 func buildMetricsApplication(live: LiveFeed, metrics: ServerMetrics, host: String, port: Int, logger: Logger) -> some ApplicationProtocol {
-    let router = Router(context: FeedRequestContext.self)
+    let router = FeedRouter(Router(context: FeedRequestContext.self))
     addMetricsRoute(to: router, live: live, metrics: metrics)
-    return Application(router: router, configuration: .init(address: .hostname(host, port: port), serverName: "worldclock-metrics"), logger: logger)
+    return Application(
+        router: router.router, configuration: .init(address: .hostname(host, port: port), serverName: "worldclock-metrics"), logger: logger)
 }
 
 /// The router over one fixed service (tests).
@@ -180,14 +181,14 @@ func buildRouter(service: FeedService, quiet: Bool) -> Router<FeedRequestContext
     buildRouter(live: LiveFeed(LiveFeed.Snapshot(service: service)), quiet: quiet)
 }
 
-/// The controllers' routes over one fixed service (tests).
+/// The controllers' routes over one fixed service, unobserved (tests).
 func addRoutes(to router: Router<FeedRequestContext>, service: FeedService) {
-    addRoutes(to: router, live: LiveFeed(LiveFeed.Snapshot(service: service)))
+    addRoutes(to: FeedRouter(router), live: LiveFeed(LiveFeed.Snapshot(service: service)))
 }
 
 /// The controllers' routes: what the OpenAPI document lists (the router also answers 405 on their
 /// paths). Each request reads the snapshot in force once, at its start (`LiveFeed.current`).
-func addRoutes(to router: Router<FeedRequestContext>, live: LiveFeed) {
+func addRoutes(to router: FeedRouter, live: LiveFeed) {
     SectionsController.addRoutes(to: router) { live.current.sections }
     SearchController.addRoutes(to: router) { live.current.search }
     ZonesController.addRoutes(to: router) { live.current.zones }

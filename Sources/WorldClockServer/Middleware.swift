@@ -3,48 +3,72 @@ import Logging
 import NIOCore
 import WorldClockKit
 
-/// One log line per request: method, path and query as received, status, duration; with the
-/// request id, the body's bytes and the client's address as fields (`ServerLogHandler` writes
-/// them as `key=value` or JSON keys). With the server's own log (`requestLog`) the line is laid
-/// out from the fields as bytes, without a metadata dictionary; with any other logger (tests) it
-/// goes through the request's `Logger`.
-struct RequestLogMiddleware: RouterMiddleware {
-    typealias Context = FeedRequestContext
-    /// Whether a line is logged per request (off with `--quiet`).
-    var logs = true
-    /// The server's log, written to directly; nil to log through the request's logger.
-    var requestLog: RequestLog?
-    /// Where requests are counted by route and status (`/metrics`); nil when off.
-    var metrics: ServerMetrics?
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        let start = ContinuousClock.now
-        do {
-            let response = try await next(request, context)
-            observe(request, status: response.status.code, bytes: response.body.contentLength, since: start, context: context)
-            return response
-        } catch {
-            observe(request, status: (error as? any HTTPResponseError)?.status.code ?? 500, bytes: nil, since: start, context: context)
-            throw error
-        }
+/// What each request leaves behind: one log line (method, path and query as received, status,
+/// duration; with the request id, the body's bytes and the client's address as fields, which
+/// `ServerLogHandler` writes as `key=value` or JSON keys) and its count, bytes and duration by
+/// route and status (`/metrics`). Every response is observed: each route's from inside its handler
+/// (`FeedRouter.feedRoute`, the route's metrics found when it is added), what no route takes from
+/// `FeedMiddleware` (the 404s, and 405s for a method no standard names). With the server's own log
+/// (`requestLog`) the line is laid out from the fields as bytes, without a metadata dictionary;
+/// with any other logger (tests) it goes through the request's `Logger`.
+struct RequestObserver: Sendable {
+    /// Whether a line is logged per request (off with `--quiet`).
+    let logs: Bool
+    /// The server's log, written to directly; nil to log through the request's logger.
+    let requestLog: RequestLog?
+    /// Where requests are counted by route and status (`/metrics`); nil when off.
+    let metrics: ServerMetrics?
+
+    /// An observer that logs (unless `logs` is false) and counts (when `metrics` is given); nil
+    /// when it would do neither.
+    init?(logs: Bool, requestLog: RequestLog?, metrics: ServerMetrics?) {
+        guard logs || metrics != nil else { return nil }
+        self.logs = logs
+        self.requestLog = logs ? requestLog : nil
+        self.metrics = metrics
     }
 
-    private func observe(_ request: Request, status: Int, bytes: Int?, since start: ContinuousClock.Instant, context: Context) {
-        let duration = ContinuousClock.now - start
+    /// The observation of requests to `route` (a path pattern, as Hummingbird names it).
+    func route(_ route: String) -> RouteObservation {
+        RouteObservation(observer: self, route: route, metrics: metrics?.route(route))
+    }
+
+    /// Now, in nanoseconds of the monotonic clock: one `clock_gettime` (`ContinuousClock.now`
+    /// went through two protocol witnesses and a `Duration`).
+    @inline(__always)
+    static func now() -> Int64 {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec)
+    }
+
+    /// `request`'s line and metrics: answered `status` with `bytes` in its body, `since` its
+    /// start (`now()`), counted under `metrics` (its route's).
+    fileprivate func observe(
+        _ request: Request, status: Int, bytes: Int?, since start: Int64, context: FeedRequestContext, route: String, metrics: RouteMetrics?
+    ) {
+        let nanoseconds = Self.now() - start
         if let metrics {
-            // Hummingbird names the router's 404 responder's path "NotFound".
-            let route = context.endpointPath.flatMap { $0 == "NotFound" ? nil : $0 } ?? "unmatched"
-            metrics.request(route: route, status: status, bytes: bytes, duration: duration)
+            metrics.request(status: status, bytes: bytes, nanoseconds: nanoseconds)
             // The router's one 503 besides the drain's is CostlyWork's `busy`.
-            if status == 503 { metrics.refusal(route == "/readyz" ? APIError.Code.shuttingDown.rawValue : APIError.Code.busy.rawValue) }
+            if status == 503 {
+                self.metrics?.refusal(route == "/readyz" ? APIError.Code.shuttingDown.rawValue : APIError.Code.busy.rawValue)
+            }
         }
         guard logs else { return }
-        let (seconds, attoseconds) = duration.components
-        let micros = seconds * 1_000_000 + attoseconds / 1_000_000_000_000
+        let micros = nanoseconds / 1000
         if let requestLog {
             requestLog.write(
                 method: request.method.rawValue, target: request.uri.string, status: status, micros: micros, bytes: bytes,
-                client: context.channel.remoteAddress, requestID: context.logger[metadataKey: "hb.request.id"])
+                client: context.channel.remoteAddress,
+                // Text lines leave the request id out: not looked up for them.
+                requestID: requestLog.format == .json ? context.logger[metadataKey: "hb.request.id"] : nil)
             return
         }
         let millis = "\(micros / 1000).\(zeroPadded(Int(micros % 1000), width: 3))"
@@ -62,6 +86,24 @@ struct RequestLogMiddleware: RouterMiddleware {
         guard let ip = address.ipAddress else { return address.description }
         let port = address.port.map { ":\($0)" } ?? ""
         return (address.protocol == .inet6 ? "[\(ip)]" : ip) + port
+    }
+}
+
+/// The observation of one route's requests (`RequestObserver.route(_:)`): the observer, and the
+/// route's metrics found once.
+struct RouteObservation: Sendable {
+    let observer: RequestObserver
+    /// The route's label (`unmatched` for what no route takes).
+    let route: String
+    /// The route's metrics; nil when metrics are off.
+    let metrics: RouteMetrics?
+
+    /// `request`'s line and metrics, answered with `response`, `since` its start (`RequestObserver.now()`).
+    @inline(__always)
+    func observe(_ request: Request, response: Response, since start: Int64, context: FeedRequestContext) {
+        observer.observe(
+            request, status: response.status.code, bytes: response.body.contentLength, since: start, context: context, route: route,
+            metrics: metrics)
     }
 }
 
@@ -83,7 +125,7 @@ struct RequestLogMiddleware: RouterMiddleware {
 ///   404: on a path the router has it becomes the 405 naming the path's methods
 ///   (`UnknownMethodProbe`), and only then pays for the look-up.
 ///
-/// The rules run inside each route's own handler (`Router.feedRoute`), and as a middleware only
+/// The rules run inside each route's own handler (`FeedRouter.feedRoute`), and as a middleware only
 /// for the requests no route takes (the router's 404): a middleware around every route is an
 /// async layer and two existential calls on every request, about 1.5k instructions.
 struct FeedMiddleware: RouterMiddleware {
@@ -91,6 +133,8 @@ struct FeedMiddleware: RouterMiddleware {
 
     /// The paths' allowed methods, for a request whose method no standard names.
     let unknownMethods: UnknownMethodProbe
+    /// What observes the requests no route takes; nil when nothing does.
+    let observer: RequestObserver?
 
     static var allowMethods: String { "GET, HEAD, OPTIONS" }
     static var allowHeaders: String { "Accept, If-None-Match, If-Modified-Since, Cache-Control" }
@@ -99,7 +143,8 @@ struct FeedMiddleware: RouterMiddleware {
 
     /// The router's 404 (no route for the path, or none for the method) as the feed's JSON 404 or 405.
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        await Self.respond(to: request, context: context) { request, context in
+        let start = observer == nil ? 0 : RequestObserver.now()
+        let response = await Self.respond(to: request, context: context) { request, context in
             do {
                 return try await next(request, context)
             } catch let error as HTTPError where error.status == .notFound {
@@ -109,6 +154,13 @@ struct FeedMiddleware: RouterMiddleware {
                 throw APIError.notFound(path: request.uri.path)
             }
         }
+        if let observer {
+            // Hummingbird names the router's 404 responder's path "NotFound"; a method no standard
+            // names on a known path has the path's name from `UnknownMethodProbe`'s router.
+            let route = context.endpointPath.flatMap { $0 == "NotFound" ? nil : $0 } ?? "unmatched"
+            observer.route(route).observe(request, response: response, since: start, context: context)
+        }
+        return response
     }
 
     /// `handler`'s response to `request` under the feed's rules (see the type's description).
@@ -213,7 +265,7 @@ struct FeedMiddleware: RouterMiddleware {
 struct UnknownMethodProbe: Sendable {
     private let router: RouterResponder<FeedRequestContext>
 
-    /// Takes the paths and their allowed methods (`Router.addMethodNotAllowedRoutes`).
+    /// Takes the paths and their allowed methods (`FeedRouter.addMethodNotAllowedRoutes`).
     init(paths: [(path: RouterPath, allowed: [HTTPRequest.Method])]) {
         let probe = Router(context: FeedRequestContext.self)
         for (path, allowed) in paths {
@@ -227,7 +279,7 @@ struct UnknownMethodProbe: Sendable {
     /// The methods `request`'s path allows when its method is not standard and the path is known;
     /// nil otherwise.
     func allowed(on request: Request, context: FeedRequestContext) async -> [HTTPRequest.Method]? {
-        guard !Router<FeedRequestContext>.standardMethods.contains(request.method) else { return nil }
+        guard !FeedRouter.standardMethods.contains(request.method) else { return nil }
         var head = request.head
         head.method = .trace
         guard let response = try? await router.respond(to: Request(head: head, body: request.body), context: context),

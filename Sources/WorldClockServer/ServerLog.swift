@@ -144,7 +144,7 @@ struct ServerLogHandler: LogHandler {
     }
 }
 
-/// The line for each request (`RequestLogMiddleware`), laid out from its fields: the same line
+/// The line for each request (`RequestObserver`), laid out from its fields: the same line
 /// `ServerLogHandler` writes for the same event, without a `Logger.Metadata` dictionary, a sort,
 /// or a `Date` per line. Text: `time info GET /v1/meta 200 0.412 ms bytes=401 client=… duration_ms=0.412
 /// method=GET path=/v1/meta status=200`; JSON: the same keys (and `request_id`) in the same order.
@@ -171,7 +171,7 @@ struct RequestLog: Sendable {
     /// `requestID` is the request logger's `hb.request.id` (looked up for JSON only: text leaves it out).
     func write(
         method: String, target: String, status: Int, micros: Int64, bytes: Int?, client: SocketAddress?,
-        requestID: @autoclosure () -> Logger.Metadata.Value?
+        requestID: Logger.Metadata.Value?
     ) {
         // Room for the fixed part and the method and target escaped (a stray control byte takes 6).
         let capacity = 384 + 12 * (method.utf8.count + target.utf8.count)
@@ -180,7 +180,16 @@ struct RequestLog: Sendable {
             switch format {
             case .text:
                 line.ascii(" ")
-                message(method: method, target: target, status: status, micros: micros, into: &line, escaped: false)
+                line.raw(method)
+                line.ascii(" ")
+                line.raw(target)
+                line.ascii(" ")
+                line.integer(status)
+                line.ascii(" ")
+                let millisStart = line.count
+                line.milliseconds(micros, shortest: false)
+                let millis = millisStart..<line.count
+                line.ascii(" ms")
                 if let bytes {
                     line.ascii(" bytes=")
                     line.integer(bytes)
@@ -188,7 +197,7 @@ struct RequestLog: Sendable {
                 line.ascii(" client=")
                 Self.address(client, into: &line, escaped: false)
                 line.ascii(" duration_ms=")
-                line.milliseconds(micros, shortest: true)
+                line.shortestMilliseconds(again: millis)
                 line.ascii(" method=")
                 line.raw(method)
                 line.ascii(" path=")
@@ -196,9 +205,22 @@ struct RequestLog: Sendable {
                 line.ascii(" status=")
                 line.integer(status)
             case .json:
+                // The method and target are escaped once, in the message, and copied from there.
                 line.ascii(",\"message\":\"")
-                message(method: method, target: target, status: status, micros: micros, into: &line, escaped: true)
-                line.ascii("\"")
+                let methodStart = line.count
+                line.jsonEscaped(method)
+                let escapedMethod = methodStart..<line.count
+                line.ascii(" ")
+                let targetStart = line.count
+                line.jsonEscaped(target)
+                let escapedTarget = targetStart..<line.count
+                line.ascii(" ")
+                line.integer(status)
+                line.ascii(" ")
+                let millisStart = line.count
+                line.milliseconds(micros, shortest: false)
+                let millis = millisStart..<line.count
+                line.ascii(" ms\"")
                 if let bytes {
                     line.ascii(",\"bytes\":")
                     line.integer(bytes)
@@ -206,16 +228,14 @@ struct RequestLog: Sendable {
                 line.ascii(",\"client\":\"")
                 Self.address(client, into: &line, escaped: true)
                 line.ascii("\",\"duration_ms\":")
-                line.milliseconds(micros, shortest: true)
-                line.ascii(",\"method\":")
-                line.jsonString(method)
-                line.ascii(",\"path\":")
-                line.jsonString(target)
-                line.ascii(",\"request_id\":")
-                line.ascii("\"")
-                Self.requestID(requestID(), into: &line)
-                line.ascii("\"")
-                line.ascii(",\"status\":")
+                line.shortestMilliseconds(again: millis)
+                line.ascii(",\"method\":\"")
+                line.again(escapedMethod)
+                line.ascii("\",\"path\":\"")
+                line.again(escapedTarget)
+                line.ascii("\",\"request_id\":\"")
+                Self.requestID(requestID, into: &line)
+                line.ascii("\",\"status\":")
                 line.integer(status)
                 line.ascii("}")
             }
@@ -231,34 +251,22 @@ struct RequestLog: Sendable {
     /// Hummingbird's request id as its `description` spells it, inside a JSON string: from its
     /// number, without the three strings `description` builds (a test holds the two equal).
     static func requestID(_ value: Logger.Metadata.Value?, into line: inout LogLine) {
-        guard case .stringConvertible(let value)? = value, let id = value as? RequestID, MemoryLayout<RequestID>.size == 8 else {
+        guard case .stringConvertible(let value)? = value, let number = requestIDNumber(value) else {
             return line.jsonEscaped(value.map { "\($0)" } ?? "-")
         }
-        let number = unsafeBitCast(id, to: UInt64.self)
         line.raw(requestIDPrefix)
         line.hex(number, width: 16)
     }
 
-    /// "GET /v1/meta 200 0.412 ms", `escaped` inside a JSON string.
-    private func message(method: String, target: String, status: Int, micros: Int64, into line: inout LogLine, escaped: Bool) {
-        if escaped {
-            line.jsonEscaped(method)
-            line.ascii(" ")
-            line.jsonEscaped(target)
-        } else {
-            line.raw(method)
-            line.ascii(" ")
-            line.raw(target)
-        }
-        line.ascii(" ")
-        line.integer(status)
-        line.ascii(" ")
-        line.milliseconds(micros, shortest: false)
-        line.ascii(" ms")
+    /// The number of `value` when it is a `RequestID`: the existential opened and its type
+    /// compared, which costs less than the runtime's cast (`as? RequestID`).
+    private static func requestIDNumber<Value>(_ value: Value) -> UInt64? {
+        guard Value.self == RequestID.self, MemoryLayout<Value>.size == 8 else { return nil }
+        return withUnsafeBytes(of: value) { $0.loadUnaligned(as: UInt64.self) }
     }
 
     /// "127.0.0.1:52344" written digit by digit; "[::1]:52344" and the rest as
-    /// `RequestLogMiddleware.address` spells them; "-" for none.
+    /// `RequestObserver.address` spells them; "-" for none.
     private static func address(_ address: SocketAddress?, into line: inout LogLine, escaped: Bool) {
         switch address {
         case .v4(let v4)?:
@@ -273,7 +281,7 @@ struct RequestLog: Sendable {
             line.ascii(":")
             line.integer(Int(UInt16(bigEndian: v4.address.sin_port)))
         case let address?:
-            let text = RequestLogMiddleware.address(address)
+            let text = RequestObserver.address(address)
             if escaped { line.jsonEscaped(text) } else { line.raw(text) }
         case nil:
             line.ascii("-")
@@ -360,12 +368,26 @@ struct LogLine {
         case .text:
             timestamp(date, millis: millis)
             ascii(" ")
-            raw(level.rawValue)
+            ascii(Self.name(of: level))
         case .json:
             ascii("{\"time\":\"")
             timestamp(date, millis: millis)
-            ascii("\",\"level\":")
-            jsonString(level.rawValue)
+            ascii("\",\"level\":\"")
+            ascii(Self.name(of: level))
+            ascii("\"")
+        }
+    }
+
+    /// `level.rawValue`, without a string (a test holds the two equal).
+    static func name(of level: Logger.Level) -> StaticString {
+        switch level {
+        case .trace: "trace"
+        case .debug: "debug"
+        case .info: "info"
+        case .notice: "notice"
+        case .warning: "warning"
+        case .error: "error"
+        case .critical: "critical"
         }
     }
 
@@ -379,6 +401,13 @@ struct LogLine {
         base[count + 3] = UInt8(ascii: "0") + UInt8(millis % 10)
         base[count + 4] = UInt8(ascii: "Z")
         count += 5
+    }
+
+    /// The bytes at `range` of the line (written before) written again at its end.
+    mutating func again(_ range: Range<Int>) {
+        reserve(range.count)
+        UnsafeMutableRawPointer(base + count).copyMemory(from: base + range.lowerBound, byteCount: range.count)
+        count += range.count
     }
 
     /// `text` as it is (ASCII the caller wrote).
@@ -398,20 +427,44 @@ struct LogLine {
         bytes.withUnsafeBytes { raw($0) }
     }
 
+    private static let hexDigits: StaticString = "0123456789abcdef"
+
     /// `value` in `width` lower-case hexadecimal digits, zeros first.
     mutating func hex(_ value: UInt64, width: Int) {
         reserve(width)
+        let digits = Self.hexDigits.utf8Start
         var rest = value
-        for index in stride(from: count + width - 1, through: count, by: -1) {
-            let digit = UInt8(truncatingIfNeeded: rest & 0xF)
-            base[index] = digit < 10 ? UInt8(ascii: "0") + digit : UInt8(ascii: "a") + digit - 10
+        var index = count + width
+        while index > count {
+            index -= 1
+            base[index] = digits[Int(truncatingIfNeeded: rest & 0xF)]
             rest >>= 4
         }
         count += width
     }
 
-    /// `value` in decimal.
+    /// `value` in decimal. Below 1000 (a status, an address's octet, most durations' milliseconds)
+    /// the digits are stored straight; larger values are laid out from the last digit.
     mutating func integer(_ value: Int) {
+        let zero = UInt8(ascii: "0")
+        if value >= 0, value < 1000 {
+            reserve(3)
+            let digits = UInt16(truncatingIfNeeded: value)
+            if digits >= 100 {
+                base[count] = zero &+ UInt8(truncatingIfNeeded: digits / 100)
+                base[count + 1] = zero &+ UInt8(truncatingIfNeeded: digits / 10 % 10)
+                base[count + 2] = zero &+ UInt8(truncatingIfNeeded: digits % 10)
+                count += 3
+            } else if digits >= 10 {
+                base[count] = zero &+ UInt8(truncatingIfNeeded: digits / 10)
+                base[count + 1] = zero &+ UInt8(truncatingIfNeeded: digits % 10)
+                count += 2
+            } else {
+                base[count] = zero &+ UInt8(truncatingIfNeeded: digits)
+                count += 1
+            }
+            return
+        }
         if value < 0 { byte(UInt8(ascii: "-")) }
         var magnitude = value.magnitude
         var digits = 1
@@ -422,8 +475,10 @@ struct LogLine {
         }
         if digits == 19, magnitude >= limit { digits = 20 }
         reserve(digits)
-        for index in stride(from: count + digits - 1, through: count, by: -1) {
-            base[index] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+        var index = count + digits
+        while index > count {
+            index -= 1
+            base[index] = zero &+ UInt8(truncatingIfNeeded: magnitude % 10)
             magnitude /= 10
         }
         count += digits
@@ -433,7 +488,6 @@ struct LogLine {
     /// prints it ("0.41", "12.0"), what the metadata's number wrote before.
     mutating func milliseconds(_ micros: Int64, shortest: Bool) {
         integer(Int(micros / 1000))
-        byte(UInt8(ascii: "."))
         var fraction = Int(micros % 1000)
         var width = 3
         if shortest {
@@ -442,11 +496,21 @@ struct LogLine {
                 width -= 1
             }
         }
-        var divisor = width == 3 ? 100 : width == 2 ? 10 : 1
-        while divisor > 0 {
-            byte(UInt8(ascii: "0") + UInt8(fraction / divisor % 10))
-            divisor /= 10
+        reserve(4)
+        base[count] = UInt8(ascii: ".")
+        for index in stride(from: count + width, through: count + 1, by: -1) {
+            base[index] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: fraction % 10)
+            fraction /= 10
         }
+        count += width + 1
+    }
+
+    /// The milliseconds at `range` of the line (`milliseconds(_:shortest: false)`, written
+    /// before) written again as `milliseconds(_:shortest: true)` writes them: copied, and the
+    /// decimals' trailing zeros dropped but one.
+    mutating func shortestMilliseconds(again range: Range<Int>) {
+        again(range)
+        while count >= 3, base[count - 1] == UInt8(ascii: "0"), base[count - 2] != UInt8(ascii: ".") { count -= 1 }
     }
 
     /// `text` as a JSON string with its quotes.
@@ -463,10 +527,16 @@ struct LogLine {
     }
 
     /// UTF-8 `text` inside a JSON string, escaped as the feed's encoder escapes (`JSONText`):
-    /// quote, backslash and the control characters; slashes and non-ASCII as they are.
+    /// quote, backslash and the control characters; slashes and non-ASCII as they are. The runs
+    /// between bytes to escape (most often the whole text) are copied at once, not byte by byte.
     mutating func jsonEscaped(_ text: UnsafeBufferPointer<UInt8>) {
         reserve(text.count)
-        for byte in text {
+        var run = 0
+        for index in text.indices {
+            let byte = text[index]
+            guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
+            raw(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: text[run..<index])))
+            run = index + 1
             switch byte {
             case UInt8(ascii: "\""), UInt8(ascii: "\\"):
                 self.byte(UInt8(ascii: "\\"))
@@ -476,13 +546,12 @@ struct LogLine {
             case 0x09: ascii("\\t")
             case 0x08: ascii("\\b")
             case 0x0C: ascii("\\f")
-            case 0..<0x20:
+            default:
                 ascii("\\u00")
                 hex(UInt64(byte), width: 2)
-            default:
-                self.byte(byte)
             }
         }
+        raw(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: text[run...])))
     }
 }
 
@@ -540,18 +609,20 @@ final class LogSink: @unchecked Sendable {
     }
     private let target: Target
 
-    // Guarded by `lock`.
+    // Guarded by `lock`, which also keeps accesses exclusive: no dynamic check on each (a
+    // request's line paid five).
     private let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
     private let wake = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
-    private var pending: [UInt8] = []
-    private var urgent = false
-    private var droppedSinceReport = 0
+    @exclusivity(unchecked) private var pending: [UInt8] = []
+    @exclusivity(unchecked) private var urgent = false
+    @exclusivity(unchecked) private var droppedSinceReport = 0
     /// Held while a batch is taken and written, so that batches reach the file in order.
     private let writing = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
     /// The writer's batch (guarded by `writing`).
-    private var batch: [UInt8] = []
+    @exclusivity(unchecked) private var batch: [UInt8] = []
     private let dropped = Atomic<Int>(0)
-    private var thread: pthread_t?
+    /// Whether the writer thread runs (else each line is written at once).
+    private let writerRuns = Atomic<Bool>(false)
 
     /// Lines to `fileDescriptor` (2, standard error) from a writer thread started here, which
     /// writes every `interval` at least; at most `capacity` bytes wait.
@@ -572,7 +643,7 @@ final class LogSink: @unchecked Sendable {
                 Unmanaged<LogSink>.fromOpaque(argument!).takeRetainedValue().run()
                 return nil
             }, Unmanaged.passRetained(self).toOpaque())
-        if started == 0 { self.thread = thread }
+        if started == 0 { writerRuns.store(true, ordering: .releasing) }
     }
 
     /// Each line handed to `lines` at once, on the thread that logs it.
@@ -592,7 +663,7 @@ final class LogSink: @unchecked Sendable {
         case .lines(let write):
             write(String(decoding: line, as: UTF8.self))
         case .fileDescriptor(let descriptor):
-            guard thread != nil else { return LogSink.writeAll(UnsafeRawBufferPointer(line), to: descriptor) }
+            guard writerRuns.load(ordering: .relaxed) else { return LogSink.writeAll(UnsafeRawBufferPointer(line), to: descriptor) }
             pthread_mutex_lock(lock)
             if pending.count + line.count > capacity {
                 droppedSinceReport += 1
@@ -610,7 +681,7 @@ final class LogSink: @unchecked Sendable {
     /// Writes every line appended so far, and returns when they are written: at the end of
     /// `serve`, after its last line.
     func flush() {
-        guard case .fileDescriptor = target, thread != nil else { return }
+        guard case .fileDescriptor = target, writerRuns.load(ordering: .relaxed) else { return }
         writeBatch()
     }
 

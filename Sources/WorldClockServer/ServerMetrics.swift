@@ -16,13 +16,8 @@ import Foundation
 final class ServerMetrics: Sendable {
     let registry = PrometheusCollectorRegistry()
     private let factory: PrometheusMetricsFactory
-    /// The counters and timers by their labels, made once: making one takes the registry's lock.
-    private let requestMetrics = Mutex<[RouteStatus: (count: CoreMetrics.Counter, bytes: CoreMetrics.Counter, duration: CoreMetrics.Timer)]>([:])
-    /// A key of `requestMetrics`, hashed without building a string per request.
-    private struct RouteStatus: Hashable {
-        let route: String
-        let status: Int
-    }
+    /// Each route's counters and timer, made once: making one takes the registry's lock.
+    private let routes = Mutex<[String: RouteMetrics]>([:])
     private let refusals = Mutex<[String: CoreMetrics.Counter]>([:])
     private let cacheHits: CoreMetrics.Counter
     private let cacheMisses: CoreMetrics.Counter
@@ -68,24 +63,21 @@ final class ServerMetrics: Sendable {
         logLinesDropped = CoreMetrics.Counter(label: "worldclock_log_lines_dropped_total", factory: factory)
     }
 
-    /// One answered request: by route (the router's path pattern, `unmatched` for none) and status.
-    func request(route: String, status: Int, bytes: Int?, duration: Duration) {
-        let key = RouteStatus(route: route, status: status)
-        let metrics = requestMetrics.withLock { known in
-            if let metrics = known[key] { return metrics }
-            let dimensions = [("route", route), ("status", String(status))]
-            let made = (
-                CoreMetrics.Counter(label: "worldclock_http_requests_total", dimensions: dimensions, factory: factory),
-                CoreMetrics.Counter(label: "worldclock_http_response_bytes_total", dimensions: dimensions, factory: factory),
-                CoreMetrics.Timer(label: "worldclock_http_request_duration_seconds", dimensions: [("route", route)], factory: factory)
-            )
-            known[key] = made
+    /// The metrics of requests to `route` (the router's path pattern, `unmatched` for none): made
+    /// at the first call, the same object after. A route's handler finds its own once, when the
+    /// route is added (`FeedRouter`), so that a request pays for no look-up by route.
+    func route(_ route: String) -> RouteMetrics {
+        routes.withLock { known in
+            if let metrics = known[route] { return metrics }
+            let made = RouteMetrics(route: route, factory: factory)
+            known[route] = made
             return made
         }
-        metrics.count.increment()
-        if let bytes { metrics.bytes.increment(by: bytes) }
-        let (seconds, attoseconds) = duration.components
-        metrics.duration.recordNanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
+    }
+
+    /// One answered request: by route and status, its body's bytes when known, its duration.
+    func request(route: String, status: Int, bytes: Int?, nanoseconds: Int64) {
+        self.route(route).request(status: status, bytes: bytes, nanoseconds: nanoseconds)
     }
 
     /// A 503 the server sent, by its code (`too_many_connections`, `busy`, `shutting_down`).
@@ -141,5 +133,40 @@ final class ServerMetrics: Sendable {
         cacheBytes.set(usage.bytes)
         cacheVariants.set(usage.variants)
         return ByteBuffer(bytes: registry.emitToBuffer())
+    }
+}
+
+/// The requests to one route: `worldclock_http_requests_total` and
+/// `worldclock_http_response_bytes_total` by status, `worldclock_http_request_duration_seconds`.
+/// The counters of a status are made at its first request; a request looks its status up among the
+/// few its route has answered (no hash of the route per request).
+final class RouteMetrics: Sendable {
+    /// The route's label.
+    let route: String
+    private let factory: PrometheusMetricsFactory
+    private let duration: CoreMetrics.Timer
+    private let byStatus = Mutex<[(status: Int, count: CoreMetrics.Counter, bytes: CoreMetrics.Counter)]>([])
+
+    fileprivate init(route: String, factory: PrometheusMetricsFactory) {
+        self.route = route
+        self.factory = factory
+        duration = CoreMetrics.Timer(label: "worldclock_http_request_duration_seconds", dimensions: [("route", route)], factory: factory)
+    }
+
+    /// One answered request with `status`, `bytes` in its body when known, taking `nanoseconds`.
+    func request(status: Int, bytes: Int?, nanoseconds: Int64) {
+        let counters = byStatus.withLock { known in
+            if let found = known.first(where: { $0.status == status }) { return (found.count, found.bytes) }
+            let dimensions = [("route", route), ("status", String(status))]
+            let made = (
+                count: CoreMetrics.Counter(label: "worldclock_http_requests_total", dimensions: dimensions, factory: factory),
+                bytes: CoreMetrics.Counter(label: "worldclock_http_response_bytes_total", dimensions: dimensions, factory: factory)
+            )
+            known.append((status, made.count, made.bytes))
+            return made
+        }
+        counters.0.increment()
+        if let bytes { counters.1.increment(by: bytes) }
+        duration.recordNanoseconds(nanoseconds)
     }
 }

@@ -231,6 +231,28 @@ struct RequestLogTests {
         }
         #expect(quiet.lines.withLock { $0 }.filter { $0.contains("/v1/") }.isEmpty)
     }
+
+    @Test(
+        "every response has its line, whoever answers it: a route, the 405 of a path's other methods, a preflight, the router's 404, a method no standard names",
+        arguments: [
+            ("/v1/meta", HTTPRequest.Method.get, [HTTPField.Name: String](), "info GET /v1/meta 200 "),
+            ("/v1/meta", .post, [:], "info POST /v1/meta 405 "),
+            ("/v1/meta", .options, [.origin: "https://example.com"], "info OPTIONS /v1/meta 204 "),
+            ("/nowhere?q=1", .get, [:], "info GET /nowhere?q=1 404 "),
+            ("/v1/meta", HTTPRequest.Method("QUERY")!, [:], "info QUERY /v1/meta 405 "),
+            ("/v1//meta", .get, [:], "info GET /v1//meta 404 "),
+        ])
+    func everyResponse(path: String, method: HTTPRequest.Method, headers: [HTTPField.Name: String], line: String) async throws {
+        let log = CapturedLog()
+        try await withApp(quiet: false, logger: log.logger) { client in
+            var fields = HTTPFields()
+            for (name, value) in headers { fields[name] = value }
+            try await client.execute(uri: path, method: method, headers: fields) { _ in }
+        }
+        let lines = log.lines.withLock { $0 }.filter { $0.hasPrefix("info ") && $0.hasSuffix(" ms") }
+        #expect(lines.count == 1, "\(lines)")
+        #expect(lines.first?.hasPrefix(line) == true, "\(lines)")
+    }
 }
 
 /// A search's refusal has one code, the search's own: the server answers it, the web module writes it.

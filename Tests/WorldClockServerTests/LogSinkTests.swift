@@ -9,7 +9,7 @@ import WorldClockKit
 
 @testable import WorldClockServer
 
-/// One request's fields, as `RequestLogMiddleware` hands them to the log.
+/// One request's fields, as `RequestObserver` hands them to the log.
 struct LoggedRequest: Sendable, CustomTestStringConvertible {
     let method: String
     let target: String
@@ -63,7 +63,7 @@ struct LogSinkTests {
         var metadata: Logger.Metadata = [
             "method": .string(request.method), "path": .string(request.target), "status": .stringConvertible(request.status),
             "duration_ms": .stringConvertible(Double(request.micros) / 1000),
-            "client": .string(request.client.map(RequestLogMiddleware.address) ?? "-"),
+            "client": .string(request.client.map(RequestObserver.address) ?? "-"),
             "hb.request.id": .string("7c3b00000000000000002a"),
         ]
         if let bytes = request.bytes { metadata["bytes"] = .stringConvertible(bytes) }
@@ -117,6 +117,33 @@ struct LogSinkTests {
             return line.text
         }
         #expect(other == #"a\"b"#)
+    }
+
+    @Test("a line's level is the level's own name", arguments: Logger.Level.allCases)
+    func levelName(level: Logger.Level) {
+        #expect("\(LogLine.name(of: level))" == level.rawValue)
+    }
+
+    @Test(
+        "numbers in a log line are written as Swift prints them: integers, and durations in milliseconds with three decimals or as a Double prints them",
+        arguments: [0, 1, 9, 10, 99, 100, 412, 999, 1000, 1001, 12_000, 65_535, 123_456_789, Int(Int32.max), Int.max, -1, -999, -1000, Int.min])
+    func numbers(value: Int) {
+        let integer = LogLine.write(capacity: 2) { line in
+            line.integer(value)
+            return line.text
+        }
+        #expect(integer == "\(value)")
+        guard value >= 0, value < 1 << 40 else { return }
+        let micros = Int64(value)
+        let (fixed, shortest) = LogLine.write(capacity: 2) { line in
+            line.milliseconds(micros, shortest: false)
+            let fixed = line.text
+            line.ascii(" ")
+            line.milliseconds(micros, shortest: true)
+            return (fixed, String(line.text.dropFirst(fixed.utf8.count + 1)))
+        }
+        #expect(fixed == "\(micros / 1000).\(zeroPadded(Int(micros % 1000), width: 3))")
+        #expect(shortest == "\(Double(micros) / 1000)")
     }
 
     @Test("a string in a log line is escaped as the feed's own JSON encoder escapes it, for every ASCII character and beyond")

@@ -74,6 +74,9 @@ struct MetricsTests {
             _ = try await client.execute(uri: "/v1/zones/Asia/Seoul?at=2026-07-15T12:00:00Z", method: .get)
             _ = try await client.execute(uri: "/v1/zones/Asia/Seoul?at=2026-07-15T12:00:00Z", method: .get)
             _ = try await client.execute(uri: "/nowhere", method: .get)
+            _ = try await client.execute(uri: "/v1/meta", method: .post)
+            _ = try await client.execute(uri: "/v1/meta", method: HTTPRequest.Method("QUERY")!)
+            _ = try await client.execute(uri: "/v1/meta", method: .options, headers: [.origin: "https://example.com"])
             live.readiness.startDraining()
             _ = try await client.execute(uri: "/readyz", method: .get)
             return try await client.execute(uri: "/metrics", method: .get) { response in
@@ -92,8 +95,11 @@ struct MetricsTests {
             value("worldclock_http_requests_total", ["route": "unmatched", "status": "404"]) == 1,
             "\(samples.filter { $0.name == "worldclock_http_requests_total" }.map(\.labels))")
         #expect(value("worldclock_http_requests_total", ["route": "/readyz", "status": "503"]) == 1)
+        // A path's other methods (405, POST and QUERY alike) and its preflight count under the path.
+        #expect(value("worldclock_http_requests_total", ["route": "/v1/meta", "status": "405"]) == 2)
+        #expect(value("worldclock_http_requests_total", ["route": "/v1/meta", "status": "204"]) == 1)
+        #expect(value("worldclock_http_request_duration_seconds_count", ["route": "/v1/meta"]) == 6)
         #expect((value("worldclock_http_response_bytes_total", ["route": "/v1/meta", "status": "200"]) ?? 0) > 3 * 100)
-        #expect(value("worldclock_http_request_duration_seconds_count", ["route": "/v1/meta"]) == 3)
         #expect(samples.contains { $0.name == "worldclock_http_request_duration_seconds_bucket" && $0.labels["le"] == "+Inf" })
         #expect(value("worldclock_refusals_total", ["cause": "shutting_down"]) == 1)
         #expect(value("worldclock_response_cache_lookups_total", ["result": "miss"]) == 1)

@@ -5,7 +5,7 @@ struct MetaController: Sendable {
     let service: FeedService
 
     /// Adds the routes, answered by the controller `current` gives at each request's start.
-    static func addRoutes(to router: Router<some RequestContext>, current: @escaping @Sendable () -> Self) {
+    static func addRoutes(to router: FeedRouter, current: @escaping @Sendable () -> Self) {
         router.getAndHead("/v1/meta") { request, _ in
             _ = try QueryString(request.uri.query, allowed: [], endpoint: "/v1/meta")
             return current().service.meta.response(to: request)

@@ -1,28 +1,50 @@
 import Hummingbird
 
-extension Router {
+/// The feed's router as its controllers add routes to it: every route under the feed's rules
+/// (`FeedMiddleware.respond`) and, when the server logs or counts requests, observed from inside
+/// its own handler (`RequestObserver`), with the route's metrics found once, here, when the route
+/// is added. No middleware wraps the routes: a middleware around every route is an async layer and
+/// two existential calls on every request.
+struct FeedRouter {
+    /// The router the routes go to.
+    let router: Router<FeedRequestContext>
+    /// What observes each request; nil when nothing does (`--quiet` with metrics off).
+    let observer: RequestObserver?
+
+    /// Routes added to `router`, each observed by `observer`.
+    init(_ router: Router<FeedRequestContext>, observer: RequestObserver? = nil) {
+        self.router = router
+        self.observer = observer
+    }
+
     /// Adds `handler` for GET and HEAD on `path` (a `Representation` leaves out the body for HEAD).
-    @discardableResult
-    func getAndHead(_ path: RouterPath, use handler: @escaping @Sendable (Request, Context) async throws -> Response) -> Self {
+    func getAndHead(_ path: RouterPath, use handler: @escaping @Sendable (Request, FeedRequestContext) async throws -> Response) {
         feedRoute(path, method: .get, use: handler)
         feedRoute(path, method: .head, use: handler)
-        return self
     }
 
     /// Adds `handler` for `method` on `path`, under the feed's rules (CORS, JSON errors,
     /// canonical paths: `FeedMiddleware.respond`). Every route of the feed is added this way.
-    @discardableResult
     func feedRoute(
-        _ path: RouterPath, method: HTTPRequest.Method, use handler: @escaping @Sendable (Request, Context) async throws -> Response
-    ) -> Self {
-        on(path, method: method) { request, context in await FeedMiddleware.respond(to: request, context: context, handler) }
+        _ path: RouterPath, method: HTTPRequest.Method, use handler: @escaping @Sendable (Request, FeedRequestContext) async throws -> Response
+    ) {
+        // Hummingbird names a route by its path pattern (`endpointPath`): so do the metrics.
+        guard let observation = observer?.route(path.description) else {
+            router.on(path, method: method) { request, context in await FeedMiddleware.respond(to: request, context: context, handler) }
+            return
+        }
+        router.on(path, method: method) { request, context in
+            let start = RequestObserver.now()
+            let response = await FeedMiddleware.respond(to: request, context: context, handler)
+            observation.observe(request, response: response, since: start, context: context)
+            return response
+        }
     }
 }
 
-extension Router {
+extension FeedRouter {
     /// The methods a 405 can name: RFC 9110's, and PATCH. Read for each request the router does
-    /// not find (`UnknownMethodProbe`): one array made once, not one per request (a generic type
-    /// cannot store it, so it lives at file scope).
+    /// not find (`UnknownMethodProbe`): one array made once, not one per request.
     static var standardMethods: [HTTPRequest.Method] { standardHTTPMethods }
 
     /// Answers, on every path the router has, each standard method the path lacks: OPTIONS with
@@ -34,7 +56,7 @@ extension Router {
     @discardableResult
     func addMethodNotAllowedRoutes() -> [(path: RouterPath, allowed: [HTTPRequest.Method])] {
         var paths: [(path: RouterPath, methods: [HTTPRequest.Method])] = []
-        for route in routes {
+        for route in router.routes {
             if let index = paths.firstIndex(where: { $0.path.description == route.path.description }) {
                 paths[index].methods.append(route.method)
             } else {
@@ -58,5 +80,5 @@ extension Router {
     }
 }
 
-/// `Router.standardMethods`.
+/// `FeedRouter.standardMethods`.
 private let standardHTTPMethods: [HTTPRequest.Method] = [.get, .head, .post, .put, .delete, .connect, .options, .trace, .patch]

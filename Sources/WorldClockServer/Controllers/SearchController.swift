@@ -26,7 +26,7 @@ struct SearchController: Sendable {
     static let maximumLimit = SearchRules.maximumLimit
 
     /// Adds the route, answered by the controller `current` gives at each request's start.
-    static func addRoutes(to router: Router<some RequestContext>, current: @escaping @Sendable () -> Self) {
+    static func addRoutes(to router: FeedRouter, current: @escaping @Sendable () -> Self) {
         router.getAndHead("/v1/search") { request, _ in
             let controller = current()
             return try await controller.service.respond(to: request, controller.search(request))

@@ -31,7 +31,7 @@ struct SectionsController: Sendable {
     }
 
     /// Adds the routes, answered by the controller `current` gives at each request's start.
-    static func addRoutes(to router: Router<FeedRequestContext>, current: @escaping @Sendable () -> Self) {
+    static func addRoutes(to router: FeedRouter, current: @escaping @Sendable () -> Self) {
         router.getAndHead("/v1/sections") { request, context in
             let controller = current()
             return try await controller.service.respond(to: request, controller.sections(request), client: context.channel)

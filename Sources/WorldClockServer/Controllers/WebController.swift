@@ -22,7 +22,7 @@ struct WebController: Sendable {
 
     init(site: WebSite = WebSite()) { self.site = site }
 
-    func addRoutes(to router: Router<some RequestContext>) {
+    func addRoutes(to router: FeedRouter) {
         // The page and its assets ignore the query string: the page's own scripts read it (?now=, ?from=).
         router.getAndHead("/") { request, _ in site.respond(site.page, to: request) }
         router.getAndHead("/sw.js") { request, _ in site.respond(site.serviceWorker, to: request) }

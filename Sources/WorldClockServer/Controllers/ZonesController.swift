@@ -21,7 +21,7 @@ struct ZonesController: Sendable {
     let service: FeedService
 
     /// Adds the route, answered by the controller `current` gives at each request's start.
-    static func addRoutes(to router: Router<some RequestContext>, current: @escaping @Sendable () -> Self) {
+    static func addRoutes(to router: FeedRouter, current: @escaping @Sendable () -> Self) {
         router.getAndHead("/v1/zones/**") { request, context in
             let controller = current()
             return try await controller.service.respond(to: request, controller.zone(request, components: context.parameters.getCatchAll()))
