@@ -125,16 +125,20 @@ struct LogSinkTests {
     }
 
     @Test(
-        "numbers in a log line are written as Swift prints them: integers, and durations in milliseconds with three decimals or as a Double prints them",
+        "integers in a log line are written as Swift prints them",
         arguments: [0, 1, 9, 10, 99, 100, 412, 999, 1000, 1001, 12_000, 65_535, 123_456_789, Int(Int32.max), Int.max, -1, -999, -1000, Int.min])
-    func numbers(value: Int) {
+    func integers(value: Int) {
         let integer = LogLine.write(capacity: 2) { line in
             line.integer(value)
             return line.text
         }
         #expect(integer == "\(value)")
-        guard value >= 0, value < 1 << 40 else { return }
-        let micros = Int64(value)
+    }
+
+    @Test(
+        "durations in a log line are written in milliseconds with three decimals, or as a Double prints them",
+        arguments: [0, 1, 9, 10, 99, 100, 412, 999, 1000, 1001, 12_000, 65_535, 123_456_789, Int64(Int32.max), (1 << 40) - 1] as [Int64])
+    func durations(micros: Int64) {
         let (fixed, shortest) = LogLine.write(capacity: 2) { line in
             line.milliseconds(micros, shortest: false)
             let fixed = line.text

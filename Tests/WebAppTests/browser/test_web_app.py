@@ -31,6 +31,11 @@ CDP = None  # a second DevTools connection: events, and the service worker's own
 SEOUL = "?from=Asia/Seoul"
 
 
+# The search panel as a person reads it: its status line, then each result's name and reason.
+SHOWN_SEARCH = """return [document.getElementById('search-status').textContent, ...[...document.querySelectorAll('#search-results .option')].map(
+    (o) => o.querySelector('.name').textContent + ' | ' + o.querySelector('.reason').textContent)]"""
+
+
 def iso(seconds):
     return datetime.datetime.fromtimestamp(seconds, datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
 
@@ -633,8 +638,7 @@ class WebAppTests(harness.PageChecks, unittest.TestCase):
         searched without, though the engine is started, and sent, before the feed is in."""
         from selenium.webdriver.common.by import By
         # The rows and the notes (PST without the feed's rules: 4 places, "only used before").
-        shown = """return [document.getElementById('search-status').textContent, ...[...document.querySelectorAll('#search-results .option')].map(
-            (o) => o.querySelector('.name').textContent + ' | ' + o.querySelector('.reason').textContent)]"""
+        shown = SHOWN_SEARCH
         answered = "return document.getElementById('search-panel').dataset.query"
         expected = {}
         self.open()
@@ -675,8 +679,7 @@ class WebAppTests(harness.PageChecks, unittest.TestCase):
         comes, the page's engine answers the next keystroke, with the same rows."""
         from selenium.webdriver.common.by import By
         from selenium.webdriver.support.ui import WebDriverWait
-        shown = """return [document.getElementById('search-status').textContent, ...[...document.querySelectorAll('#search-results .option')].map(
-            (o) => o.querySelector('.name').textContent + ' | ' + o.querySelector('.reason').textContent)]"""
+        shown = SHOWN_SEARCH
         source = "return [document.getElementById('search-panel').dataset.query, document.getElementById('search-panel').dataset.source]"
         expected = {}
         self.open()
