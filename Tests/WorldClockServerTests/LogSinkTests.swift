@@ -188,18 +188,27 @@ struct LogSinkTests {
     }
 
     @Test("a notice (startup, reload, shutdown) is written by the sink's thread at once, without a flush")
-    func urgent() async throws {
-        let file = try TemporaryLogFile()
-        let sink = LogSink(format: .text, fileDescriptor: file.descriptor, interval: .seconds(3600))
+    func urgent() throws {
+        // A pipe, so that the test waits for the writer's write itself (poll), not for a file to change.
+        var ends: [Int32] = [0, 0]
+        try #require(pipe(&ends) == 0)
+        defer { ends.forEach { _ = close($0) } }
+        let sink = LogSink(format: .text, fileDescriptor: ends[1], interval: .seconds(3600))
         let logger = Logger(label: "test") { _ in ServerLogHandler(format: .text, level: .info, sink: sink) }
         logger.info("a request line waits for the batch")
         logger.notice("stopped")
-        // Waits for the writer (no flush here); a hung writer fails after a minute.
-        var lines: [String] = []
-        for _ in 0..<6000 where lines.count < 2 {
-            lines = try file.lines()
-            if lines.count < 2 { try await Task.sleep(for: .milliseconds(10)) }
+        // No flush here: each wait ends when the writer has written; a hung writer fails after a minute.
+        var bytes: [UInt8] = []
+        let deadline = ContinuousClock.now + .seconds(60)
+        while bytes.count(where: { $0 == 0x0A }) < 2, ContinuousClock.now < deadline {
+            var ready = pollfd(fd: ends[0], events: Int16(POLLIN), revents: 0)
+            guard poll(&ready, 1, 60_000) == 1 else { break }
+            var chunk = [UInt8](repeating: 0, count: 4096)
+            let count = read(ends[0], &chunk, chunk.count)
+            guard count > 0 else { break }
+            bytes += chunk.prefix(count)
         }
+        let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n").map(String.init)
         #expect(lines.count == 2)
         #expect(lines.last?.hasSuffix(" notice stopped") == true, "\(lines)")
     }
