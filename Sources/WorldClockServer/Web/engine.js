@@ -10,6 +10,46 @@ performance.mark('worldclock:engine-script');
 
 /** How often the instant of the zones' facts moves on with the page's clock. */
 const RULES_REFRESH_MS = 60_000;
+/** The longest the engine's compiling waits for the server's answers on their way (`compileAfter`). */
+const HOLD_MAX_MS = 1_000;
+
+/**
+ * The server's search (`/v1/search`), which search.js asks while this engine loads: named by the
+ * page (`<meta name="worldclock-search">`, written by `worldclock serve`, ahead of this script;
+ * empty on the static export, which has no server behind it), '' where there is none.
+ */
+export const SERVER_SEARCH = (() => {
+  const endpoint = document.querySelector('meta[name="worldclock-search"]')?.content ?? '';
+  return endpoint.startsWith('/') && location.protocol !== 'file:' ? endpoint : '';
+})();
+
+/** The server's answers on their way (`compileAfter`). */
+const awaited = new Set();
+
+/**
+ * Holds the engine's compiling until `answer` (a request to the server's search) has settled, or
+ * for at most HOLD_MAX_MS.
+ * @param {Promise<unknown>} answer
+ */
+export function compileAfter(answer) {
+  const settled = answer.then(() => {}, () => {});
+  awaited.add(settled);
+  settled.then(() => awaited.delete(settled));
+}
+
+/**
+ * Where the server answers while the engine loads (SERVER_SEARCH), the engine's compiling waits
+ * until the page has loaded and the answers on their way are in (`compileAfter`). Compiling takes
+ * both cores of a small machine for a while (V8 compiles on background threads), and a returning
+ * visit's cached code is read on the page's main thread: started at once, it delayed the server's
+ * first answer on the page by tens of milliseconds (Scripts/bench-web-ready), while the engine is
+ * needed only for the keystrokes after it. Without a server, nothing waits.
+ */
+async function quietPage() {
+  if (!SERVER_SEARCH) return;
+  if (document.readyState !== 'complete') await new Promise((resolve) => addEventListener('load', resolve, { once: true }));
+  if (awaited.size) await Promise.race([Promise.all(awaited), new Promise((resolve) => setTimeout(resolve, HOLD_MAX_MS))]);
+}
 
 export class EngineClient {
   /** @param {Worker} worker */
@@ -54,7 +94,8 @@ export class EngineClient {
 
   /**
    * Starts the worker and, meanwhile, fetches and compiles search.wasm (the page's preload,
-   * streamed), then has the worker instantiate it and ready the engine. Returns the client at once:
+   * streamed; where a server answers meanwhile, once the page has loaded: `quietPage`), then has
+   * the worker instantiate it and ready the engine. Returns the client at once:
    * its `ready` resolves once the engine is ready, or rejects (and every call fails) when it cannot be.
    */
   static start() {
@@ -72,6 +113,7 @@ export class EngineClient {
   async load() {
     let compiling, compiled, timings;
     try {
+      await quietPage();
       const response = await fetch(new URL('./search.wasm', import.meta.url));
       if (!response.ok) throw new Error(`HTTP ${response.status}`);
       // Streamed compilation needs the wasm media type; a server without it still gets a working page.

@@ -3,20 +3,11 @@
 // works offline and on a static export, on every keystroke. The matched part is highlighted from
 // the UTF-16 range the engine returns (JavaScript strings are UTF-16, so the range slices the text
 // directly), with the reason shown. A combobox with a listbox: arrows move, Enter chooses, Escape closes.
-import { startEngine } from './engine.js';
+import { startEngine, SERVER_SEARCH, compileAfter } from './engine.js';
 import { countryBeside } from './clock.js';
 
 /** How many results the box shows (as `/v1/search` by default). */
 const LIMIT = 20;
-/**
- * The server's search (`/v1/search`), which the page asks while its own engine loads: named by the
- * page (`<meta name="worldclock-search">`, written by the server; empty on the static export, which
- * has no server behind it).
- */
-const SERVER_SEARCH = (() => {
-  const endpoint = document.querySelector('meta[name="worldclock-search"]')?.content ?? '';
-  return endpoint.startsWith('/') && location.protocol !== 'file:' ? endpoint : '';
-})();
 /** A refused query, in Korean (the engine's messages are the API's English ones). */
 const REFUSED = {
   query_too_long: '검색어가 너무 깁니다(최대 100자)',
@@ -220,13 +211,22 @@ export function setUpSearch({ input, combo, panel, list, status, onChoose, now, 
    * query just waits for the engine, as before.
    */
   let serverSearch = SERVER_SEARCH;
-  const askServer = async (query) => {
+  /** The last query's answer from the server, until it is on the page (or not to be had). */
+  let fromServer = null;
+  const askServer = (query) => {
     if (!serverSearch) return;
+    const answer = answerFromServer(query);
+    fromServer = answer;
+    answer.finally(() => { if (fromServer === answer) fromServer = null; });
+    // The engine's compiling waits until this answer is on the page (engine.js `compileAfter`).
+    compileAfter(answer);
+  };
+  const answerFromServer = async (query) => {
     let found;
     try {
       const at = new Date(now()).toISOString();
       const response = await fetch(`${serverSearch}?q=${encodeURIComponent(query)}&limit=${LIMIT}&at=${encodeURIComponent(at)}`,
-        { headers: { Accept: 'application/json' } });
+        { headers: { Accept: 'application/json' }, priority: 'high' });
       if (response.status === 404) serverSearch = '';  // no search there after all
       if (!response.ok) return;  // a refusal is the engine's to word
       found = await response.json();
@@ -302,5 +302,13 @@ export function setUpSearch({ input, combo, panel, list, status, onChoose, now, 
   });
   input.addEventListener('blur', () => setTimeout(close, 150));
   input.addEventListener('focus', () => { if (results.length) { panel.hidden = false; combo.setAttribute('aria-expanded', 'true'); } });
-  return { rulesArrived };
+  /**
+   * Resolves once the server's answer on its way (to text typed before the page's scripts ran) is
+   * on the page, or could not be had, or after `atMost` ms; at once when none is on its way.
+   * @param {number} atMost
+   */
+  const answerOnPage = (atMost) => fromServer
+    ? Promise.race([fromServer.catch(() => {}), new Promise((resolve) => setTimeout(resolve, atMost))])
+    : Promise.resolve();
+  return { rulesArrived, answerOnPage };
 }
