@@ -20,7 +20,7 @@ export function makeClock(search = location.search) {
 
 /**
  * The page's clock, one for every script that reads it (the search box, set up before the page's
- * other scripts, and main.js): two made apart would differ, under ?now=, by the time between them.
+ * other scripts, and page.js): two made apart would differ, under ?now=, by the time between them.
  */
 export const pageClock = makeClock(globalThis.location?.search ?? '');
 

@@ -1,21 +1,20 @@
 // The search box, set up before the page is first drawn: index.html loads this module early in
 // its head and marks it render-blocking, so that it runs once the page is parsed and its own few
-// modules are in, without waiting for the list's and the planner's modules as main.js does. A
-// query typed, or restored by the browser, before then is searched at once: by the server's search
-// while the page's engine loads (search.js), and main.js sets the rest of the page up once that
-// answer is on the page (`answerOnPage`). Measured on a 2-core machine
-// (Scripts/bench-web-ready), run after the first style and layout as an async module, it ran
-// about 70 ms after its modules were in on a first visit. main.js connects it to the rest of the
-// page (`connectSearch`): the feed's rules and my clocks.
+// modules are in, without waiting for the list's and the planner's modules (page.js). A query
+// typed, or restored by the browser, before then is searched at once: by the server's search
+// while the page's engine loads (search.js); main.js runs page.js once that answer is on the page
+// (`answerOnPage`). Run as an async module after the first style and layout instead, it ran about
+// 70 ms after its modules were in on a first visit (Scripts/bench-web-ready, 2 cores). page.js
+// connects it to the rest of the page (`connectSearch`): the feed's rules and my clocks.
 import { setUpSearch } from './search.js';
 import { pageClock } from './clock.js';
 
 /** @type {{rules: () => import('./clock.js').ZoneRules | null, onChoose: (place: any) => void} | null} */
 let page = null;
-/** Places chosen before main.js connected (a click in the first few hundred milliseconds). */
+/** Places chosen before page.js connected (a click in the first few hundred milliseconds). */
 const chosen = [];
 
-/** The search box (search.js `setUpSearch`): main.js tells it when the feed's rules are in. */
+/** The search box (search.js `setUpSearch`): page.js tells it when the feed's rules are in. */
 export const searchBox = setUpSearch({
   input: document.getElementById('search-input'),
   combo: document.getElementById('search-input'),

@@ -279,7 +279,7 @@ export function setUpSearch({ input, combo, panel, list, status, onChoose, now, 
       client.ready.then(() => rulesArrived(), () => { deferred = false; });
     }
   };
-  /** The feed's rules are in (main.js), or the engine is ready without them: a deferred query goes. */
+  /** The feed's rules are in (page.js), or the engine is ready without them: a deferred query goes. */
   const rulesArrived = () => {
     if (!deferred) return;
     deferred = false;
