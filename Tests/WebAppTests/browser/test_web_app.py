@@ -712,6 +712,34 @@ class WebAppTests(harness.PageChecks, unittest.TestCase):
         finally:
             driver.quit()
 
+    def test_18e_a_server_that_never_answers_the_first_query_holds_nothing_up(self):
+        """Text typed before the page's scripts ran is asked of the server at once, and the page's
+        set-up (main.js) and its engine's compiling wait for that answer, each for a bounded time:
+        a server whose search never answers (the request is held open) leaves a page that sets up,
+        and an engine that loads and answers the query itself."""
+        from selenium.webdriver.support.ui import WebDriverWait
+        source = "return [document.getElementById('search-panel').dataset.query, document.getElementById('search-panel').dataset.source]"
+        driver = harness.chromium()
+        try:
+            driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": """
+                new MutationObserver((_, observer) => {
+                  const input = document.getElementById('search-input');
+                  if (!input) return;
+                  observer.disconnect();
+                  input.value = '뉴';
+                  input.dispatchEvent(new Event('input', { bubbles: true }));
+                }).observe(document, { childList: true, subtree: true });"""})
+            # Held: paused by DevTools and never continued.
+            driver.execute_cdp_cmd("Fetch.enable", {"patterns": [{"urlPattern": "*/v1/search*"}]})
+            harness.open_app(driver, SERVER.base, SEOUL)
+            WebDriverWait(driver, 30).until(lambda d: d.execute_script(source) == ["뉴", "engine"],
+                                            "the page's engine did not answer the query the server held")
+            self.assertEqual(driver.execute_script("return document.querySelector('#search-results .option .name').textContent"), "뉴욕")
+            self.assertEqual(driver.execute_script("return performance.getEntriesByName('worldclock:search-answered-by-server').length"), 0,
+                             "the server's search answered after all")
+        finally:
+            driver.quit()
+
     def test_19_offline_past_transitions_until_every_clock_says_it_may_be_wrong(self):
         self.js("localStorage.setItem('worldclock.my-clocks.v1', JSON.stringify([{name: '뉴욕', zone: 'America/New_York', country: '미국'}]))")
         self.open()
