@@ -217,7 +217,8 @@ export function setUpSearch({ input, combo, panel, list, status, onChoose, now, 
     if (!serverSearch) return;
     const answer = answerFromServer(query);
     fromServer = answer;
-    answer.finally(() => { if (fromServer === answer) fromServer = null; });
+    const done = () => { if (fromServer === answer) fromServer = null; };
+    answer.then(done, done);
     // The engine's compiling waits until this answer is on the page (engine.js `compileAfter`).
     compileAfter(answer);
   };
@@ -225,6 +226,7 @@ export function setUpSearch({ input, combo, panel, list, status, onChoose, now, 
     let found;
     try {
       const at = new Date(now()).toISOString();
+      // Ahead of the page's other requests (the feed): it is what the user is waiting for.
       const response = await fetch(`${serverSearch}?q=${encodeURIComponent(query)}&limit=${LIMIT}&at=${encodeURIComponent(at)}`,
         { headers: { Accept: 'application/json' }, priority: 'high' });
       if (response.status === 404) serverSearch = '';  // no search there after all
