@@ -10,7 +10,7 @@ performance.mark('worldclock:engine-script');
 
 /** How often the instant of the zones' facts moves on with the page's clock. */
 const RULES_REFRESH_MS = 60_000;
-/** The longest the engine's compiling waits for the server's answers on their way (`compileAfter`). */
+/** The longest the engine's compiling waits for the server's answers on their way (`quietPage`). */
 const HOLD_MAX_MS = 1_000;
 
 /**
@@ -23,32 +23,43 @@ export const SERVER_SEARCH = (() => {
   return endpoint.startsWith('/') && location.protocol !== 'file:' ? endpoint : '';
 })();
 
-/** The server's answers on their way (`compileAfter`). */
-const awaited = new Set();
+/** The server's answers on their way to the page (`awaitServerAnswer`). */
+const onTheirWay = new Set();
 
 /**
- * Holds the engine's compiling until `answer` (a request to the server's search) has settled, or
- * for at most HOLD_MAX_MS.
+ * Notes an answer of the server's search on its way to the page (search.js asks), until it is on
+ * the page or not to be had: the page's set-up (main.js) and the engine's compiling wait for it.
  * @param {Promise<unknown>} answer
  */
-export function compileAfter(answer) {
+export function awaitServerAnswer(answer) {
   const settled = answer.then(() => {}, () => {});
-  awaited.add(settled);
-  settled.then(() => awaited.delete(settled));
+  onTheirWay.add(settled);
+  settled.then(() => onTheirWay.delete(settled));
+}
+
+/**
+ * Resolves once the server's answers on their way are on the page (`awaitServerAnswer`), or after
+ * `atMost` ms; at once when none is.
+ * @param {number} atMost
+ */
+export function serverAnswersOnPage(atMost) {
+  if (!onTheirWay.size) return Promise.resolve();
+  return Promise.race([Promise.all(onTheirWay), new Promise((resolve) => setTimeout(resolve, atMost))]);
 }
 
 /**
  * Where the server answers while the engine loads (SERVER_SEARCH), the engine's compiling waits
- * until the page has loaded and the answers on their way are in (`compileAfter`). Compiling takes
- * both cores of a small machine for a while (V8 compiles on background threads), and a returning
- * visit's cached code is read on the page's main thread: started at once, it delayed the server's
- * first answer on the page by tens of milliseconds (Scripts/bench-web-ready), while the engine is
- * needed only for the keystrokes after it. Without a server, nothing waits.
+ * until the page has loaded and the server's answers on their way are on the page (for at most
+ * HOLD_MAX_MS). Compiling takes both cores of a small machine for a while (V8 compiles on
+ * background threads), and a returning visit's cached code is read on the page's main thread:
+ * started at once, it delayed the server's first answer on the page by tens of milliseconds
+ * (Scripts/bench-web-ready), while the engine is needed only for the keystrokes after it. Without
+ * a server, nothing waits.
  */
 async function quietPage() {
   if (!SERVER_SEARCH) return;
   if (document.readyState !== 'complete') await new Promise((resolve) => addEventListener('load', resolve, { once: true }));
-  if (awaited.size) await Promise.race([Promise.all(awaited), new Promise((resolve) => setTimeout(resolve, HOLD_MAX_MS))]);
+  await serverAnswersOnPage(HOLD_MAX_MS);
 }
 
 export class EngineClient {

@@ -3,9 +3,10 @@
 // modules are in, without waiting for the list's and the planner's modules (page.js). A query
 // typed, or restored by the browser, before then is searched at once: by the server's search
 // while the page's engine loads (search.js); main.js runs page.js once that answer is on the page
-// (`answerOnPage`). Run as an async module after the first style and layout instead, it ran about
-// 70 ms after its modules were in on a first visit (Scripts/bench-web-ready, 2 cores). page.js
-// connects it to the rest of the page (`connectSearch`): the feed's rules and my clocks.
+// (engine.js `serverAnswersOnPage`). Run as an async module after the first style and layout
+// instead, it ran about 70 ms after its modules were in on a first visit
+// (Scripts/bench-web-ready, 2 cores). page.js connects it to the rest of the page
+// (`connectSearch`): the feed's rules and my clocks.
 import { setUpSearch } from './search.js';
 import { pageClock } from './clock.js';
 

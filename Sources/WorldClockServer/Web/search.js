@@ -3,7 +3,7 @@
 // works offline and on a static export, on every keystroke. The matched part is highlighted from
 // the UTF-16 range the engine returns (JavaScript strings are UTF-16, so the range slices the text
 // directly), with the reason shown. A combobox with a listbox: arrows move, Enter chooses, Escape closes.
-import { startEngine, SERVER_SEARCH, compileAfter } from './engine.js';
+import { startEngine, SERVER_SEARCH, awaitServerAnswer } from './engine.js';
 import { countryBeside } from './clock.js';
 
 /** How many results the box shows (as `/v1/search` by default). */
@@ -211,16 +211,9 @@ export function setUpSearch({ input, combo, panel, list, status, onChoose, now, 
    * query just waits for the engine, as before.
    */
   let serverSearch = SERVER_SEARCH;
-  /** The last query's answer from the server, until it is on the page (or not to be had). */
-  let fromServer = null;
   const askServer = (query) => {
-    if (!serverSearch) return;
-    const answer = answerFromServer(query);
-    fromServer = answer;
-    const done = () => { if (fromServer === answer) fromServer = null; };
-    answer.then(done, done);
-    // The engine's compiling waits until this answer is on the page (engine.js `compileAfter`).
-    compileAfter(answer);
+    // The page's set-up and the engine's compiling wait until this answer is on the page (engine.js).
+    if (serverSearch) awaitServerAnswer(answerFromServer(query));
   };
   const answerFromServer = async (query) => {
     let found;
@@ -304,13 +297,5 @@ export function setUpSearch({ input, combo, panel, list, status, onChoose, now, 
   });
   input.addEventListener('blur', () => setTimeout(close, 150));
   input.addEventListener('focus', () => { if (results.length) { panel.hidden = false; combo.setAttribute('aria-expanded', 'true'); } });
-  /**
-   * Resolves once the server's answer on its way (to text typed before the page's scripts ran) is
-   * on the page, or could not be had, or after `atMost` ms; at once when none is on its way.
-   * @param {number} atMost
-   */
-  const answerOnPage = (atMost) => fromServer
-    ? Promise.race([fromServer.catch(() => {}), new Promise((resolve) => setTimeout(resolve, atMost))])
-    : Promise.resolve();
-  return { rulesArrived, answerOnPage };
+  return { rulesArrived };
 }
