@@ -64,7 +64,7 @@ const meeting = new MeetingView({
 // Added, removed or moved: the plan follows my clocks.
 document.getElementById('my-clocks').addEventListener('clocks-change', () => meeting.refresh());
 
-// The search box is set up already (search-box.js, as soon as its field was parsed).
+// The search box is set up already (search-box.js, before the page was first drawn).
 connectSearch({ rules: () => rules, onChoose: (place) => mine.add(place) });
 
 h24Box.addEventListener('change', () => {
