@@ -78,6 +78,20 @@ struct LinkTable: Sendable {
         }
     }
 
+    /// The aliases that link to `target` (one link deep), in alias order: a pass over every link,
+    /// comparing bytes, with a string made only for a match.
+    func aliases(of target: String) -> [String] {
+        var target = target
+        return target.withUTF8 { key in
+            bytes.withUnsafeBufferPointer { buffer in
+                entries.compactMap { entry in
+                    CLibrary.compare(UnsafeBufferPointer(rebasing: buffer[entry.target]), key) == 0
+                        ? String(decoding: buffer[entry.alias], as: UTF8.self) : nil
+                }
+            }
+        }
+    }
+
     /// Every link, alias → target.
     var dictionary: [String: String] {
         var links = [String: String](minimumCapacity: entries.count)

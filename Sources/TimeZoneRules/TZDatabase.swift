@@ -119,6 +119,16 @@ public final class TZDatabase: Sendable {
         ziLinks.value?.target(of: alias) ?? BundledZones.shared.links.target(of: alias)
     }
 
+    /// Reads this copy's links (`tzdata.zi`) now rather than at the first lookup (a server's start-up).
+    public func prepareLinks() { _ = ziLinks.value }
+
+    /// The ids that link to `target`, one link deep, as `linkTarget(of:)` reads the links (this
+    /// copy's first, then the bundled copy's), in byte order: UTC, Zulu and others for Etc/UTC.
+    public func aliases(of target: String) -> [String] {
+        let found = Set((ziLinks.value?.aliases(of: target) ?? []) + BundledZones.shared.links.aliases(of: target))
+        return found.filter { linkTarget(of: $0) == target }.sorted()
+    }
+
     /// The id at the end of `zoneID`'s chain of tz links, at most eight deep: itself when it is no
     /// link (UTC → Etc/UTC, Asia/Saigon → Asia/Ho_Chi_Minh), so that two ids of one zone compare equal.
     public func followingLinks(_ zoneID: String) -> String {

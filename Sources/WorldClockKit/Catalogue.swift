@@ -287,7 +287,7 @@ public struct Catalogue: Sendable {
     }
 
     /// Reads tzdata's links now rather than on the first alias lookup (a server's start-up).
-    public func prepareZoneAliases() { _ = zoneAliases.value }
+    public func prepareZoneAliases() { zoneAliases.value.prepare() }
 
     /// The places in `zoneID` (canonical or alias), in index order.
     public func places(inZone zoneID: String) -> [Place] {

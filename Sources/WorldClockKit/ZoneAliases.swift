@@ -16,9 +16,6 @@ import Foundation
 public struct ZoneAliases: Sendable {
     private let tzdata: TZDatabase
     private let canonical: Set<String>
-    /// Where tz links a canonical id elsewhere (UTC → Etc/UTC), that zone back to the canonical
-    /// id, so that the zone itself is its alias.
-    private let linkedCanonical: [String: String]
 
     /// - Parameters:
     ///   - canonical: the ids that are their own canonical form.
@@ -26,13 +23,10 @@ public struct ZoneAliases: Sendable {
     public init(canonical: Set<String>, tzdata: TZDatabase) {
         self.tzdata = tzdata
         self.canonical = canonical
-        var targets: [String: String] = [:]
-        for id in canonical where tzdata.linkTarget(of: id) != nil {
-            // The least id when several lead to one zone: the same answer on every run.
-            targets[tzdata.followingLinks(id)] = min(id, targets[tzdata.followingLinks(id)] ?? id)
-        }
-        linkedCanonical = targets
     }
+
+    /// Reads tzdata's links now rather than at the first lookup (a server's start-up).
+    public func prepare() { tzdata.prepareLinks() }
 
     /// The canonical id for `identifier`: itself when canonical or unknown to tzdata's links, else
     /// the end of its link chain, or the canonical id tz links to that end (Etc/UTC → UTC).
@@ -43,6 +37,22 @@ public struct ZoneAliases: Sendable {
             current = target
         }
         if canonical.contains(current) { return current }
-        return linkedCanonical[current] ?? identifier
+        return canonicalLinking(to: current) ?? identifier
+    }
+
+    /// The least canonical id whose chain of links ends at `zone` (UTC for Etc/UTC), or nil: the
+    /// links are followed backwards from `zone`, at most eight deep, as `followingLinks` follows
+    /// them forwards. Asked only for an id that is neither canonical nor led to one, and so not
+    /// worked out for every canonical id up front: that was a tenth of a `search` run on a machine
+    /// whose zone is Etc/UTC.
+    private func canonicalLinking(to zone: String) -> String? {
+        var found: String?
+        var seen: Set<String> = [zone]
+        var frontier = [zone]
+        for _ in 0..<8 where !frontier.isEmpty {
+            frontier = frontier.flatMap { tzdata.aliases(of: $0) }.filter { seen.insert($0).inserted }
+            for id in frontier where canonical.contains(id) { found = min(id, found ?? id) }
+        }
+        return found
     }
 }

@@ -51,6 +51,7 @@ struct TZDataChoiceTests {
         // Its tzdata.zi's links, and the bundled ones for what it lacks.
         #expect(choice.database.links["Canada/Pacific"] == "America/Vancouver")
         #expect(choice.database.links["Asia/Calcutta"] == "Asia/Kolkata")
+        #expect(choice.database.aliases(of: "America/Vancouver").contains("Canada/Pacific"))
     }
 
     @Test(
@@ -71,6 +72,18 @@ struct TZDataChoiceTests {
         let table = LinkTable(zi: Array(zi.utf8))
         #expect(table.target(of: alias) == target)
         #expect(table.dictionary[alias] == target)
+        // Read backwards, the alias is under its target and under no other (the overruled line's).
+        for other in ["Asia/Kolkata", "Etc/UTC", "America/Vancouver", "B/B", "C/C"] {
+            #expect(table.aliases(of: other).contains(alias) == (other == target), "\(alias) under \(other)")
+        }
+    }
+
+    @Test("The ids linking to a zone, read backwards from the links: every alias of Etc/UTC, and none of a zone without links")
+    func aliasesOfZone() {
+        #expect(TZDatabase.bundled.aliases(of: "Etc/UTC") == ["Etc/UCT", "Etc/Universal", "Etc/Zulu", "UCT", "UTC", "Universal", "Zulu"])
+        #expect(TZDatabase.bundled.aliases(of: "Asia/Kolkata") == ["Asia/Calcutta"])
+        #expect(TZDatabase.bundled.aliases(of: "Asia/Calcutta") == [])
+        #expect(TZDatabase.bundled.aliases(of: "") == [])
     }
 
     @Test("The bundled links read in place are the lines of links.tsv, every one")

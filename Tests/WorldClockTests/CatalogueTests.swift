@@ -192,6 +192,10 @@ struct ZoneAliasTests {
         arguments: [
             ("Asia/Calcutta", "Asia/Kolkata"), ("Europe/Kiev", "Europe/Kyiv"), ("America/Godthab", "America/Nuuk"),
             ("US/Eastern", "America/New_York"), ("ROK", "Asia/Seoul"),
+            // tz links the catalogue's UTC to Etc/UTC: Etc/UTC, and what links to it, come back to UTC.
+            ("Etc/UTC", "UTC"), ("Etc/Zulu", "UTC"), ("Zulu", "UTC"), ("Etc/Universal", "UTC"),
+            // Neither a zone nor a link: itself.
+            ("Mars/Olympus_Mons", "Mars/Olympus_Mons"),
         ])
     func canonical(written: String, canonical: String) {
         #expect(ZoneAliases(canonical: Catalogue.bundledZoneIDs, tzdata: .bundled).canonicalID(for: written) == canonical)
