@@ -91,7 +91,10 @@ let package = Package(
         // times from TimeZoneRules, Korean wording, the feed's schema and its client. No ICU target,
         // FoundationEssentials only: what a clock app, the CLI and the server share.
         .target(
-            name: "WorldClockKit", dependencies: ["HangulIndex", "SearchEngine", "MeetingPlanning", "TimeZoneRules", "FNV"], swiftSettings: fuzzed,
+            name: "WorldClockKit", dependencies: ["HangulIndex", "SearchEngine", "MeetingPlanning", "TimeZoneRules", "FNV"],
+            // Every import is internal unless it says `public import`: the modules whose types the
+            // kit's API speaks in are named where they are used (docs/api.md lists them).
+            swiftSettings: fuzzed + [.enableUpcomingFeature("InternalImportsByDefault")],
             plugins: ["EmbedFiles"]),
         // Where `worldclock serve` listens and its limits (the open-file limit via getrlimit), and
         // which build this is (`WorldClockBuild`: `--version` and `/v1/meta` say the same): the

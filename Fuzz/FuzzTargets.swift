@@ -2,8 +2,9 @@ import CatalogueBuilder
 import Foundation
 import HangulCollation
 import HangulIndex
+import MeetingPlanning
 import WorldClockKit
-@_spi(Fuzzing) import WorldClockServer
+import WorldClockServer
 
 /// One function per parser or matcher that takes outside input. Each must not crash, hang or
 /// leak (AddressSanitizer watches), and checks a property that would show a wrong answer.

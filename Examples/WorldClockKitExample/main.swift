@@ -61,7 +61,7 @@ final class ClockListDataSource {
 }
 
 var at: Date?
-var tzdata = TZDataChoice.automatic.database
+var tzdata = TZDatabase.automatic
 var arguments = CommandLine.arguments.dropFirst()
 while let argument = arguments.popFirst() {
     switch argument {

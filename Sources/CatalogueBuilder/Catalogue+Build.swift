@@ -17,7 +17,7 @@ extension Catalogue {
     ///   times will come from, so that a zone they lack is refused here rather than shown without a time.
     /// - Throws: `CatalogueError` naming the file and line of a malformed row or an unknown zone,
     ///   or ICU's failure to open the collator.
-    public static func load(_ source: TableSource, tzdata: TZDatabase = TZDataChoice.automatic.database) throws(CatalogueError) -> Catalogue {
+    package static func load(_ source: TableSource, tzdata: TZDatabase = TZDataChoice.automatic.database) throws(CatalogueError) -> Catalogue {
         switch source {
         case .bundled:
             guard !compiledIsCurrent else { return try load() }

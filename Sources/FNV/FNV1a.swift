@@ -1,7 +1,7 @@
 /// FNV-1a, 64 bits: the one digest of the package — the catalogue digest, the server's entity
 /// tags, the digests of the files compiled in at build time. Not cryptographic: it tells versions
 /// of our own data apart, nothing more.
-public enum FNV1a {
+package enum FNV1a {
     /// The hash of `bytes` as 16 lowercase hex digits ("cbf29ce484222325" for no bytes).
     /// Inlinable, so that each caller gets a loop specialised to its byte sequence (the generic one
     /// walks an array through witness calls, ten times slower).

@@ -13,23 +13,23 @@ import Darwin
 ///
 /// ICU collators are safe to use from several threads for read-only calls such as sort keys and
 /// comparisons, which is all this type offers.
-public final class Collator: @unchecked Sendable {
+package final class Collator: @unchecked Sendable {
     /// How finely strings are told apart.
-    public enum Strength: Sendable {
+    package enum Strength: Sendable {
         /// Base letters only: "가" and "까" differ, "a" and "A" do not. What the index buckets use.
         case primary
         /// Base letters, accents and case: the order a sorted list shows.
         case tertiary
     }
 
-    public let locale: String
-    public let strength: Strength
+    package let locale: String
+    package let strength: Strength
     private let handle: OpaquePointer
 
     /// Opens ICU's collator for `locale`.
     /// - Throws: `ICUError` when ICU cannot open it, or has no collation data for `locale` and
     ///   would quietly use another locale's ("kr" instead of "ko": `U_USING_DEFAULT_WARNING`).
-    public init(locale: String, strength: Strength) throws(ICUError) {
+    package init(locale: String, strength: Strength) throws(ICUError) {
         var status: Int32 = 0
         let raw = wc_collator_open(locale, strength == .primary ? Int32(WC_STRENGTH_PRIMARY) : Int32(WC_STRENGTH_TERTIARY), &status)
         guard let raw else { throw ICUError("opening the \"\(locale)\" collator", status: status) }
@@ -44,7 +44,7 @@ public final class Collator: @unchecked Sendable {
     /// - Returns: the number of bytes appended (the key's terminating zero included).
     /// - Throws: `ICUError` when ICU makes no key; `keys` is then as it was.
     @discardableResult
-    public func sortKey(of text: UnsafeBufferPointer<UInt16>, appendingTo keys: inout [UInt8]) throws(ICUError) -> Int {
+    package func sortKey(of text: UnsafeBufferPointer<UInt16>, appendingTo keys: inout [UInt8]) throws(ICUError) -> Int {
         let start = keys.count
         var capacity = max(16, text.count * 4 + 8)
         while true {
@@ -68,7 +68,7 @@ public final class Collator: @unchecked Sendable {
 
     /// The sort key of `text`.
     /// - Throws: `ICUError` when ICU makes no key.
-    public func sortKey(_ text: String) throws(ICUError) -> [UInt8] {
+    package func sortKey(_ text: String) throws(ICUError) -> [UInt8] {
         var key: [UInt8] = []
         try Array(text.utf16).withUnsafeBufferPointer { (units) throws(ICUError) in _ = try sortKey(of: units, appendingTo: &key) }
         return key
@@ -88,7 +88,7 @@ public final class Collator: @unchecked Sendable {
     }
 
     /// Compares two strings in this collator's order.
-    public func compare(_ a: String, _ b: String) -> Comparison {
+    package func compare(_ a: String, _ b: String) -> Comparison {
         let left = Array(a.utf16), right = Array(b.utf16)
         let result = left.withUnsafeBufferPointer { l in
             right.withUnsafeBufferPointer { r in
@@ -99,7 +99,7 @@ public final class Collator: @unchecked Sendable {
     }
 
     /// The result of comparing two strings.
-    public enum Comparison: Sendable { case ascending, same, descending }
+    package enum Comparison: Sendable { case ascending, same, descending }
 
     /// The strings ICU's AlphabeticIndex treats as the first string of each script
     /// (U+FDD1 followed by a sample letter of the script), unsorted.

@@ -6,13 +6,13 @@ import ICUBridge
 /// ICU substituting another locale's data for the one asked for (a typo such as "kr" for "ko")
 /// is a failure too: its status is a warning to ICU, `U_USING_DEFAULT_WARNING` or
 /// `U_USING_FALLBACK_WARNING`, and `isSubstitution` is true.
-public struct ICUError: Error, Equatable, Sendable, CustomStringConvertible {
+package struct ICUError: Error, Equatable, Sendable, CustomStringConvertible {
     /// What was being done, e.g. `opening the "ko" collator`.
-    public let operation: String
+    package let operation: String
     /// ICU's numeric status (`UErrorCode`), e.g. 4 for `U_FILE_ACCESS_ERROR`, -127 for `U_USING_DEFAULT_WARNING`.
-    public let status: Int32
+    package let status: Int32
     /// ICU's name for the status, e.g. `U_FILE_ACCESS_ERROR`.
-    public let code: String
+    package let code: String
 
     init(_ operation: String, status: Int32) {
         self.operation = operation
@@ -21,16 +21,16 @@ public struct ICUError: Error, Equatable, Sendable, CustomStringConvertible {
     }
 
     /// ICU has no data for the requested locale and would have used another locale's.
-    public var isSubstitution: Bool { wc_is_substitution(status) != 0 }
+    package var isSubstitution: Bool { wc_is_substitution(status) != 0 }
 
-    public var description: String {
+    package var description: String {
         "ICU failed \(operation): \(code) (\(status))"
             + (isSubstitution ? ", ICU has no data for that locale and would use another locale's" : "")
     }
 }
 
 /// Whether the system ICU could be loaded, and if not, why (`ICUInfo.availability`).
-public enum ICUAvailability: Equatable, Sendable {
+package enum ICUAvailability: Equatable, Sendable {
     /// ICU is loaded: a user's own table can be sorted.
     case loaded
     /// The libraries could not be opened (not installed, another major version): the loader's reason.
@@ -41,9 +41,9 @@ public enum ICUAvailability: Equatable, Sendable {
 }
 
 /// The ICU library the package runs against.
-public enum ICUInfo {
+package enum ICUInfo {
     /// Whether ICU is loaded (loading it on first use) or why it cannot be.
-    public static var availability: ICUAvailability {
+    package static var availability: ICUAvailability {
         switch wc_icu_state() {
         case Int32(WC_ICU_LOADED): .loaded
         case Int32(WC_ICU_STATIC_EXECUTABLE): .staticExecutable
@@ -51,14 +51,14 @@ public enum ICUInfo {
         }
     }
     /// The Debian package that has the ICU this build loads (its major version, e.g. `libicu72`).
-    public static let debianPackage = "libicu\(String(cString: wc_icu_major_version()))"
+    package static let debianPackage = "libicu\(String(cString: wc_icu_major_version()))"
 
     /// ICU's version, e.g. "72.1".
-    public static let version: String = versionString(wc_icu_version)
+    package static let version: String = versionString(wc_icu_version)
     /// The Unicode version of ICU's character data, e.g. "15.0".
-    public static let unicodeVersion: String = versionString(wc_unicode_version)
+    package static let unicodeVersion: String = versionString(wc_unicode_version)
     /// The tz release of ICU's own zone rules, e.g. "2022e" (reported by `worldclock doctor`, never used).
-    public static var timeZoneDataVersion: String { versionString(wc_icu_tz_version) }
+    package static var timeZoneDataVersion: String { versionString(wc_icu_tz_version) }
 
     private static func versionString(_ fill: (UnsafeMutablePointer<CChar>) -> Void) -> String {
         withUnsafeTemporaryAllocation(of: CChar.self, capacity: 32) { buffer in

@@ -6,9 +6,9 @@ import ICUBridge
 /// Korean text arrives as NFC syllables, NFD jamo sequences, bare compatibility jamo, halfwidth or
 /// enclosed jamo. NFKC brings all of them to one form (ﾡ, ㉠ and ㄱ become ᄀ U+1100; ᄂ + ᅡ
 /// compose to 나); `Jamo.compatibility` then maps lone conjoining jamo back to the U+3131 block.
-public enum KoreanText {
+package enum KoreanText {
     /// NFKC of `text`, as UTF-16 (ICU's normalizer).
-    public static func nfkc(_ text: String) throws(ICUError) -> [UInt16] { try normalized(text, form: WC_NFKC, name: "NFKC") }
+    package static func nfkc(_ text: String) throws(ICUError) -> [UInt16] { try normalized(text, form: WC_NFKC, name: "NFKC") }
 
     /// NFD of `text`, as UTF-16 (ICU's normalizer).
     static func nfd(_ text: String) throws(ICUError) -> [UInt16] { try normalized(text, form: WC_NFD, name: "NFD") }
@@ -24,14 +24,14 @@ public enum KoreanText {
     }
 
     /// NFKC of `text`, as a String.
-    public static func nfkcString(_ text: String) throws(ICUError) -> String {
+    package static func nfkcString(_ text: String) throws(ICUError) -> String {
         String(decoding: try nfkc(text), as: UTF16.self)
     }
 
     /// The text an index files a name under: NFKC, without the spaces, punctuation and invisible
     /// characters in front of its first letter (as iOS files " 서울" and "(서울)" under ㅅ).
     /// Symbols are kept: "★서울" and "😀" go to `#`, as in ICU.
-    public static func indexKey(_ text: String) throws(ICUError) -> [UInt16] {
+    package static func indexKey(_ text: String) throws(ICUError) -> [UInt16] {
         let normalized = try nfkc(text)
         var start = 0
         var scalars = String(decoding: normalized, as: UTF16.self).unicodeScalars.makeIterator()
@@ -43,7 +43,7 @@ public enum KoreanText {
 
     /// `text` without the spaces, punctuation and invisible characters in front of its first letter,
     /// not normalized: the text rows are sorted by (ICU's collator treats NFD and NFC alike).
-    public static func withoutLeadingPunctuation(_ text: String) -> Substring {
+    package static func withoutLeadingPunctuation(_ text: String) -> Substring {
         let scalars = text.unicodeScalars
         return text[(scalars.firstIndex { !isSkippedBeforeFirstLetter($0) } ?? scalars.endIndex)...]
     }
@@ -63,11 +63,11 @@ public enum KoreanText {
 }
 
 /// The initial consonants (choseong) of Korean text, always as compatibility jamo (U+3131…).
-public enum Choseong {
+package enum Choseong {
     /// The initial consonant of the first letter of `name`, whatever Unicode form it arrives in
     /// (가, NFD ᄀ+ᅡ, ㄱ, ᄀ, ﾡ, ㉠, ㈀ all give ㄱ U+3131); nil when the first letter is not a
     /// Hangul consonant or syllable. Double consonants stay themselves (까 → ㄲ).
-    public static func of(_ name: String) throws(ICUError) -> Unicode.Scalar? {
+    package static func of(_ name: String) throws(ICUError) -> Unicode.Scalar? {
         let key = try KoreanText.indexKey(name)
         guard let first = String(decoding: key, as: UTF16.self).unicodeScalars.first else { return nil }
         return initial(of: first)
@@ -76,7 +76,7 @@ public enum Choseong {
     /// The choseong string of `name`: each syllable replaced by its initial consonant, bare
     /// consonants kept, other characters kept as they are (뉴욕 → ㄴㅇ, ㅈㅁㅈ → ㅈㅁㅈ, "LA 다저스" →
     /// "LA ㄷㅈㅅ"). Input in any form (NFD, halfwidth) gives the same result.
-    public static func string(of name: String) throws(ICUError) -> String {
+    package static func string(of name: String) throws(ICUError) -> String {
         var result = String.UnicodeScalarView()
         for scalar in String(decoding: try KoreanText.nfkc(name), as: UTF16.self).unicodeScalars {
             if let initial = initial(of: scalar) {

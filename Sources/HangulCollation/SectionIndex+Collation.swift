@@ -12,7 +12,7 @@ extension SectionIndex {
     ///   - key: the text a row is filed and sorted under, e.g. its Korean name.
     /// - Complexity: O(n log n) comparisons of sort keys.
     /// - Throws: `ICUError` when ICU cannot compute a sort key.
-    public init(
+    package init(
         _ rows: some Sequence<Row>,
         indexer: SectionIndexer,
         collator: Collator,

@@ -16,14 +16,14 @@ import Synchronization
 /// letters. Names whose first character decides the section alone (a precomposed syllable, a
 /// conjoining or compatibility initial, an ASCII letter, a digit, symbol or emoji) take a table
 /// lookup; the tests check that it agrees with the collator for every such character.
-public struct SectionIndexer: Sendable {
+package struct SectionIndexer: Sendable {
     /// The titles and the sections of initial consonants and Latin letters: the part of the
     /// definition that needs no ICU once computed (what the bundled catalogue compiles in).
-    public let definition: IndexDefinition
+    package let definition: IndexDefinition
     /// The section titles in index order; the last one is `#`.
-    public var titles: [SectionTitle] { definition.titles }
+    package var titles: [SectionTitle] { definition.titles }
     /// The position of `#` in `titles`.
-    public var otherPosition: Int { definition.otherPosition }
+    package var otherPosition: Int { definition.otherPosition }
 
     /// Lower boundaries of ICU's buckets, built on the first name the lookup tables cannot answer.
     private let boundaries: BucketBoundaries
@@ -36,7 +36,7 @@ public struct SectionIndexer: Sendable {
     ///   - labelLocales: locales whose index exemplar characters become labels (Korean, then Latin).
     ///   - collationLocale: the collator that orders and buckets names.
     /// - Throws: `ICUError` if ICU cannot open the collator or read the exemplars.
-    public init(labelLocales: [String] = ["ko", "en"], collationLocale: String = "ko") throws(ICUError) {
+    package init(labelLocales: [String] = ["ko", "en"], collationLocale: String = "ko") throws(ICUError) {
         let primary = try Collator(locale: collationLocale, strength: .primary)
         func key(_ text: String) throws(ICUError) -> [UInt8] { try primary.labelKey(text) }
         func sortedByCollation(_ strings: [String]) throws(ICUError) -> [(text: String, key: [UInt8])] {
@@ -87,7 +87,7 @@ public struct SectionIndexer: Sendable {
 
     /// The index a compiled `definition` describes. ICU's collator is opened only for a name whose
     /// first character the definition cannot answer (Greek, ㉠, ⅍).
-    public init(definition: IndexDefinition) {
+    package init(definition: IndexDefinition) {
         self.definition = definition
         let labels = definition.labelTexts
         boundaries = BucketBoundaries(collationLocale: definition.collationLocale) { (primary) throws(ICUError) -> [[UInt8]] in
@@ -101,18 +101,18 @@ public struct SectionIndexer: Sendable {
     /// - Complexity: O(1) for a name that starts with a Hangul syllable or initial consonant, an
     ///   ASCII letter, a digit, a symbol or an emoji; otherwise O(n) in the name's length for NFKC plus O(log b) collator
     ///   comparisons of its leading bytes.
-    public func section(for name: String) -> Int {
+    package func section(for name: String) -> Int {
         if let section = definition.section(forFirstLetterOf: name) { return section }
         return collatedSection(for: name)
     }
 
     /// The title of the section `name` belongs to.
-    public func title(for name: String) -> SectionTitle { titles[section(for: name)] }
+    package func title(for name: String) -> SectionTitle { titles[section(for: name)] }
 
     /// `section(for:)`, but an ICU failure on the way is thrown rather than filing the name under
     /// `#`: what a catalogue is built with, so that a failure stops the load instead of
     /// misplacing names without a word.
-    public func checkedSection(for name: String) throws(ICUError) -> Int {
+    package func checkedSection(for name: String) throws(ICUError) -> Int {
         if let section = definition.section(forFirstLetterOf: name) { return section }
         return try checkedCollatedSection(for: name)
     }
@@ -120,7 +120,7 @@ public struct SectionIndexer: Sendable {
     /// The section by the collator-based definition alone, without the lookup tables: the
     /// reference the tests hold the fast path to. An ICU failure files the name under `#`; use
     /// `checkedSection(for:)` where that must not pass unnoticed.
-    public func collatedSection(for name: String) -> Int {
+    package func collatedSection(for name: String) -> Int {
         (try? checkedCollatedSection(for: name)) ?? otherPosition
     }
 

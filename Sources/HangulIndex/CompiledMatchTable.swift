@@ -1,6 +1,6 @@
 /// A match table as text, as the build compiles it into the binary: every column
 /// is a `HexColumn`, every text pool a string with the UTF-8 offsets of its parts.
-public struct CompiledMatchTable: Sendable, Equatable {
+package struct CompiledMatchTable: Sendable, Equatable {
     /// Entries by a key: `keys` sorted, the entries of `keys[k]` at `entries[starts[k]..<starts[k+1]]`.
     public struct Postings: Sendable, Equatable {
         /// The keys, sorted.

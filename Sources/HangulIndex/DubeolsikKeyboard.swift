@@ -1,6 +1,6 @@
 /// The Korean 2-set (dubeolsik) keyboard: what a query typed with the keyboard left in Latin mode
 /// was meant to be (sbdyr → 뉴욕).
-public enum DubeolsikKeyboard {
+package enum DubeolsikKeyboard {
     /// The jamo on each key; shifted keys differ only for ㅃ ㅉ ㄸ ㄲ ㅆ ㅒ ㅖ.
     static let keys: [Character: Character] = {
         let plain = Array("qwertyuiopasdfghjklzxcvbnm"), jamo = Array("ㅂㅈㄷㄱㅅㅛㅕㅑㅐㅔㅁㄴㅇㄹㅎㅗㅓㅏㅣㅋㅌㅊㅍㅠㅜㅡ")

@@ -2,7 +2,7 @@
 /// is compiled into the binary (as a string literal, which compiles in seconds where an array
 /// literal of the same size takes minutes) and read without decoding it first — an element is
 /// decoded when it is read.
-public struct HexColumn: Sendable, Equatable {
+package struct HexColumn: Sendable, Equatable {
     /// The digits, eight per element, lowercase.
     public let text: String
     /// The number of elements.

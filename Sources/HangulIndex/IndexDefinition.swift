@@ -3,7 +3,7 @@
 /// (`SectionIndexer` in HangulCollation) and compiled into the binary. It answers the section of
 /// a name that starts with a Hangul syllable, a consonant or a Latin letter, and resolves what a
 /// user types for a title, with no ICU at run time.
-public struct IndexDefinition: Sendable, Equatable {
+package struct IndexDefinition: Sendable, Equatable {
     /// The section titles in index order; the last one is `#`.
     public let titles: [SectionTitle]
     /// The section of each of the 19 initial consonants (ㄱ ㄲ ㄴ … ㅎ), in `Jamo.initials` order:

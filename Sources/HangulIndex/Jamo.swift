@@ -3,7 +3,7 @@
 /// Two blocks hold the same letters: the *conjoining* jamo (U+1100…), which NFD produces, and the
 /// *compatibility* jamo (U+3131…), which a keyboard types alone and which index titles use.
 /// They are ordered differently, so converting between them is a table lookup, never an offset.
-public enum Jamo {
+package enum Jamo {
     /// The first precomposed syllable, 가.
     static let syllableBase: UInt32 = 0xAC00
     /// The last precomposed syllable, 힣.

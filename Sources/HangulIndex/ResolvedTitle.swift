@@ -1,5 +1,5 @@
 /// A section title a user typed, resolved to a title of the index.
-public struct ResolvedTitle: Equatable, Sendable {
+package struct ResolvedTitle: Equatable, Sendable {
     /// The index title the input stands for.
     public let title: SectionTitle
     /// Set when the input was not a title itself but stands for one (ㄲ → ㄱ, 가 → ㄱ, n → N):
@@ -8,7 +8,7 @@ public struct ResolvedTitle: Equatable, Sendable {
 }
 
 /// A typed section title that names no section.
-public struct SectionTitleError: Error, Equatable, Sendable, CustomStringConvertible {
+package struct SectionTitleError: Error, Equatable, Sendable, CustomStringConvertible {
     /// What the user typed.
     public let input: String
     /// The index's titles, to list in the error message.

@@ -5,7 +5,7 @@
 /// and compatibility clusters (ㄻ = ㄹㅁ) alike. Ranking: match kind (a prefix and a state of
 /// typing the text on a 2-set keyboard alike), then field order, then the item's importance (how
 /// much its users look it up, or its population), then the items' order.
-public struct SearchIndex<Item: Sendable>: Sendable {
+package struct SearchIndex<Item: Sendable>: Sendable {
     /// The item at a position: items are made only for the matches a search returns.
     private let item: @Sendable (Int) -> Item
     private let table: MatchTable
@@ -149,7 +149,7 @@ public struct SearchIndex<Item: Sendable>: Sendable {
 
 /// A match `SearchIndex.hits` found, before its item is made (`SearchIndex.match(_:)`): its kind
 /// and field are known.
-public struct SearchHit: Sendable {
+package struct SearchHit: Sendable {
     let ranked: RankedMatch
     /// The field that matched ("name", "alias", …).
     public let field: String

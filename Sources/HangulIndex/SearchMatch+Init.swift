@@ -1,7 +1,7 @@
 extension SearchMatch {
     /// A match made outside the index (a search that filters, relabels or adds results, such as
     /// an offset query answered from the zones' rules).
-    public init(_ item: Item, kind: MatchKind, field: String, text: String, label: String?, range utf16Range: Range<Int>) {
+    package init(_ item: Item, kind: MatchKind, field: String, text: String, label: String?, range utf16Range: Range<Int>) {
         self.item = item
         self.kind = kind
         self.field = field
@@ -11,14 +11,14 @@ extension SearchMatch {
     }
 
     /// The same match with another label (what the text means for this item).
-    public func relabelled(_ label: String?) -> SearchMatch {
+    package func relabelled(_ label: String?) -> SearchMatch {
         SearchMatch(item, kind: kind, field: field, text: text, label: label, range: utf16Range)
     }
 }
 
 extension SearchResult {
     /// A result made outside the index (see `SearchMatch.init(_:kind:field:text:label:range:)`).
-    public init(_ matches: [SearchMatch<Item>], keyboardConversion: (typed: String, converted: String)?) {
+    package init(_ matches: [SearchMatch<Item>], keyboardConversion: (typed: String, converted: String)?) {
         self.matches = matches
         self.keyboardConversion = keyboardConversion
     }

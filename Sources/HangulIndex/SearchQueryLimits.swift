@@ -35,7 +35,7 @@ public enum SearchError: Error, Equatable, Sendable, CustomStringConvertible {
 /// The limits are in Unicode scalars, not characters: f followed by 336 combining accents is one
 /// character (grapheme cluster) but 337 scalars, and every step of matching costs as much as the
 /// scalars it touches.
-public enum SearchQueryLimits {
+package enum SearchQueryLimits {
     /// The most Unicode scalars (code points, what JSON Schema's maxLength counts) in a query,
     /// surrounding spaces included; at most 4 bytes each, so a query is at most 400 bytes.
     public static let maximumScalars = 100

@@ -34,7 +34,7 @@ public enum MatchKind: Int, Comparable, CaseIterable, Sendable {
 
 /// A text of an item that search looks at, with the name of its field ("name", "alias", …) and,
 /// where the text alone does not say it, what it means for this item (CST: "미 중부 표준시").
-public struct SearchableText: Sendable {
+package struct SearchableText: Sendable {
     /// The field the text belongs to ("name", "alias", "zone", …).
     public let field: String
     /// The text search matches against.

@@ -1,5 +1,5 @@
 /// One section of an index: its title and its rows in collation order.
-public struct IndexSection<Row> {
+package struct IndexSection<Row> {
     /// The section's title (ㄱ, A, #).
     public let title: SectionTitle
     /// The rows, ordered by ICU's Korean collator.
@@ -17,7 +17,7 @@ extension IndexSection: Equatable where Row: Equatable {}
 
 /// A list grouped into sections ㄱ … ㅎ, A … Z, # and sorted inside each: the shape a table view's
 /// data source needs (section titles for the right edge, rows per section), for any row type.
-public struct SectionIndex<Row> {
+package struct SectionIndex<Row> {
     /// Whether sections without rows stay in the index.
     public enum EmptySections: Sendable {
         /// Every title appears, with an empty section where no row falls (an index bar that never moves).

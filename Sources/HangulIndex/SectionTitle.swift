@@ -1,6 +1,6 @@
 /// The title of one section of an index, as a list's right-edge index shows it: a compatibility
 /// jamo (ㄱ U+3131, never the conjoining ᄀ U+1100), a Latin capital, or `#` for everything else.
-public struct SectionTitle: Hashable, Comparable, Sendable, CustomStringConvertible {
+package struct SectionTitle: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// The title's text.
     public let text: String
     /// The position of the section in its index, which orders titles.

@@ -9,7 +9,7 @@ public enum DayBand: String, Equatable, Sendable {
 
     /// The band of `minute` (after local midnight) for someone working `hours`, on a working day
     /// unless `workingDay` is false (a day off has no working band).
-    public init(minute: Int, hours: WorkingHours, workingDay: Bool = true) {
+    package init(minute: Int, hours: WorkingHours, workingDay: Bool = true) {
         if workingDay, (hours.start..<hours.end).contains(minute) {
             self = .working
         } else if (WorkingHours.waking.start..<WorkingHours.waking.end).contains(minute) {

@@ -3,7 +3,7 @@ import SearchEngine
 /// RFC 3339 text of instants, local times and offsets, with integer arithmetic only: the one
 /// definition the plan's wire shape (written by the web module too) and the kit's `ISO8601` both
 /// write. The digits go straight into bytes, which is also what keeps the module small.
-public enum ISOText {
+package enum ISOText {
     /// "2026-11-23T10:00:00Z": an instant in seconds since 1970, in UTC.
     public static func utc(_ instant: Int64) -> String { text { appendUTC(instant, to: &$0) } }
 

@@ -21,7 +21,7 @@ import SearchEngine
 /// weekly series was asked for.
 extension MeetingPlan {
     /// The plan, and the weekly series when one was asked for, as compact JSON in UTF-8.
-    public func wireJSON(weekly: [MeetingOccurrence]? = nil) -> [UInt8] {
+    package func wireJSON(weekly: [MeetingOccurrence]? = nil) -> [UInt8] {
         var json = JSONWriter()
         json.raw("{\"reference\":")
         json.string(referenceZoneID)

@@ -45,7 +45,7 @@ public enum MeetingPlanner {
     }
 
     /// Every place's clock for a meeting starting at `start` (seconds since 1970).
-    public static func slot(at start: Int64, _ request: MeetingRequest) -> MeetingSlot {
+    package static func slot(at start: Int64, _ request: MeetingRequest) -> MeetingSlot {
         let end = start + Int64(request.length)
         let referenceDay = request.reference.local(at: start).daysSinceEpoch
         let times = request.places.map { place -> MeetingLocalTime in
@@ -96,7 +96,7 @@ public enum MeetingPlanner {
     }
 
     /// The first instant of a local day: its 00:00, or the first instant after a gap that skips it.
-    public static func dayStart(_ day: Int, in clock: WallClock) -> Int64 { instant(wall: Int64(day) &* 86_400, in: clock) }
+    package static func dayStart(_ day: Int, in clock: WallClock) -> Int64 { instant(wall: Int64(day) &* 86_400, in: clock) }
 
     /// A wall-clock time as one instant: the earlier of an overlap, the end of a gap.
     static func instant(wall: Int64, in clock: WallClock) -> Int64 {

@@ -63,7 +63,7 @@ public struct MeetingRequest: Sendable {
     /// Checks a run of `count` days from `first` before it is built (a surface given a first day
     /// and a count calls this, so that a count of a million is refused, not allocated).
     /// - Throws: `MeetingRequestError.dayCount` or `.dayOutOfRange`.
-    public static func validateDays(first: Int, count: Int) throws(MeetingRequestError) {
+    package static func validateDays(first: Int, count: Int) throws(MeetingRequestError) {
         guard dayCounts.contains(count) else { throw .dayCount(count) }
         guard dayRange.contains(first), first <= dayRange.upperBound - (count - 1) else { throw .dayOutOfRange }
     }

@@ -21,7 +21,7 @@ public struct MeetingSlot: Equatable, Sendable {
 
     /// Whether `self` ranks before `other`: fewer worst minutes outside, then fewer in all, then
     /// fewer places at night, then earlier.
-    public func ranks(before other: MeetingSlot) -> Bool {
+    package func ranks(before other: MeetingSlot) -> Bool {
         (worstMinutesOutside, totalMinutesOutside, placesAtNight, start)
             < (other.worstMinutesOutside, other.totalMinutesOutside, other.placesAtNight, other.start)
     }

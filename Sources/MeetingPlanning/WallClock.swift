@@ -23,7 +23,7 @@ public struct WallClock: Sendable {
     }
 
     /// The clock of a timeline: right within the span the timeline was made for.
-    public init(zoneID: String, timeline: ZoneTimeline) {
+    package init(zoneID: String, timeline: ZoneTimeline) {
         self.init(
             zoneID: zoneID,
             offset: { instant in
@@ -42,5 +42,5 @@ public struct WallClock: Sendable {
     public func local(at instant: Int64) -> LocalDateTime { LocalDateTime(secondsSinceEpoch: instant + Int64(utcOffset(at: instant))) }
 
     /// The changes after `start` through `end`, each the period it begins.
-    public func changes(after start: Int64, through end: Int64) -> [ZoneTimeline.Period] { changesIn(start, end) }
+    package func changes(after start: Int64, through end: Int64) -> [ZoneTimeline.Period] { changesIn(start, end) }
 }

@@ -11,7 +11,7 @@ public enum WallClockReading: Equatable, Sendable {
     case gap(before: Int64, after: Int64)
 
     /// Reads `wall` (local seconds since 1970-01-01 00:00 in the zone) in `clock`'s zone.
-    public static func reading(wall: Int64, in clock: WallClock) -> WallClockReading {
+    package static func reading(wall: Int64, in clock: WallClock) -> WallClockReading {
         // Every offset the zone uses within two days of that wall time.
         let start = wall - 2 * 86_400, end = wall + 2 * 86_400
         let changes = clock.changes(after: start, through: end)

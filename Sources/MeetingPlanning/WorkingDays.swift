@@ -3,13 +3,13 @@
 /// is outside that place's working hours.
 public struct WorkingDays: Equatable, Sendable {
     /// One bit per ISO weekday: bit 0 is Monday … bit 6 Sunday.
-    public let mask: UInt8
+    package let mask: UInt8
 
     /// Monday to Friday: CLDR's world default (a Saturday–Sunday weekend).
     public static let mondayToFriday = WorkingDays(mask: 0b001_1111)!
 
     /// The days whose bits `mask` sets; nil when it sets none or a bit above Sunday's.
-    public init?(mask: UInt8) {
+    package init?(mask: UInt8) {
         guard mask != 0, mask < 0b1000_0000 else { return nil }
         self.mask = mask
     }

@@ -21,7 +21,7 @@ public struct WorkingHours: Equatable, Sendable {
     /// `to` may pass 1440) reaches outside these hours: the minutes before their start plus the
     /// minutes after their end, against the nearest working day (that day's, the day before's or
     /// the day after's). 0: it fits.
-    public func minutesOutside(from: Int, to: Int) -> Int {
+    package func minutesOutside(from: Int, to: Int) -> Int {
         [-1440, 0, 1440].map { shift in max(0, start + shift - from) + max(0, to - (end + shift)) }.min()!
     }
 
@@ -29,7 +29,7 @@ public struct WorkingHours: Equatable, Sendable {
     /// whose ISO weekday is `weekday`) reaches outside these hours on the working `days`: as
     /// `minutesOutside(from:to:)`, against the nearest working day, so that a meeting on a day off
     /// is as far outside as the distance to the next or last working day's hours.
-    public func minutesOutside(from: Int, to: Int, weekday: Int, days: WorkingDays) -> Int {
+    package func minutesOutside(from: Int, to: Int, weekday: Int, days: WorkingDays) -> Int {
         var best = Int.max
         for shift in -3...3 where days.contains(weekday: ((weekday - 1 + shift) % 7 + 7) % 7 + 1) {
             best = min(best, max(0, start + shift * 1440 - from) + max(0, to - (end + shift * 1440)))

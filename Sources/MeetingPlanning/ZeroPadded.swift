@@ -5,7 +5,7 @@ import SearchEngine
 /// The one place the package pads numbers as a String (clock times, ISO 8601, offsets, log
 /// durations), with SearchEngine's one digit writer (`JSONWriter.appendDigits`), so that the web
 /// module (Embedded Swift) writes digits as the kit does.
-public func zeroPadded(_ value: Int, width: Int) -> String {
+package func zeroPadded(_ value: Int, width: Int) -> String {
     var bytes: [UInt8] = []
     JSONWriter.appendDigits(Int64(value), width: width, to: &bytes)
     return String(decoding: bytes, as: UTF8.self)

@@ -2,7 +2,7 @@
 /// writes without `Codable`: the plan's one wire shape (`MeetingPlan.wireJSON(weekly:)`, which the
 /// kit reads back to encode sorted and indented) and the module's search answers. It lives here,
 /// the lowest module both the planner and the module's search see.
-public struct JSONWriter {
+package struct JSONWriter {
     /// The text so far, in UTF-8.
     public private(set) var bytes: [UInt8] = []
 

@@ -1,7 +1,7 @@
 /// A query that names a UTC offset: `UTC+9`, `UTC+09:00`, `+09:00`, `GMT-5`, `+5:30`, `UTC−3`
 /// (with U+2212). Search answers it from the zones' rules at the instant shown, not from the
 /// tables: an offset is what a row says now.
-public struct OffsetQuery: Equatable, Sendable {
+package struct OffsetQuery: Equatable, Sendable {
     /// Seconds east of UTC.
     public let seconds: Int
 

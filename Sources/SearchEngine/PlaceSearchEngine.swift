@@ -18,7 +18,7 @@ import HangulIndex
 ///   "Pacific/Noumea" across "Pacifi|c/N").
 /// - An abbreviation's label that names another country (평양's KST as "대한민국 표준시") is
 ///   replaced by a neutral one.
-public struct PlaceSearchEngine<Place: SearchablePlace & Sendable>: Sendable {
+package struct PlaceSearchEngine<Place: SearchablePlace & Sendable>: Sendable {
     /// The catalogue's ranked Korean-aware search over every place's texts.
     public let index: SearchIndex<Place>
     /// The places an offset query lists (the catalogue's listed places), in index order.

@@ -11,10 +11,10 @@ public struct SearchOutcome<Place> {
     /// When no zone uses the abbreviation searched for now: it, and the matches are its former users.
     public let onlyFormerAbbreviation: String?
     /// The offset, when the query was one.
-    public let offset: OffsetQuery?
+    package let offset: OffsetQuery?
 
     /// An outcome; `total` counts the matches before the limit.
-    public init(
+    package init(
         result: SearchResult<Place>, total: Int, former: [SearchMatch<Place>] = [], onlyFormerAbbreviation: String? = nil,
         offset: OffsetQuery? = nil
     ) {

@@ -1,6 +1,6 @@
 /// The rules of search that need no item: field names, result limits, what an abbreviation is,
 /// where words and zone-id segments start, and the labels search writes.
-public enum SearchRules {
+package enum SearchRules {
     /// How many results a search shows unless asked: the CLI's and the API's default.
     public static let defaultLimit = 20
     /// The most results a search shows: the CLI's `--limit` and the API's `limit` alike.

@@ -1,6 +1,6 @@
 /// What search needs to know of a place beyond its texts: its zone (to ask the tz facts), its
 /// country (to tell a label naming another country) and its size (to rank an offset's places).
-public protocol SearchablePlace {
+package protocol SearchablePlace {
     /// The canonical IANA zone id (Asia/Seoul).
     var zoneID: String { get }
     /// ISO 3166-1 alpha-2 (KR; ZZ for UTC).

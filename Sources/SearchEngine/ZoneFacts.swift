@@ -1,7 +1,7 @@
 /// What search needs from the tz rules about one zone at the instant searched, as plain data:
 /// made from the TZif rules natively (WorldClockKit), or from data made at build or export time
 /// (the web module).
-public struct ZoneFacts: Equatable, Sendable {
+package struct ZoneFacts: Equatable, Sendable {
     /// How far ahead of the instant an abbreviation still counts as in use: 366 days, in seconds
     /// (the feed's window of transitions).
     public static let window = 366 * 86_400

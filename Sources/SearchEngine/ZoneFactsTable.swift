@@ -1,6 +1,6 @@
 /// Zone facts at one instant, by zone id, as plain data: for a caller that has them ready (made at
 /// build or export time, or by a test).
-public struct ZoneFactsTable: ZoneFactsSource, Sendable {
+package struct ZoneFactsTable: ZoneFactsSource, Sendable {
     /// The facts by canonical zone id.
     public let facts: [String: ZoneFacts]
 

@@ -37,13 +37,13 @@ public struct ZoneTimeline: Equatable, Sendable {
     public let periods: [Period]
 
     /// A timeline of `periods`, in order of their starts; at least one.
-    public init(periods: [Period]) { self.periods = periods }
+    package init(periods: [Period]) { self.periods = periods }
 
     /// The index in `periods` of the period holding at `instant` (seconds since 1970): the last
     /// starting at or before it, 0 before the first. Equally, the number of changes (periods
     /// after the first) at or before `instant`. The one search over a timeline, by bisection.
     /// - Complexity: O(log n) in the periods.
-    public func periodIndex(at instant: Int64) -> Int {
+    package func periodIndex(at instant: Int64) -> Int {
         var low = 0, high = periods.count
         while low < high {
             let middle = (low + high) / 2
@@ -59,7 +59,7 @@ public struct ZoneTimeline: Equatable, Sendable {
     /// The facts at `instant` (seconds since 1970): the offset of the period holding then, and the
     /// abbreviations of it and of the periods starting within `ZoneFacts.window` after it.
     /// Right for an instant whose window ends inside the span the timeline was made for.
-    public func facts(at instant: Int64) -> ZoneFacts? {
+    package func facts(at instant: Int64) -> ZoneFacts? {
         guard !periods.isEmpty else { return nil }
         let current = periodIndex(at: instant)
         let ahead = periods[changeIndices(after: instant, through: instant + Int64(ZoneFacts.window))]
@@ -68,7 +68,7 @@ public struct ZoneTimeline: Equatable, Sendable {
 
     /// The indices of the periods starting after `start` through `end`: the changes between them.
     /// The first period is never one (it holds before its start too).
-    public func changeIndices(after start: Int64, through end: Int64) -> Range<Int> {
+    package func changeIndices(after start: Int64, through end: Int64) -> Range<Int> {
         guard !periods.isEmpty else { return 0..<0 }
         let first = periodIndex(at: start) + 1
         return first..<max(first, periodIndex(at: end) + 1)

@@ -1,6 +1,6 @@
 /// Zone facts at one instant from each zone's `ZoneTimeline`: how a search without a tz reader
 /// (the web module, with timelines from the feed) asks what `TZifZoneFacts` asks natively.
-public struct ZoneTimelines: ZoneFactsSource, Sendable {
+package struct ZoneTimelines: ZoneFactsSource, Sendable {
     /// The timelines by canonical zone id.
     public let timelines: [String: ZoneTimeline]
     /// The instant the facts are for, in seconds since 1970-01-01T00:00Z.

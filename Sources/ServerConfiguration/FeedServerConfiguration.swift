@@ -11,33 +11,33 @@ import Darwin
 ///
 /// Read by the server (`WorldClockServer`) and by the CLI, whose `serve --help` prints the
 /// defaults; in a target of its own, with no dependency, so that the CLI does not link the server.
-public struct FeedServerConfiguration: Sendable, Equatable {
+package struct FeedServerConfiguration: Sendable, Equatable {
     /// The address to bind; loopback unless the user asks for more.
-    public var host: String
+    package var host: String
     /// The TCP port to listen on.
-    public var port: Int
+    package var port: Int
     /// No request log lines (errors and limits hit are still logged).
-    public var quiet: Bool
+    package var quiet: Bool
     /// A connection with no request in progress (keep-alive, or opened and left silent) is closed
     /// after this long.
-    public var idleTimeout: Duration
+    package var idleTimeout: Duration
     /// A request must arrive whole within this long of its first byte (slowloris: a header byte
     /// every few seconds), or the connection is closed.
-    public var requestTimeout: Duration
+    package var requestTimeout: Duration
     /// Connections served at once; one more gets a JSON 503 and is closed at once.
-    public var maxConnections: Int
+    package var maxConnections: Int
     /// After SIGTERM, how long the server keeps answering (`/readyz` 503, every answer with
     /// `Connection: close`) before it stops accepting and finishes the requests in flight.
-    public var drain: Duration
+    package var drain: Duration
     /// How log lines are written: text, or one JSON object per line.
-    public var logFormat: LogFormat
+    package var logFormat: LogFormat
     /// The least severe level logged (`info`: a line per request, startup, reload, shutdown).
-    public var logLevel: LogLevel
+    package var logLevel: LogLevel
     /// Where `/metrics` is served: on the feed's own listener, on a port of its own, or not at all.
-    public var metrics: MetricsEndpoint
+    package var metrics: MetricsEndpoint
 
     /// A configuration with the defaults `worldclock serve` uses for what is not given.
-    public init(
+    package init(
         host: String = "127.0.0.1", port: Int = 8080, quiet: Bool = false,
         idleTimeout: Duration = .seconds(30), requestTimeout: Duration = .seconds(10),
         maxConnections: Int = FeedServerConfiguration.defaultMaxConnections, drain: Duration = .seconds(5), logFormat: LogFormat = .text,
@@ -57,7 +57,7 @@ public struct FeedServerConfiguration: Sendable, Equatable {
 
     /// 4,096, or fewer when the process may open fewer files: its soft `RLIMIT_NOFILE` less 64
     /// descriptors kept for the listener, logs and tzdata, so connections never exhaust them.
-    public static var defaultMaxConnections: Int {
+    package static var defaultMaxConnections: Int {
         var limit = rlimit()
         #if canImport(Glibc)
         let resource = __rlimit_resource_t(RLIMIT_NOFILE.rawValue)
@@ -71,7 +71,7 @@ public struct FeedServerConfiguration: Sendable, Equatable {
 }
 
 /// `--log-format`: how the server writes its log lines.
-public enum LogFormat: String, Sendable, CaseIterable {
+package enum LogFormat: String, Sendable, CaseIterable {
     /// `time level message key=value…`.
     case text
     /// One JSON object per line: `time`, `level`, `message` and the event's fields.
@@ -79,12 +79,12 @@ public enum LogFormat: String, Sendable, CaseIterable {
 }
 
 /// `--log-level`: swift-log's levels, by the same names.
-public enum LogLevel: String, Sendable, CaseIterable {
+package enum LogLevel: String, Sendable, CaseIterable {
     case trace, debug, info, notice, warning, error, critical
 }
 
 /// `--metrics-port`: where `/metrics` (Prometheus's text format) is served.
-public enum MetricsEndpoint: Sendable, Equatable {
+package enum MetricsEndpoint: Sendable, Equatable {
     /// On the feed's own host and port (the default).
     case feedListener
     /// On this port of the feed's host, alone: it need not face the internet.

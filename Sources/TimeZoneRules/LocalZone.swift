@@ -8,7 +8,7 @@ import Darwin
 
 /// The machine's time zone, read as the C library reads it and without Foundation, whose
 /// `TimeZone.current` goes through ICU (a tenth of a CLI run).
-public enum LocalZone {
+package enum LocalZone {
     /// The directory holding `localtime` and `timezone`: `/etc`, or `WORLDCLOCK_ETC` when that is
     /// an absolute path. The seam lets a test (or a container without `/etc/localtime`) show the
     /// program a machine whose zone is known, or one that names none.

@@ -12,7 +12,7 @@ import Foundation
 /// directory that holds zoneinfo, if its version is at least the bundled copy's, else the bundled
 /// copy (2026f > 2025b): a container without tzdata, a copied binary or a machine whose tzdata is
 /// stale still shows today's rules.
-public struct TZDataChoice: Sendable {
+package struct TZDataChoice: Sendable {
     /// One place tzdata was looked for.
     public struct Candidate: Sendable, Equatable {
         /// The directory or the bundled copy.
@@ -115,7 +115,7 @@ public struct TZDataChoice: Sendable {
 }
 
 /// Why the tzdata in use deserves a line on stderr or in the server's log.
-public enum TZDataWarning: Sendable, Equatable, CustomStringConvertible {
+package enum TZDataWarning: Sendable, Equatable, CustomStringConvertible {
     /// The system's tzdata is older than the bundled copy (or states no version), so the bundled one is used.
     case systemOlder(TZDataSource, TZDataVersion?, bundled: TZDataVersion?)
     /// No system directory holds zoneinfo: the bundled copy is used.
@@ -140,7 +140,7 @@ public enum TZDataWarning: Sendable, Equatable, CustomStringConvertible {
 }
 
 /// A tzdata directory the user named cannot be used.
-public enum TZDataError: Error, Sendable, Equatable, CustomStringConvertible {
+package enum TZDataError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The directory does not exist or holds no compiled zones (no UTC file).
     case notZoneinfo(String)
 

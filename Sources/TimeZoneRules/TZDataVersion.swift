@@ -1,6 +1,6 @@
 /// A tz release name such as "2026f": a year and one or more letters, ordered as tz orders them
 /// (2025b < 2026a < 2026f < 2026z < 2026za).
-public struct TZDataVersion: Sendable, Hashable, Comparable, CustomStringConvertible {
+package struct TZDataVersion: Sendable, Hashable, Comparable, CustomStringConvertible {
     /// The year, 4 digits.
     public let year: Int
     /// The release letters: "a" for a year's first release, "za" after "z".

@@ -8,7 +8,7 @@ import Foundation
 #endif
 
 /// Where a set of tz rules comes from.
-public enum TZDataSource: Sendable, Hashable, CustomStringConvertible {
+package enum TZDataSource: Sendable, Hashable, CustomStringConvertible {
     /// A system zoneinfo directory found by the default search (/usr/share/zoneinfo, …).
     case system(directory: String)
     /// The directory the `TZDIR` environment variable names.
@@ -42,9 +42,9 @@ public enum TZDataSource: Sendable, Hashable, CustomStringConvertible {
 /// bundled copy for it, so an old system tzdata never leaves a new zone without a time.
 public final class TZDatabase: Sendable {
     /// Where the rules come from.
-    public let source: TZDataSource
+    package let source: TZDataSource
     /// The tz release, from `tzdata.zi`'s first line or `+VERSION`; nil when the directory says neither.
-    public let version: TZDataVersion?
+    package let version: TZDataVersion?
     private let cache = Mutex<[String: ZoneRules]>([:])
     /// The links of this copy's `tzdata.zi` (nil for the bundled copy); the bundled links answer
     /// for any alias it lacks.
@@ -57,12 +57,16 @@ public final class TZDatabase: Sendable {
     /// TZif (corrupt, truncated, unsupported), and which the bundled copy answered instead, by id.
     /// A server logs them and `doctor` shows them: a time from other rules than the ones in use
     /// must not pass unnoticed.
-    public var fallbacks: [TZDataFallback] {
+    package var fallbacks: [TZDataFallback] {
         fallbackLog.withLock { $0.map { TZDataFallback(zoneID: $0.key, source: source, error: $0.value) } }.sorted { $0.zoneID < $1.zoneID }
     }
 
     /// The copy compiled into the binary.
     public static let bundled = TZDatabase(bundledVersion: ())
+
+    /// The rules this process uses, chosen once: a `TZDIR` that holds zoneinfo, else the system's
+    /// tzdata when it is at least as new as the bundled copy, else the bundled copy.
+    public static var automatic: TZDatabase { TZDataChoice.automatic.database }
 
     private init(bundledVersion: Void) {
         source = .bundled
@@ -101,7 +105,7 @@ public final class TZDatabase: Sendable {
 
     /// The rules of `zoneID` (a zone or a link to one); nil when neither this copy nor the bundled one has it.
     /// - Complexity: parses the zone's TZif file once per process.
-    public func rules(for zoneID: String) -> ZoneRules? {
+    package func rules(for zoneID: String) -> ZoneRules? {
         if let cached = cache.withLock({ $0[zoneID] }) { return cached }
         guard let rules = load(zoneID) else { return nil }
         cache.withLock { $0[zoneID] = rules }
@@ -110,28 +114,28 @@ public final class TZDatabase: Sendable {
 
     /// Old and alternative ids → the zone tz links them to (Asia/Calcutta → Asia/Kolkata), every one:
     /// a dictionary built on each call. For one id, `linkTarget(of:)`.
-    public var links: [String: String] {
+    package var links: [String: String] {
         BundledZones.shared.links.dictionary.merging(ziLinks.value?.dictionary ?? [:]) { $1 }
     }
 
     /// The id `alias` links to (Asia/Calcutta → Asia/Kolkata), one link deep; nil when it is no link.
-    public func linkTarget(of alias: String) -> String? {
+    package func linkTarget(of alias: String) -> String? {
         ziLinks.value?.target(of: alias) ?? BundledZones.shared.links.target(of: alias)
     }
 
     /// Reads this copy's links (`tzdata.zi`) now rather than at the first lookup (a server's start-up).
-    public func prepareLinks() { _ = ziLinks.value }
+    package func prepareLinks() { _ = ziLinks.value }
 
     /// The ids that link to `target`, one link deep, as `linkTarget(of:)` reads the links (this
     /// copy's first, then the bundled copy's), in byte order: UTC, Zulu and others for Etc/UTC.
-    public func aliases(of target: String) -> [String] {
+    package func aliases(of target: String) -> [String] {
         let found = Set((ziLinks.value?.aliases(of: target) ?? []) + BundledZones.shared.links.aliases(of: target))
         return found.filter { linkTarget(of: $0) == target }.sorted()
     }
 
     /// The id at the end of `zoneID`'s chain of tz links, at most eight deep: itself when it is no
     /// link (UTC → Etc/UTC, Asia/Saigon → Asia/Ho_Chi_Minh), so that two ids of one zone compare equal.
-    public func followingLinks(_ zoneID: String) -> String {
+    package func followingLinks(_ zoneID: String) -> String {
         var zone = zoneID
         for _ in 0..<8 {
             guard let target = linkTarget(of: zone) else { break }
@@ -297,7 +301,7 @@ package final class Lazy<Value: Sendable>: Sendable {
 }
 
 /// A zone whose file in the tzdata in use could not be read, so its times come from the bundled copy.
-public struct TZDataFallback: Sendable, Equatable, CustomStringConvertible {
+package struct TZDataFallback: Sendable, Equatable, CustomStringConvertible {
     /// The zone whose file could not be read.
     public let zoneID: String
     /// The tzdata whose file failed.

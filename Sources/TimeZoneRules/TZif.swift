@@ -102,7 +102,7 @@ struct TZif: Sendable {
 }
 
 /// Why a TZif file or zone identifier was refused.
-public enum TZifError: Error, Equatable, CustomStringConvertible {
+package enum TZifError: Error, Equatable, CustomStringConvertible {
     /// The parts of a TZif file, to say where it ran out.
     public enum Section: String, Sendable {
         /// The 44-byte header of version 1.

@@ -9,7 +9,7 @@ import Foundation
 /// from TZif: it keeps the standard offset (DST's amount, negative DST turned round), which no
 /// other layer needs, and this module sees no other (SearchEngine's `ZoneTimeline.Period`, the
 /// value every layer above asks, is made from it).
-public struct ZonePeriod: Sendable, Hashable {
+package struct ZonePeriod: Sendable, Hashable {
     /// Seconds east of UT, DST included.
     public let utcOffset: Int
     /// The offset without daylight saving time, as a user reads it (see `ZoneRules` on negative DST).
@@ -25,7 +25,7 @@ public struct ZonePeriod: Sendable, Hashable {
 
 /// A change of what a zone's clocks show: from `instant` on, `period` holds. What `ZoneRules`
 /// answers when asked for changes (the footer's included), in the source's own terms.
-public struct ZoneTransition: Sendable, Hashable {
+package struct ZoneTransition: Sendable, Hashable {
     /// Seconds since 1970 UT.
     public let instant: Int64
     /// What holds from `instant` on.
@@ -45,7 +45,7 @@ public struct ZoneTransition: Sendable, Hashable {
 ///
 /// A class, not a struct: one zone's rules are parsed once and shared (by the database's cache and
 /// every clock), and a lookup then costs one reference, not a copy of its arrays.
-public final class ZoneRules: Sendable {
+package final class ZoneRules: Sendable {
     /// The parsed file.
     let tzif: TZif
     /// The footer's standard and daylight halves, as shown; nil without a footer.

@@ -1,6 +1,7 @@
 import CatalogueBuilder
 import HangulCollation
 import HangulIndex
+import MeetingPlanning
 import TimeZoneRules
 import WorldClockKit
 
@@ -32,10 +33,10 @@ package struct TableOptions {
         do {
             return try Catalogue.load(data.map { .file(path: $0) } ?? .bundled, tzdata: tzdata)
         } catch {
-            if case .table(let table) = error, case .unreadable = table.problem { throw CLIError.io(error.korean) }
+            if case .table(let table) = error.kind, case .unreadable = table.problem { throw CLIError.io(error.korean) }
             // ICU that this system lacks, or that a static executable cannot load, is the machine's
             // (exit 4), not the table's: say what to install.
-            if case .icu = error, let message = Self.icuUnavailable(ICUInfo.availability) { throw CLIError.io(message) }
+            if case .icu = error.kind, let message = Self.icuUnavailable(ICUInfo.availability) { throw CLIError.io(message) }
             throw CLIError.data(error.korean)
         }
     }

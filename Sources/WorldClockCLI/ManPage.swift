@@ -1,3 +1,4 @@
+import MeetingPlanning
 import WorldClockKit
 
 #if canImport(Glibc)

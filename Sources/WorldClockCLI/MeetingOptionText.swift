@@ -1,3 +1,4 @@
+import MeetingPlanning
 import WorldClockKit
 
 /// The planner's option values as people type them: working hours (`9-18`, `8:30–17:30`) and

@@ -1,3 +1,4 @@
+import MeetingPlanning
 import WorldClockKit
 
 /// `plan` as text: for each date a grid (one row per place, the reference day's hours across, each

@@ -1,4 +1,6 @@
 import HangulIndex
+import MeetingPlanning
+import SearchEngine
 import WorldClockKit
 
 #if canImport(FoundationEssentials)

@@ -3,7 +3,7 @@ import WorldClockKit
 extension CatalogueError {
     /// The error in Korean, `file:line:` first as compilers write it.
     var korean: String {
-        guard case .table(let error) = self else {
+        guard case .table(let error) = kind else {
             // ICU (dlopen'ed for a user's own table only) is missing or failed: say what to do.
             return Terminal.printable(
                 "ICU로 표를 정렬하지 못했습니다(\(description)). 시스템 ICU 72(libicu72)를 설치하거나 --data 없이 번들 표를 쓰세요")

@@ -1,6 +1,6 @@
 import FNV
-import HangulIndex
-import TimeZoneRules
+package import HangulIndex
+package import TimeZoneRules
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -18,19 +18,19 @@ public struct Catalogue: Sendable {
     /// The places the list shows, in index order.
     public let places: [Place]
     /// The places grouped into sections, with the index titles and lookup by title.
-    public let sections: SectionIndex<Place>
+    package let sections: SectionIndex<Place>
     /// The index's titles (ㄱ … ㅎ, A … Z, #) and the section of each initial consonant and
     /// Latin letter, for resolving a title a user typed.
-    public let indexer: IndexDefinition
+    package let indexer: IndexDefinition
     /// The ICU version that collated the sections ("72.1"): the one the bundled catalogue was
     /// compiled with, or the one that built a user's own table.
-    public let icuVersion: String
+    package let icuVersion: String
     /// Where the table came from, as errors name it.
-    public let path: String
+    package let path: String
     /// A digest of the tables' bytes (FNV-1a, 64 bits, hex): changes whenever a table does.
     public let digest: String
     /// The table rows whose zone id was an alias, with the canonical id used instead.
-    public let rewrittenZones: [(line: Int, written: String, canonical: String)]
+    package let rewrittenZones: [(line: Int, written: String, canonical: String)]
 
     /// The raw name index `PlaceSearch` ranks over: Korean-aware matching over names, old
     /// spellings, English names, regions, zone names, airport codes, countries and zone ids, of the
@@ -61,12 +61,12 @@ public struct Catalogue: Sendable {
     /// (갈라파고스제도), falls, a mountain (킬리만자로산), an airport, a city, a state or province (뉴멕시코주, 광둥성),
     /// or the time they want (뉴욕 시간, 런던 현재 시간).
     /// Dropped only when the query as typed matches nothing.
-    public static let droppableSuffixes = ["섬", "제도", "군도", "폭포", "산", "공항", "국제공항", "시", "시티", "주", "성", "도", "시간", "시각", "현재 시간", "현재시간"]
+    package static let droppableSuffixes = ["섬", "제도", "군도", "폭포", "산", "공항", "국제공항", "시", "시티", "주", "성", "도", "시간", "시각", "현재 시간", "현재시간"]
 
     /// The fields search looks at, in rank order (a name match beats an alias match of the same kind).
     /// `zone_name` twice: an ambiguous abbreviation's usual meaning first (CST → 시카고; the terms
     /// table's `usual` column), its other meanings after.
-    public static let searchFields = ["name", "alias", "english", "region", "zone_name", "zone_name", "airport", "country", "zone"]
+    package static let searchFields = ["name", "alias", "english", "region", "zone_name", "zone_name", "airport", "country", "zone"]
 
     /// The bundled catalogue, from its compiled form: sections, order and search index as ICU
     /// made them when the tables were compiled (`Scripts/compile-catalogue`). Calls no ICU.
@@ -256,15 +256,15 @@ public struct Catalogue: Sendable {
     /// Reads and checks the search-only places and the terms now (tests; a server's start-up).
     /// - Throws: `CatalogueError` naming the file and line of a malformed row, a zone no listed
     ///   place has, a place listed twice, or a term leading nowhere.
-    public func validateSearchTables() throws(CatalogueError) {
+    package func validateSearchTables() throws(CatalogueError) {
         do { _ = try searchData.value.get() } catch { throw .table(error) }
     }
 
     /// The search-only places (none for a `--data` table), in table order.
-    public var searchOnlyPlaces: [Place] { Self.checked(searchData).places }
+    package var searchOnlyPlaces: [Place] { Self.checked(searchData).places }
 
     /// The terms that lead to places (countries, regions, zone names, airport codes), in table order.
-    public var terms: [Term] { Self.checked(searchData).terms }
+    package var terms: [Term] { Self.checked(searchData).terms }
 
     /// The place called exactly `name` (any Unicode form: NFD and NFC match), listed or search-only.
     public func place(named name: String) -> Place? {
@@ -281,13 +281,13 @@ public struct Catalogue: Sendable {
     }
 
     /// The catalogue's zone id spelled like `zoneID` but for case (asia/seoul → Asia/Seoul), or nil.
-    public func zoneID(ignoringCase zoneID: String) -> String? {
+    package func zoneID(ignoringCase zoneID: String) -> String? {
         let lowered = zoneID.lowercased()
         return placeZoneIDs.value.first { $0.lowercased() == lowered }
     }
 
     /// Reads tzdata's links now rather than on the first alias lookup (a server's start-up).
-    public func prepareZoneAliases() { zoneAliases.value.prepare() }
+    package func prepareZoneAliases() { zoneAliases.value.prepare() }
 
     /// The places in `zoneID` (canonical or alias), in index order.
     public func places(inZone zoneID: String) -> [Place] {
@@ -303,7 +303,7 @@ public struct Catalogue: Sendable {
     public var zoneIDs: [String] { placeZoneIDs.value.sorted() }
 
     /// The zone ids of the bundled table: tzdata's zone.tab ids plus UTC, the canonical ids.
-    public static let bundledZoneIDs: Set<String> = {
+    package static let bundledZoneIDs: Set<String> = {
         Set((try? ZoneTable(bytes: Array(EmbeddedTable.contents.utf8), path: EmbeddedTable.path))?.rows.map(\.place.zoneID) ?? [])
     }()
 
@@ -313,5 +313,5 @@ public struct Catalogue: Sendable {
 
     /// FNV-1a, 64 bits, as 16 hex digits: the catalogue digest, and the server's entity tags
     /// (`FNV1a`, which the build tool that embeds the tables uses too).
-    public static func fnv1a(_ bytes: some Sequence<UInt8>) -> String { FNV1a.hex(bytes) }
+    package static func fnv1a(_ bytes: some Sequence<UInt8>) -> String { FNV1a.hex(bytes) }
 }

@@ -1,4 +1,4 @@
-import HangulIndex
+package import HangulIndex
 
 /// The catalogue as a sectioned list binds to it: a `UITableViewDataSource` with a ㄱ–ㅎ index on
 /// its right edge, or a SwiftUI `List` with an index bar and `ScrollViewReader`.
@@ -51,7 +51,7 @@ public struct ClockList: Sendable {
 
     /// The list of `index`'s sections under `titles` (every title of the index, in order).
     /// - Complexity: O(n) in the number of places.
-    public init(_ index: SectionIndex<Place>, titles: [SectionTitle]) {
+    package init(_ index: SectionIndex<Place>, titles: [SectionTitle]) {
         self.init(titles: titles.map(\.text), sections: index.sections.map { Section(title: $0.title.text, places: $0.rows) })
     }
 

@@ -1,4 +1,4 @@
-import HangulIndex
+package import HangulIndex
 
 /// What ICU and the search preparation make of the bundled tables, computed when the tables change
 /// (`Scripts/compile-catalogue` writes `Data/compiled-catalogue.txt`, one record per line) and

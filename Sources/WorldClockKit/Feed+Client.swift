@@ -1,10 +1,10 @@
-import SearchEngine
+public import SearchEngine
 import TimeZoneRules
 
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+public import FoundationEssentials
 #else
-import Foundation
+public import Foundation
 #endif
 
 /// Why a feed could not be read.

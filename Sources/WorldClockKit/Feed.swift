@@ -1,10 +1,11 @@
-import HangulIndex
-import TimeZoneRules
+package import HangulIndex
+import SearchEngine
+package import TimeZoneRules
 
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+package import FoundationEssentials
 #else
-import Foundation
+package import Foundation
 #endif
 
 /// The JSON data feed, shared by `worldclock feed`, `--json` and the HTTP API. Field names are
@@ -37,7 +38,7 @@ public struct Feed: Codable, Equatable, Sendable {
     let timelines: [String: ZoneTimeline]
 
     /// The transitions' window when a caller names none: a year, so a daily sync never misses one.
-    public static let defaultTransitionDays = 365
+    package static let defaultTransitionDays = 365
 
     enum CodingKeys: String, CodingKey {
         case version, at, meta, titles, indexTitles = "index_titles", sections, transitions, transitionsUntil = "transitions_until"
@@ -101,7 +102,7 @@ public struct Feed: Codable, Equatable, Sendable {
     /// The whole catalogue, or the sections `sections` says, with times at `instant`, each zone's
     /// transitions for `transitionDays` days, and each place's day and hours relative to
     /// `reference` when given (the CLI's `--from`).
-    public init(
+    package init(
         catalogue: Catalogue, sections: [IndexSection<Place>]? = nil, at instant: Date, clocks: ZoneClocks,
         reference: ZoneTime? = nil, transitionDays: Int = Feed.defaultTransitionDays
     ) {
@@ -151,10 +152,34 @@ public struct FeedMeta: Codable, Equatable, Sendable {
     /// the feed's own bodies, whose bytes do not change with the build, and in feeds written
     /// before it existed).
     public let server: Server?
+    /// The SPDX licence of worldclock's own code ("Apache-2.0"); nil in feeds written before it was stated.
+    public let license: String?
+    /// The sources of the catalogue's data, each with its licence, to be credited where the data is
+    /// shown (GeoNames' CC BY 4.0 asks for it); nil in feeds written before they were named.
+    public let sources: [DataSource]?
+
+    /// One source of the catalogue's data and the licence it comes under.
+    public struct DataSource: Codable, Equatable, Sendable {
+        /// Its name as a credit gives it ("GeoNames").
+        public let name: String
+        /// Its SPDX licence expression ("CC-BY-4.0"; tz's public domain is `LicenseRef-tz-public-domain`).
+        public let license: String
+        /// Where it is published.
+        public let url: String
+        /// What the catalogue takes from it, in Korean ("도시 이름, 인구, 시간대").
+        public let provides: String
+
+        package init(name: String, license: String, url: String, provides: String) {
+            self.name = name
+            self.license = license
+            self.url = url
+            self.provides = provides
+        }
+    }
 
     /// Which build of worldclock wrote the meta, as `worldclock --version` says it.
     public struct Server: Codable, Equatable, Sendable {
-        /// The release ("1.0.0").
+        /// The release ("2.0.0").
         public let version: String
         /// The commit the binary was built from ("4f20dfe"), set by `Scripts/package`; nil for a
         /// development build.
@@ -170,12 +195,12 @@ public struct FeedMeta: Codable, Equatable, Sendable {
     enum CodingKeys: String, CodingKey {
         case tzdataVersion = "tzdata_version", tzdataSource = "tzdata_source", icuVersion = "icu_version"
         case catalogueDigest = "catalogue_digest", rulesDigest = "rules_digest", zoneCount = "zone_count", placeCount = "place_count"
-        case server
+        case server, license, sources
     }
 
     /// The versions and counts of `catalogue` with times from `tzdata`, and the build of the
     /// server that says so when it is one.
-    public init(catalogue: Catalogue, tzdata: TZDatabase, server: Server? = nil) {
+    package init(catalogue: Catalogue, tzdata: TZDatabase, server: Server? = nil) {
         tzdataVersion = tzdata.version?.description ?? "unknown"
         tzdataSource = tzdata.source.description
         icuVersion = catalogue.icuVersion
@@ -184,11 +209,13 @@ public struct FeedMeta: Codable, Equatable, Sendable {
         zoneCount = catalogue.zoneIDs.count
         placeCount = catalogue.places.count
         self.server = server
+        license = Credits.license
+        sources = Credits.sources
     }
 
     /// `rulesDigest` for `catalogue` with times from `tzdata`: FNV-1a of the catalogue's digest and
     /// the rules of its zones in id order (`TZDatabase.rulesDigest(of:)`, computed once per tzdata).
-    public static func rulesDigest(catalogue: Catalogue, tzdata: TZDatabase) -> String {
+    package static func rulesDigest(catalogue: Catalogue, tzdata: TZDatabase) -> String {
         Catalogue.fnv1a((catalogue.digest + "|" + tzdata.rulesDigest(of: catalogue.zoneIDs)).utf8)
     }
 }

@@ -1,11 +1,11 @@
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+package import FoundationEssentials
 #else
-import Foundation
+package import Foundation
 #endif
 
 /// The feed's JSON encoding: stable key order, slashes unescaped.
-public enum FeedJSON {
+package enum FeedJSON {
     /// `value` as the feed's JSON: keys sorted, slashes unescaped, indented when `pretty`.
     public static func encode<Value: Encodable>(_ value: Value, pretty: Bool = false) -> Data {
         let encoder = JSONEncoder()

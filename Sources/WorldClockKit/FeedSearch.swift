@@ -1,10 +1,10 @@
-import HangulIndex
-import SearchEngine
+public import HangulIndex
+public import SearchEngine
 
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+public import FoundationEssentials
 #else
-import Foundation
+public import Foundation
 #endif
 
 /// One search result in the feed: the place and where the query matched, for highlighting.

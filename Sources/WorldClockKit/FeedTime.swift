@@ -1,4 +1,4 @@
-import SearchEngine
+public import SearchEngine
 import TimeZoneRules
 
 #if canImport(FoundationEssentials)

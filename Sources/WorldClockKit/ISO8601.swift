@@ -1,7 +1,8 @@
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+public import MeetingPlanning
+public import FoundationEssentials
 #else
-import Foundation
+public import Foundation
 #endif
 
 /// ISO 8601 text for instants and local times, and the one parser of a user's `--at` / `?at=`.

@@ -1,3 +1,4 @@
+public import MeetingPlanning
 import SearchEngine
 
 /// 12- or 24-hour clock.

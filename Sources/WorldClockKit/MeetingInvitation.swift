@@ -1,4 +1,5 @@
 import FNV
+public import MeetingPlanning
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials

@@ -1,4 +1,5 @@
 #if canImport(FoundationEssentials)
+public import MeetingPlanning
 import FoundationEssentials
 #else
 import Foundation
@@ -15,7 +16,7 @@ extension MeetingPlan: Encodable {
 
 /// A plan and its weekly series in the plan's one wire shape, as an `Encodable` value:
 /// what `plan --json --weekly N` prints.
-public struct WirePlan: Encodable {
+package struct WirePlan: Encodable {
     private let json: [UInt8]
 
     /// `plan`, with `weekly` when a weekly series was asked for.

@@ -1,4 +1,4 @@
-import HangulIndex
+package import HangulIndex
 import TimeZoneRules
 
 #if canImport(FoundationEssentials)
@@ -15,7 +15,7 @@ import Foundation
 /// countries, regions, abbreviations, offsets), whose best matches are one answer when they all
 /// lie in one zone, or when they are an abbreviation whose usual meaning the tables name (KST →
 /// 서울, CST → 시카고).
-public struct PlaceResolver {
+package struct PlaceResolver {
     /// The search whose matches are resolved: the catalogue, the tzdata and the instant.
     public let search: PlaceSearch
 

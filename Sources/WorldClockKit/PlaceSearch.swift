@@ -1,11 +1,11 @@
-import HangulIndex
-import SearchEngine
-import TimeZoneRules
+public import HangulIndex
+public import SearchEngine
+public import TimeZoneRules
 
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+public import FoundationEssentials
 #else
-import Foundation
+public import Foundation
 #endif
 
 /// The search: the one every surface answers through (the CLI's `search`, `/v1/search`, the
@@ -19,22 +19,22 @@ import Foundation
 /// each tzdata, the tables do not.
 public struct PlaceSearch: Sendable {
     /// The catalogue searched.
-    public let catalogue: Catalogue
+    package let catalogue: Catalogue
     /// The rules the facts are read from.
-    public let tzdata: TZDatabase
+    package let tzdata: TZDatabase
     /// The instant searched at: offsets and abbreviations in use are those of this instant.
-    public let instant: Date
+    package let instant: Date
     /// The tz facts at `instant`.
-    public let facts: TZifZoneFacts
+    package let facts: TZifZoneFacts
 
     /// How far ahead of the instant an abbreviation still counts as in use (the feed's window).
-    public static let window = TimeInterval(ZoneFacts.window)
+    package static let window = TimeInterval(ZoneFacts.window)
 
     /// What a search found: the matches shown, the total, what was left out, the notes.
     public typealias Outcome = SearchOutcome<Place>
 
     /// The field name of a match found by offset.
-    public static let offsetField = SearchRules.offsetField
+    package static let offsetField = SearchRules.offsetField
 
     /// A search of `catalogue` at `instant`, with the zones' rules read from `tzdata`.
     public init(catalogue: Catalogue, tzdata: TZDatabase, at instant: Date) {
@@ -54,7 +54,7 @@ public struct PlaceSearch: Sendable {
     }
 
     /// The search core over the catalogue: its index, its listed places, its country names.
-    public var engine: PlaceSearchEngine<Place> {
+    package var engine: PlaceSearchEngine<Place> {
         let catalogue = catalogue
         return PlaceSearchEngine(index: catalogue.nameIndex, places: catalogue.places) {
             catalogue.terms.filter { $0.kind == .country }.map { CountryName(name: $0.term, code: $0.target) }

@@ -1,16 +1,16 @@
-import SearchEngine
-import TimeZoneRules
+package import SearchEngine
+package import TimeZoneRules
 
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+package import FoundationEssentials
 #else
-import Foundation
+package import Foundation
 #endif
 
 /// The tz facts search needs (`ZoneFacts`), read from tz's TZif rules at one instant, zone by
 /// zone as search asks: what `PlaceSearch` gives the search core natively. The web module gets
 /// the same facts as data made at export time.
-public struct TZifZoneFacts: ZoneFactsSource, Sendable {
+package struct TZifZoneFacts: ZoneFactsSource, Sendable {
     /// The rules read.
     public let tzdata: TZDatabase
     /// The instant the facts are for.

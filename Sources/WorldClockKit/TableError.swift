@@ -1,5 +1,5 @@
 /// A problem in a zone table, with the file and line it is on: `Data/zones.tsv:12: unknown zone …`.
-public struct TableError: Error, Equatable, Sendable, CustomStringConvertible {
+package struct TableError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The table's path as the user gave it (or `Data/zones.tsv` for the bundled table).
     public let path: String
     /// The 1-based line, or nil when the problem is the whole file.

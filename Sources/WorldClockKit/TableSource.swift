@@ -1,5 +1,5 @@
 /// Where a zone table comes from.
-public enum TableSource: Sendable, Equatable {
+package enum TableSource: Sendable, Equatable {
     /// The table compiled into the binary (`Data/zones.tsv` at build time).
     case bundled
     /// A user's own table file.

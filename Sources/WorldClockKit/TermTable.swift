@@ -1,5 +1,5 @@
 /// One row of the terms table: a word that leads to places without being their name.
-public struct Term: Equatable, Sendable {
+package struct Term: Equatable, Sendable {
     /// What the word is.
     public enum Kind: String, CaseIterable, Sendable {
         /// A country or territory name or short form (한국, 호주, UAE): leads to every place of the country.
@@ -28,7 +28,7 @@ public struct Term: Equatable, Sendable {
 }
 
 /// `Data/terms.tsv`: countries, regions, zone names and airport codes, each leading to places.
-public struct TermTable: Sendable {
+package struct TermTable: Sendable {
     /// `usual` ("yes" or empty) may be left out of a whole table, as in tables written before it existed.
     public static let columns = ["term", "kind", "target", "label", "usual"]
 

@@ -1,4 +1,5 @@
 #if canImport(FoundationEssentials)
+public import MeetingPlanning
 import FoundationEssentials
 #else
 import Foundation

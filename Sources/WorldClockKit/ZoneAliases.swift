@@ -1,4 +1,4 @@
-import TimeZoneRules
+package import TimeZoneRules
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -13,7 +13,7 @@ import Foundation
 /// come from the tzdata in use (`tzdata.zi`'s `L TARGET ALIAS` lines, or the bundled copy's). An id
 /// that is canonical stays as it is even where tzdata links it elsewhere (Europe/Amsterdam, which
 /// people look for, is not collapsed into Europe/Brussels).
-public struct ZoneAliases: Sendable {
+package struct ZoneAliases: Sendable {
     private let tzdata: TZDatabase
     private let canonical: Set<String>
 

@@ -1,4 +1,5 @@
 #if canImport(FoundationEssentials)
+public import MeetingPlanning
 import FoundationEssentials
 #else
 import Foundation
@@ -26,5 +27,5 @@ extension MeetingRequest {
 
 extension WallClockReading {
     /// Reads `wall` (local seconds since 1970-01-01 00:00 in the zone) in `clock`'s zone, from its TZif rules.
-    public static func reading(wall: Int64, in clock: ZoneClock) -> WallClockReading { reading(wall: wall, in: clock.wallClock) }
+    package static func reading(wall: Int64, in clock: ZoneClock) -> WallClockReading { reading(wall: wall, in: clock.wallClock) }
 }

@@ -1,11 +1,11 @@
-import MeetingPlanning
-import SearchEngine
-import TimeZoneRules
+public import MeetingPlanning
+public import SearchEngine
+public import TimeZoneRules
 
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+public import FoundationEssentials
 #else
-import Foundation
+public import Foundation
 #endif
 
 /// The rules of one zone, from tz's TZif data (the newest of the system's and the bundled copy):
@@ -17,14 +17,14 @@ public struct ZoneClock: Sendable {
 
     /// The clock of `zoneID` with the rules `tzdata` has for it.
     /// - Returns: nil when the tzdata in use (and the bundled copy) has no rules for `zoneID`.
-    public init?(zoneID: String, tzdata: TZDatabase = TZDataChoice.automatic.database) {
+    public init?(zoneID: String, tzdata: TZDatabase = .automatic) {
         guard let rules = tzdata.rules(for: zoneID) else { return nil }
         self.zoneID = zoneID
         self.rules = rules
     }
 
     /// A clock with rules of its own (a POSIX `TZ` string's), shown under `zoneID`.
-    public init(zoneID: String, rules: ZoneRules) {
+    package init(zoneID: String, rules: ZoneRules) {
         self.zoneID = zoneID
         self.rules = rules
     }

@@ -1,9 +1,9 @@
-import TimeZoneRules
+public import TimeZoneRules
 
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+public import FoundationEssentials
 #else
-import Foundation
+public import Foundation
 #endif
 
 /// One `ZoneClock` per zone of a catalogue, built once from one tzdata, so per request or per
@@ -14,7 +14,7 @@ public struct ZoneClocks: Sendable {
     private let clocks: [String: ZoneClock]
 
     /// Clocks for `zoneIDs` (the catalogue's zones, or only those a command shows).
-    public init(zoneIDs: some Sequence<String>, tzdata: TZDatabase = TZDataChoice.automatic.database) {
+    public init(zoneIDs: some Sequence<String>, tzdata: TZDatabase = .automatic) {
         var clocks: [String: ZoneClock] = [:]
         for id in zoneIDs where clocks[id] == nil { clocks[id] = ZoneClock(zoneID: id, tzdata: tzdata) }
         self.clocks = clocks

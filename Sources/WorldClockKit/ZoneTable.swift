@@ -1,5 +1,5 @@
 /// One row of a zone table, as written (its zone not yet checked or made canonical), with its line.
-public struct ZoneTableRow: Equatable, Sendable {
+package struct ZoneTableRow: Equatable, Sendable {
     /// The place the row describes.
     public let place: Place
     /// The 1-based line the row is on.
@@ -10,7 +10,7 @@ public struct ZoneTableRow: Equatable, Sendable {
 ///
 /// `#` lines before the header are comments, and blank lines anywhere are skipped; everything else
 /// must be a well-formed row, or parsing fails with the file, the line and what is wrong.
-public struct ZoneTable: Sendable {
+package struct ZoneTable: Sendable {
     /// The columns, in order. `population` may be left out of a whole table (the header then ends
     /// at `aliases`), as in tables written before it existed.
     public static let columns = ["name", "country", "country_code", "zone", "english", "aliases", "population"]

@@ -1,3 +1,4 @@
+import HangulIndex
 import Hummingbird
 import NIOHTTP1
 import WorldClockKit

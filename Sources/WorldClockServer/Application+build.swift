@@ -23,7 +23,7 @@ import Darwin
 /// Builds the feed's application: the router with its controllers and middleware, listening where
 /// `configuration` says. The catalogue's derived data and the clocks are built here, once, and the
 /// tzdata in use is logged (with a warning when it is not what an operator would assume).
-public func buildApplication(
+package func buildApplication(
     catalogue: Catalogue, tzdata: TZDataChoice = .automatic, configuration: FeedServerConfiguration
 ) -> some ApplicationProtocol {
     var logger = Logger(label: "worldclock.serve")
@@ -91,7 +91,7 @@ func buildApplication(
 ///   once it listens, a failing connection or request is logged and answered, never thrown).
 /// The rules are chosen again at SIGHUP and every minute (`TZDataChoice.chooseAgain`), and put
 /// in force when they changed and their copy checks out (`RulesReloader`).
-public func serve(catalogue: Catalogue, tzdata: TZDataChoice = .automatic, configuration: FeedServerConfiguration) async throws(ListenError) {
+package func serve(catalogue: Catalogue, tzdata: TZDataChoice = .automatic, configuration: FeedServerConfiguration) async throws(ListenError) {
     let level = Logger.Level(rawValue: configuration.logLevel.rawValue) ?? .info
     // Lines are written in batches by the sink's thread; the last is written before this returns.
     let sink = LogSink(format: configuration.logFormat)
@@ -121,13 +121,13 @@ public func serve(catalogue: Catalogue, tzdata: TZDataChoice = .automatic, confi
 
 /// The server could not listen where it was told: the port is taken, the host does not resolve
 /// to an address of this machine, the port needs privileges.
-public struct ListenError: Error, CustomStringConvertible {
-    public let host: String
-    public let port: Int
+package struct ListenError: Error, CustomStringConvertible {
+    package let host: String
+    package let port: Int
     /// Another socket holds the address (EADDRINUSE).
-    public let addressInUse: Bool
+    package let addressInUse: Bool
     /// The system's or NIO's words for it.
-    public let reason: String
+    package let reason: String
 
     init(host: String, port: Int, error: any Error) {
         self.host = host
@@ -136,7 +136,7 @@ public struct ListenError: Error, CustomStringConvertible {
         self.reason = String(describing: error)
     }
 
-    public var description: String { "cannot listen on \(host):\(port): \(reason)" }
+    package var description: String { "cannot listen on \(host):\(port): \(reason)" }
 }
 
 /// The router: the controllers' routes, each under the feed's rules (CORS, JSON errors, canonical

@@ -1,4 +1,5 @@
 import NIOCore
+import SearchEngine
 import WorldClockKit
 
 #if canImport(FoundationEssentials)

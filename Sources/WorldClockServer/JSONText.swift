@@ -1,3 +1,4 @@
+import MeetingPlanning
 import NIOCore
 import WorldClockKit
 

@@ -1,5 +1,6 @@
 import Hummingbird
 import Logging
+import MeetingPlanning
 import NIOCore
 import WorldClockKit
 

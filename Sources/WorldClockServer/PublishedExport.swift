@@ -22,9 +22,9 @@ import Darwin
 /// A cron job can run it daily against the live folder. Two exports into one DIR at once are
 /// refused (a lock in `DIR.exports`), and DIR must be free for the link (absent, an empty folder
 /// or a link an earlier export made): anything else there is left alone, with an error.
-public enum PublishedExport {
+package enum PublishedExport {
     /// Why DIR cannot be published to; the message says what to do.
-    public enum Failure: Error, CustomStringConvertible, Equatable {
+    package enum Failure: Error, CustomStringConvertible, Equatable {
         /// DIR is a folder with files in it: not a link this command made, so not its to replace.
         case occupiedFolder(path: String, isEarlierExport: Bool)
         /// DIR is a file, or a link to somewhere else than `DIR.exports`.
@@ -34,7 +34,7 @@ public enum PublishedExport {
         /// A system call failed on `path`.
         case system(call: String, path: String, errno: Int32)
 
-        public var description: String {
+        package var description: String {
             switch self {
             case let .occupiedFolder(path, true):
                 "\(path)는 이전 방식(제자리에 덮어쓰기)으로 내보낸 폴더입니다. 이제는 \(path)를 새 내보내기로 가리키는 링크로 바꿔 원자적으로 교체합니다. 한 번만 옮겨 두고 다시 실행하세요: mv \(path) \(path).old"
@@ -54,7 +54,7 @@ public enum PublishedExport {
     /// - Returns: the index of the export and the tree it was written to.
     /// - Throws: ``Failure`` when `directory` is not free for the link or another export runs,
     ///   or the error of a file that could not be written (the live export then stays as it was).
-    public static func publish(
+    package static func publish(
         catalogue: Catalogue, tzdata: TZDatabase, at instant: Date, to directory: URL
     ) throws -> (
         index: StaticExport.Index, tree: URL

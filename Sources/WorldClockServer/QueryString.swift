@@ -156,10 +156,10 @@ struct QueryString: Sendable, Equatable {
 }
 
 /// The query-string decoder's properties, for the fuzz target (`worldclock-fuzz query-string`).
-@_spi(Fuzzing) public enum QueryStringFuzzing {
+package enum QueryStringFuzzing {
     /// Whether decoding `raw` behaves: a valid query's canonical form decodes to the same
     /// parameters, and an invalid one's error message stays short (it quotes at most 40 characters).
-    public static func check(_ raw: String) -> Bool {
+    package static func check(_ raw: String) -> Bool {
         let names = ["q", "limit", "at", "section"]
         do {
             let query = try QueryString(raw, allowed: names, endpoint: "/fuzz")

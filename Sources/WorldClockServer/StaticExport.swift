@@ -23,17 +23,17 @@ import Darwin
 /// `index.html`, `sw.js` and `app/<content hash>/…`), each compressible
 /// file with its gzip beside it (`….json.gz`, for nginx's `gzip_static`), and `index.json` mapping
 /// every API path to its file. A server maps a path to `$uri.json` (see `Scripts/nginx-export.conf`).
-public enum StaticExport {
+package enum StaticExport {
     /// One exported path.
-    public struct Entry: Codable, Equatable, Sendable {
+    package struct Entry: Codable, Equatable, Sendable {
         /// The API path a client requests ("/v1/zones/Asia/Seoul").
-        public let path: String
+        package let path: String
         /// The file under the export directory ("v1/zones/Asia/Seoul.json").
-        public let file: String
-        public let contentType: String
-        public let bytes: Int
+        package let file: String
+        package let contentType: String
+        package let bytes: Int
         /// The size of `file`.gz; nil when the body is too small to compress.
-        public let gzipBytes: Int?
+        package let gzipBytes: Int?
 
         enum CodingKeys: String, CodingKey {
             case path, file, contentType = "content_type", bytes, gzipBytes = "gzip_bytes"
@@ -41,17 +41,17 @@ public enum StaticExport {
     }
 
     /// What `index.json` holds.
-    public struct Index: Codable, Equatable, Sendable {
+    package struct Index: Codable, Equatable, Sendable {
         /// The instant every time-dependent body is for.
-        public let at: String
-        public let meta: FeedMeta
-        public let entries: [Entry]
+        package let at: String
+        package let meta: FeedMeta
+        package let entries: [Entry]
     }
 
     /// Writes the export of `catalogue` at `instant` into `directory` (created if needed).
     /// - Returns: the index, also written as `index.json`.
     /// - Throws: a file-system error naming the file, or the API's own error (none for a valid catalogue).
-    public static func write(catalogue: Catalogue, tzdata: TZDatabase, at instant: Date, to directory: URL) throws -> Index {
+    package static func write(catalogue: Catalogue, tzdata: TZDatabase, at instant: Date, to directory: URL) throws -> Index {
         let clocks = ZoneClocks(zoneIDs: catalogue.zoneIDs, tzdata: tzdata)
         let service = FeedService(catalogue: catalogue, clocks: clocks, now: { instant })
         let at = "at=" + QueryString.encode(ISO8601.utc(FeedService.wholeSecond(instant)))

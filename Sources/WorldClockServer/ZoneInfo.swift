@@ -1,3 +1,5 @@
+import MeetingPlanning
+import SearchEngine
 import WorldClockKit
 
 #if canImport(FoundationEssentials)

@@ -27,5 +27,14 @@ let package = Package(
             ],
             path: "Sources/KitConsumer"
         ),
+        // The kit's example (Examples/WorldClockKitExample, linked here) built as an app builds it:
+        // from outside the package, so it compiles against the public API alone, never `package`.
+        .executableTarget(
+            name: "KitExample",
+            dependencies: [
+                .product(name: "WorldClockKit", package: repository.lastPathComponent)
+            ],
+            path: "Sources/KitExample"
+        ),
     ]
 )

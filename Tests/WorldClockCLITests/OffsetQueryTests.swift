@@ -1,4 +1,5 @@
 import Foundation
+import SearchEngine
 import Testing
 import TimeZoneRules
 import WorldClockKit

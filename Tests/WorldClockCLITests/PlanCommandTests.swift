@@ -1,4 +1,5 @@
 import Foundation
+import MeetingPlanning
 import Testing
 import WorldClockKit
 

@@ -1,3 +1,4 @@
+import HangulIndex
 import Testing
 import WorldClockKit
 

@@ -1,3 +1,4 @@
+import MeetingPlanning
 import Testing
 import WorldClockKit
 

@@ -1,4 +1,6 @@
 import Foundation
+import HangulIndex
+import SearchEngine
 import Testing
 import WorldClockKit
 

@@ -1,4 +1,5 @@
 import Testing
+import TimeZoneRules
 import WorldClockKit
 
 #if canImport(FoundationEssentials)

@@ -5,6 +5,7 @@ import HangulCollation
 import HangulIndex
 import Hummingbird
 import HummingbirdTesting
+import MeetingPlanning
 import ServerConfiguration
 import Testing
 import TimeZoneRules

@@ -1,6 +1,7 @@
 import CatalogueBuilder
 import Foundation
 import HTTPTypes
+import HangulIndex
 import Hummingbird
 import HummingbirdTesting
 import Testing

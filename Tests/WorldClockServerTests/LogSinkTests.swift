@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import Logging
+import MeetingPlanning
 import NIOCore
 import ServerConfiguration
 import Synchronization

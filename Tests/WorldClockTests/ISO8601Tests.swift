@@ -1,5 +1,6 @@
 import CatalogueBuilder
 import Foundation
+import MeetingPlanning
 import Testing
 
 @testable import WorldClockKit

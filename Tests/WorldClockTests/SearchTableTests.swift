@@ -1,5 +1,6 @@
 import CatalogueBuilder
 import Foundation
+import HangulIndex
 import Testing
 
 @testable import WorldClockKit

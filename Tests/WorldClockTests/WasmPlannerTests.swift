@@ -1,4 +1,5 @@
 import Foundation
+import MeetingPlanning
 import TestSupport
 import Testing
 import WorldClockKit
