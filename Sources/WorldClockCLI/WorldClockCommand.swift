@@ -76,13 +76,13 @@ package enum WorldClockCommand {
     }
 
     /// `--version`: the tool, the commit it was built from (Scripts/package passes it; any other
-    /// build says it is a development build), the tzdata compiled in and the one it would use.
-    /// No ICU: it is loaded only for `--data`, and a static executable cannot load it at all.
+    /// build says it is a development build), the tzdata compiled in and the one it would use; then
+    /// the licence and the data's credits (`Credits`). No ICU: it is loaded only for `--data`, and a static executable cannot load it at all.
     static var versionText: String {
         let database = TZDataChoice.automatic.database
         return "worldclock \(version) (" + (WorldClockBuild.commit.map { "커밋 \($0)" } ?? "커밋 모름: 개발 빌드")
             + ", 내장 tzdata \(TZDatabase.bundled.version?.description ?? "?")"
-            + ", 사용 중 tzdata \(database.version?.description ?? "?") \(database.source))"
+            + ", 사용 중 tzdata \(database.version?.description ?? "?") \(database.source))\n" + Credits.line
     }
 }
 

@@ -228,7 +228,7 @@ struct OtherCommandTests {
         #expect((feed["sections"] as? [[String: Any]])?.isEmpty == false)
     }
 
-    @Test("--version names the tool, the commit (none in a development build) and the tzdata compiled in and in use, and loads no ICU")
+    @Test("--version names the tool, its commit, the tzdata compiled in and in use, the licence and the data's credits, and loads no ICU")
     func version() throws {
         // A directory without ICU: --version must not need it (a static executable cannot load it).
         let result = try CommandRunner.run(["--version"], environment: ["WORLDCLOCK_ICU_DIR": "/nonexistent"])
@@ -240,6 +240,11 @@ struct OtherCommandTests {
             result.stdout.range(of: #"사용 중 tzdata 20\d\d[a-z]+ (bundled|system /|TZDIR /)"#, options: .regularExpression) != nil,
             "\(result.stdout)")
         #expect(!result.stdout.contains("ICU"), "\(result.stdout)")
+        // The licence and the data's credits, on a line of their own.
+        #expect(
+            result.stdout.hasSuffix(
+                "\n라이선스 Apache-2.0 · 데이터: GeoNames (CC BY 4.0), Unicode CLDR (Unicode License v3), IANA tz (public domain), airportsdata (MIT)\n"),
+            "\(result.stdout)")
     }
 
     @Test("a bad --at or --from is a usage error", arguments: [["--at", "yesterday"], ["--from", "Mars/Olympus"]])

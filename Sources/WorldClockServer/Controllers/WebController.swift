@@ -60,6 +60,9 @@ struct WebSite: Sendable {
     static let assetBasePlaceholder = "__ASSET_BASE__"
     /// What index.html writes where the server's search endpoint goes (empty when there is none).
     static let searchEndpointPlaceholder = "__SEARCH_ENDPOINT__"
+    /// What index.html writes where the footer's credit line goes: the licence and the data's
+    /// sources with links, from `Credits` (which `--version` and `/v1/meta` give too).
+    static let creditsPlaceholder = "__CREDITS__"
     /// The search the page asks while its own engine loads (`serve` has it; the export does not).
     static let searchEndpoint = "/v1/search"
     /// What sw.js writes where the version and the JSON array of asset paths go.
@@ -68,6 +71,17 @@ struct WebSite: Sendable {
     /// A web file named `<name>.base64` is binary (a PNG icon), kept as base64 text because the web
     /// files are compiled in as text (Scripts/draw-web-icons writes them); it is served as `<name>`.
     static let base64Suffix = ".base64"
+
+    /// The footer's credit line: `worldclock · Apache-2.0 · 데이터: GeoNames (CC BY 4.0), …`, each name a link.
+    static var creditsHTML: String {
+        func escaped(_ text: String) -> String {
+            text.replacing("&", with: "&amp;").replacing("<", with: "&lt;").replacing(">", with: "&gt;").replacing("\"", with: "&quot;")
+        }
+        func link(_ text: String, _ url: String) -> String { "<a href=\"\(escaped(url))\">\(escaped(text))</a>" }
+        let sources = Credits.sources.map { "\(link($0.name, $0.url)) (\(escaped(Credits.spokenLicense($0.license))))" }
+        return "worldclock · " + link(Credits.license, "https://www.apache.org/licenses/LICENSE-2.0") + " · 데이터: "
+            + sources.joined(separator: ", ")
+    }
 
     /// The `.base64` files that did not decode (a broken build; Scripts/draw-web-icons writes them):
     /// not served.
@@ -89,6 +103,7 @@ struct WebSite: Sendable {
             case "index.html":
                 let html = file.text.replacing(Self.assetBasePlaceholder, with: base)
                     .replacing(Self.searchEndpointPlaceholder, with: searchEndpoint ?? "")
+                    .replacing(Self.creditsPlaceholder, with: Self.creditsHTML)
                 page = Representation(
                     body: Data(html.utf8), contentType: "text/html; charset=utf-8",
                     etag: "\"\(Catalogue.fnv1a(html.utf8))\"", cacheControl: "no-cache")
