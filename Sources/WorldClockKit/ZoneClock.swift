@@ -46,6 +46,17 @@ public struct ZoneClock: Sendable {
         )
     }
 
+    /// The zone's POSIX TZ string, the footer of its TZif rules ("EST5EDT,M3.2.0,M11.1.0",
+    /// "KST-9"): what a device that keeps time with `TZ` (newlib, musl, ESP-IDF's `configTzTime`)
+    /// is given. Nil only for rules without one (a TZif version 1 file).
+    public var posixTZ: String? { rules.posixTZ }
+
+    /// From this instant on, `posixTZ` alone gives the same offset, abbreviation and DST as the
+    /// rules, for as long as tz's rules stand; nil when it always has. In the past for most zones;
+    /// in the future where explicit transitions come first (Havana's winter of 2026–27, Gaza's
+    /// and Hebron's Ramadan changes): a device before it must use the zone's transitions.
+    public var posixTZExactFrom: Date? { rules.posixTZExactFrom.map { Date(timeIntervalSince1970: Double($0)) } }
+
     /// The zone's wall clock as the planner (MeetingPlanning) reads it, from these TZif rules.
     public var wallClock: WallClock {
         let rules = rules

@@ -60,7 +60,9 @@ struct POSIXTZTests {
         return Array(Set([start] + changes.flatMap { [$0 - 1, $0, $0 + 3600] }).filter { $0 >= start }).sorted()
     }
 
-    @Test("Every bundled zone's string, read by glibc's tzset, gives the rules' offset and abbreviation for ten years from its exact-from instant and from now")
+    @Test(
+        "Every bundled zone's string, read by glibc's tzset, gives the rules' offset and abbreviation for ten years from its exact-from instant and from now"
+    )
     func everyZoneAgainstTheCLibrary() throws {
         var checked = 0
         for zone in BundledZones.shared.zoneIDs {
@@ -121,7 +123,9 @@ struct POSIXTZTests {
     func pinned(zone: String, string: String, exactFrom: String?) throws {
         let rules = try bundledRules(zone)
         #expect(rules.posixTZ == string)
-        #expect(try rules.posixTZExactFrom == exactFrom.map(seconds), "\(rules.posixTZExactFrom.map { ISO8601DateFormatter().string(from: Date(timeIntervalSince1970: Double($0))) } ?? "nil")")
+        #expect(
+            try rules.posixTZExactFrom == exactFrom.map(seconds),
+            "\(rules.posixTZExactFrom.map { ISO8601DateFormatter().string(from: Date(timeIntervalSince1970: Double($0))) } ?? "nil")")
     }
 
     @Test("Gaza's and Hebron's explicit transitions part from their string decades ahead: exact only after 2036")
