@@ -4,9 +4,9 @@ import SearchEngine
 /// changing (summer time starting or ending, a new standard time), or the reference's, when that
 /// changes how far the place is from it. One decision and one Korean line for every surface: the
 /// CLI and the kit call it on TZif rules, the web module on the feed's timelines.
-public struct ClockChangeNotice: Equatable, Sendable {
+package struct ClockChangeNotice: Equatable, Sendable {
     /// Whose clocks change.
-    public enum Cause: Equatable, Sendable {
+    package enum Cause: Equatable, Sendable {
         /// The place's own.
         case place
         /// The reference zone's, which moves the difference to the place.
@@ -14,26 +14,27 @@ public struct ClockChangeNotice: Equatable, Sendable {
     }
 
     /// Whose clocks change.
-    public let cause: Cause
+    package let cause: Cause
     /// What the changing zone showed until the change.
-    public let before: ZoneTimeline.Period
+    package let before: ZoneTimeline.Period
     /// What it shows from the change on; `after.start` is the instant of the change.
-    public let after: ZoneTimeline.Period
+    package let after: ZoneTimeline.Period
     /// The changing zone's date and time just after the change, on its new clock.
-    public let local: LocalDateTime
-    /// Seconds the place is ahead of the reference before and after the change; nil without a reference.
-    public let differenceBefore: Int?
-    public let differenceAfter: Int?
+    package let local: LocalDateTime
+    /// Seconds the place is ahead of the reference until the change; nil without a reference.
+    package let differenceBefore: Int?
+    /// Seconds the place is ahead of the reference from the change on; nil without a reference.
+    package let differenceAfter: Int?
     /// The Korean line: "3월 14일 (일)부터 뉴욕과의 시차 14시간 → 13시간 (서머타임 시작)".
-    public let text: String
+    package let text: String
 
     /// How far ahead my clocks look: four weeks, enough to move a meeting.
-    public static let days = 28
+    package static let days = 28
 
     /// The first change within `days` days after `instant` (seconds since 1970) of the place's
     /// clocks, or of the reference's where it changes the difference to the place; nil when none.
     /// The timelines must cover the window. At one instant the place's own change is told.
-    public static func next(
+    package static func next(
         place: String, timeline: ZoneTimeline, referenceName: String? = nil, reference: ZoneTimeline? = nil,
         after instant: Int64, days: Int = ClockChangeNotice.days
     ) -> ClockChangeNotice? {
@@ -46,7 +47,7 @@ public struct ClockChangeNotice: Equatable, Sendable {
 
     /// Every such change after `start` through `end`, in order (at most `limit`): what a calendar
     /// of my clocks' changes holds.
-    public static func all(
+    package static func all(
         place: String, timeline: ZoneTimeline, referenceName: String? = nil, reference: ZoneTimeline? = nil,
         after start: Int64, through end: Int64, limit: Int = .max
     ) -> [ClockChangeNotice] {

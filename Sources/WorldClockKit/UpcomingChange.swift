@@ -22,17 +22,21 @@ public struct UpcomingChange: Codable, Equatable, Sendable {
     public let zoneID: String
     /// The changing zone's local date from which the change holds ("2027-03-14").
     public let localDate: String
-    /// The changing zone's offset from UTC before and after, seconds, DST included.
+    /// The changing zone's offset from UTC until the change, seconds, DST included.
     public let utcOffsetBeforeSeconds: Int
+    /// The changing zone's offset from UTC from the change on, seconds, DST included.
     public let utcOffsetAfterSeconds: Int
-    /// Its abbreviations before and after (EST, EDT).
+    /// Its abbreviation until the change (EST).
     public let abbreviationBefore: String
+    /// Its abbreviation from the change on (EDT).
     public let abbreviationAfter: String
-    /// Whether daylight saving time is in effect before and after.
+    /// Whether daylight saving time is in effect until the change.
     public let dstBefore: Bool
+    /// Whether daylight saving time is in effect from the change on.
     public let dstAfter: Bool
-    /// Seconds the place is ahead of the reference before and after the change; nil without a reference.
+    /// Seconds the place is ahead of the reference until the change; nil without a reference.
     public let offsetDifferenceBeforeSeconds: Int?
+    /// Seconds the place is ahead of the reference from the change on; nil without a reference.
     public let offsetDifferenceAfterSeconds: Int?
     /// The Korean line: "3월 14일 (일)부터 뉴욕과의 시차 14시간 → 13시간 (서머타임 시작)".
     public let text: String

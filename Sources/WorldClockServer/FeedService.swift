@@ -69,7 +69,7 @@ final class FeedService: Sendable {
     /// Where cache look-ups are counted (`/metrics`); nil in tests and the export.
     let metrics: ServerMetrics?
     /// Bumped when the server's JSON changes shape, so ETags change with it.
-    static let representationVersion = "4"
+    static let representationVersion = "5"
     /// The build that answers, as `/v1/meta` and an export's meta say it (`--version`'s words).
     static var server: FeedMeta.Server { FeedMeta.Server(version: WorldClockBuild.version, commit: WorldClockBuild.commit) }
 
