@@ -85,10 +85,10 @@ extension ZoneClock {
         named name: String, after instant: Date, referenceName: String? = nil, reference: ZoneClock? = nil,
         days: Int = UpcomingChange.defaultDays
     ) -> UpcomingChange? {
-        let end = instant.addingTimeInterval(Double(days) * 86_400)
+        let start = ZoneRules.seconds(instant), end = start + Int64(days) * 86_400
         let notice = ClockChangeNotice.next(
-            place: name, timeline: ZoneTimeline(self, from: instant, through: end), referenceName: referenceName,
-            reference: reference.map { ZoneTimeline($0, from: instant, through: end) }, after: ZoneRules.seconds(instant), days: days)
+            place: name, timeline: timeline(from: start, through: end), referenceName: referenceName,
+            reference: reference?.timeline(from: start, through: end), after: start, days: days)
         return notice.map { UpcomingChange($0, zoneID: $0.cause == .place ? zoneID : reference?.zoneID ?? zoneID) }
     }
 }
@@ -100,10 +100,10 @@ extension ZoneClock {
     package func upcomingChanges(
         named name: String, after instant: Date, through end: Date, referenceName: String? = nil, reference: ZoneClock? = nil
     ) -> [UpcomingChange] {
+        let start = ZoneRules.seconds(instant), last = ZoneRules.seconds(end)
         let notices = ClockChangeNotice.all(
-            place: name, timeline: ZoneTimeline(self, from: instant, through: end), referenceName: referenceName,
-            reference: reference.map { ZoneTimeline($0, from: instant, through: end) }, after: ZoneRules.seconds(instant),
-            through: ZoneRules.seconds(end))
+            place: name, timeline: timeline(from: start, through: last), referenceName: referenceName,
+            reference: reference?.timeline(from: start, through: last), after: start, through: last)
         return notices.map { UpcomingChange($0, zoneID: $0.cause == .place ? zoneID : reference?.zoneID ?? zoneID) }
     }
 }

@@ -78,6 +78,16 @@ public struct ZoneClock: Sendable {
         rules.transitions(after: Self.seconds(instant), through: Self.seconds(end)).map(ZoneTimeline.Period.init)
     }
 
+    /// The zone's timeline from `start` through `end` (seconds since 1970): the period at `start`,
+    /// then one per transition. What `ZoneTimeline(_:from:through:)` makes, without the rest of a
+    /// `ZoneTime` (the previous and next transitions), for a look ahead such as `upcomingChange`.
+    func timeline(from start: Int64, through end: Int64) -> ZoneTimeline {
+        let first = rules.period(at: start)
+        let head = ZoneTimeline.Period(
+            start: start, utcOffset: first.utcOffset, abbreviation: first.abbreviation, isDaylightSavingTime: first.isDaylightSavingTime)
+        return ZoneTimeline(periods: [head] + rules.transitions(after: start, through: end).map(ZoneTimeline.Period.init))
+    }
+
     /// The next transition after `instant`, if the zone has one ahead: the period it begins.
     public func nextTransition(after instant: Date) -> ZoneTimeline.Period? {
         rules.nextTransition(after: Self.seconds(instant)).map(ZoneTimeline.Period.init)
