@@ -14,3 +14,9 @@ func kitOverview() throws {
     }
     _ = list
 }
+
+func kitUpcomingChange() {
+    let newYork = ZoneClock(zoneID: "America/New_York")!
+    let change = newYork.upcomingChange(named: "뉴욕", after: Date(), referenceName: "서울", reference: ZoneClock(zoneID: "Asia/Seoul"))
+    print(change?.text ?? "4주 안에 바뀌는 것 없음")
+}

@@ -5,5 +5,6 @@
 if CommandLine.arguments.count > 1 {
     try designSectionIndex()
     try kitOverview()
+    kitUpcomingChange()
     try kitSections()
 }

@@ -132,12 +132,13 @@ extension TZif {
 
 extension TZif {
     /// What a TZ string alone states: no stored transitions, the rule governing all time.
-    init(rule: POSIXRule) {
+    init(rule: POSIXRule, text: String? = nil) {
         version = 2
         transitionTimes = []
         transitionTypes = []
         localTimeTypes = [rule.standard]
         footer = rule
+        footerText = text
     }
 }
 

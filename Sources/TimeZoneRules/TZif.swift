@@ -27,6 +27,8 @@ struct TZif: Sendable {
     let localTimeTypes: [LocalTimeType]
     /// The footer TZ string's rule for instants from the last transition on; nil when absent or empty.
     let footer: POSIXRule?
+    /// The footer as tz wrote it ("EST5EDT,M3.2.0,M11.1.0"), what a device's `TZ` takes; nil with `footer`.
+    let footerText: String?
 
     /// Reads `<directory>/<identifier>`; identifiers that could leave the directory are refused before any I/O.
     init(zone identifier: String, directory: String) throws(TZifError) {
@@ -63,6 +65,7 @@ struct TZif: Sendable {
             (transitionTimes, transitionTypes, localTimeTypes) = try Self.dataBlock(&reader, first, timeSize: 4)
             version = 1
             footer = nil
+            footerText = nil
             return
         }
         // The v1 block is only there for old readers; its size follows from the first header's counts.
@@ -75,6 +78,7 @@ struct TZif: Sendable {
         else { throw .truncated(.footer) }
         let text = String(decoding: reader.remaining[..<end], as: UTF8.self)
         footer = text.isEmpty ? nil : try POSIXRule(text)
+        footerText = text.isEmpty ? nil : text
     }
 
     /// ±2^56 s is far beyond any calendar anyone displays and keeps the footer's day arithmetic, and

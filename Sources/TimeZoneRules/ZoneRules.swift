@@ -59,7 +59,7 @@ package final class ZoneRules: Sendable {
     /// The rules a POSIX TZ string states ("KST-9", "EST5EDT,M3.2.0,M11.1.0", "<+0530>-5:30"), for all
     /// time, as the C library reads a `TZ` that names no zone file: the same reader as a TZif footer.
     public convenience init(posixTZ string: String) throws(TZifError) {
-        self.init(TZif(rule: try TZif.POSIXRule(string)))
+        self.init(TZif(rule: try TZif.POSIXRule(string), text: string))
     }
 
     init(_ tzif: TZif) {
@@ -227,7 +227,7 @@ package final class ZoneRules: Sendable {
 
     /// The instants after `start` through `end` at which the footer's rule may switch, in order
     /// and each once; `transition(at:)` says which of them change what the clocks show.
-    private func footerSwitches(after start: Int64, through end: Int64) -> [Int64] {
+    func footerSwitches(after start: Int64, through end: Int64) -> [Int64] {
         let start = TZif.clamp(start), end = TZif.clamp(end)
         guard let footer = tzif.footer, footer.daylight != nil, start < end else { return [] }
         let years = (TZif.POSIXRule.year(of: start) - 1)...(TZif.POSIXRule.year(of: end) + 1)

@@ -43,7 +43,11 @@ struct ClocksCommand: Command {
         let places = session.myClocks.clocks.map { Self.place(for: $0, in: session.catalogue) }
         let clocks = session.clocks(for: places)
         if session.json {
-            return Output.json(places.map { FeedPlace($0, time: session.time(of: $0, clocks: clocks), reference: session.reference) })
+            return Output.json(
+                places.map {
+                    FeedPlace(
+                        $0, time: session.time(of: $0, clocks: clocks), reference: session.reference, upcomingChange: session.upcomingChange(of: $0))
+                })
         }
         Output.line(Terminal.heading(session.referenceHeader))
         if let line = session.instantLine { Output.line(line) }
@@ -66,6 +70,7 @@ struct ClocksCommand: Command {
             columns: PlaceRows.columns, rows: zip(places, times).map { PlaceRows.cells($0, time: $1, session: session, marked: false) })
         table.colour = PlaceRows.colouring(times, session: session)
         table.lines(fitting: session.width).forEach { Output.line($0) }
+        PlaceRows.upcomingChanges(of: places, session: session).forEach { Output.line($0) }
         // The clocks that have a time are shown; those that have none are named with their line and
         // fail the run (JSON shows them with no time).
         let unknown = session.myClocks.unknownZones(in: session.tzdata)

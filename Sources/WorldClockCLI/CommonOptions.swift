@@ -243,6 +243,14 @@ struct Session {
     /// The time of `place`; every place's zone was validated when the catalogue loaded.
     func time(of place: Place, clocks: ZoneClocks) -> ZoneTime? { clocks.time(of: place, at: instant) }
 
+    /// The change coming to `place`'s clocks, or to the reference's, within four weeks of the
+    /// instant (from `--at` when given, so that a user can look ahead).
+    func upcomingChange(of place: Place) -> UpcomingChange? {
+        guard let clock = ZoneClock(zoneID: place.zoneID, tzdata: tzdata) else { return nil }
+        let referenceClock = ZoneClock(zoneID: reference.zoneID, tzdata: tzdata)
+        return clock.upcomingChange(named: place.name, after: instant, referenceName: referenceName, reference: referenceClock)
+    }
+
     /// The search and resolver at this session's instant and tzdata.
     var search: PlaceSearch { PlaceSearch(catalogue: catalogue, tzdata: tzdata, at: instant) }
 

@@ -30,6 +30,14 @@ enum PlaceRows {
         }
     }
 
+    /// The changes coming to `places`' clocks (or the reference's) within four weeks, one line
+    /// each after a blank line ("• 3월 14일 (일)부터 뉴욕과의 시차 14시간 → 13시간 (서머타임 시작)");
+    /// empty when none is coming.
+    static func upcomingChanges(of places: [Place], session: Session) -> [String] {
+        let lines = places.compactMap { session.upcomingChange(of: $0) }.map { "• " + Terminal.printable($0.text) }
+        return lines.isEmpty ? [] : [""] + lines
+    }
+
     /// After the name of a place already among my clocks.
     static let myClockMark = "✓"
 

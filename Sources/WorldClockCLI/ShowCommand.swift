@@ -66,7 +66,11 @@ struct ShowCommand: Command {
         }
         let clocks = session.clocks(for: places)
         if session.json {
-            Output.json(places.map { FeedPlace($0, time: session.time(of: $0, clocks: clocks), reference: session.reference) })
+            Output.json(
+                places.map {
+                    FeedPlace(
+                        $0, time: session.time(of: $0, clocks: clocks), reference: session.reference, upcomingChange: session.upcomingChange(of: $0))
+                })
         } else {
             // A wall-clock --at said back as the reference reads it: "뉴욕 오후 3:00 (…) = … UTC".
             if Self.readsInReference(options.at), let line = session.instantLine {
@@ -174,6 +178,7 @@ struct PlaceDetailText {
                 ? Terminal.coloured("적용 중", .daylightSaving) + " (\(saving < 0 ? "\u{2212}" : "+")\(KoreanTimeFormat.duration(saving)))" : "아님",
         ])
         rows.append(["다음 전환", time.nextTransition.map { Self.describe($0, from: time, in: place, style: style) } ?? "없음"])
+        if let change = session.upcomingChange(of: place) { rows.append(["곧 바뀜", Terminal.printable(change.text)]) }
         if session.myClocks.contains(name: place.name) { rows.append(["내 시계", "\(PlaceRows.myClockMark) 있음"]) }
         return [Terminal.heading(Terminal.printable(place.name)) + " (\(Terminal.printable(place.englishName)))"]
             + Self.detailLines(rows, width: session.width, indent: 2)

@@ -32,6 +32,10 @@ public struct Feed: Codable, Equatable, Sendable {
     public let transitions: [String: [FeedTransition]]
     /// The end of the transitions' window (UTC): a client refetches before then.
     public let transitionsUntil: String
+    /// For every zone of `transitions`, its POSIX TZ string and the instant from which the string
+    /// alone is exact, for devices that keep time with `TZ`. Nil only in feeds written before it
+    /// existed.
+    public let zones: [String: FeedZone]?
     /// Each zone's timeline over the window: the time of its places at `at`, then its
     /// transitions. Made once, when the feed is decoded or built, for the client's questions
     /// (`offset(ofZone:at:)`, `nextChange(after:)`); not part of the JSON.
@@ -41,7 +45,7 @@ public struct Feed: Codable, Equatable, Sendable {
     package static let defaultTransitionDays = 365
 
     enum CodingKeys: String, CodingKey {
-        case version, at, meta, titles, indexTitles = "index_titles", sections, transitions, transitionsUntil = "transitions_until"
+        case version, at, meta, titles, indexTitles = "index_titles", sections, transitions, transitionsUntil = "transitions_until", zones
     }
 
     /// Reads a feed and checks what the types alone cannot: the schema version, and that `at`,
@@ -63,6 +67,7 @@ public struct Feed: Codable, Equatable, Sendable {
         sections = try container.decode([FeedSection].self, forKey: .sections)
         transitions = try container.decode([String: [FeedTransition]].self, forKey: .transitions)
         transitionsUntil = try container.decode(String.self, forKey: .transitionsUntil)
+        zones = try container.decodeIfPresent([String: FeedZone].self, forKey: .zones)
         guard let start = try? ISO8601.parseSeconds(at), (try? ISO8601.parseSeconds(transitionsUntil)) != nil else {
             throw DecodingError.dataCorrupted(
                 .init(codingPath: container.codingPath, debugDescription: "\"at\" or \"transitions_until\" is not an ISO 8601 instant"))
@@ -117,11 +122,14 @@ public struct Feed: Codable, Equatable, Sendable {
                 title: section.title.text, places: section.rows.map { FeedPlace($0, time: clocks.time(of: $0, at: instant), reference: reference) })
         }
         var timelines: [String: ZoneTimeline] = [:]
+        var zones: [String: FeedZone] = [:]
         for zone in shown.lazy.flatMap(\.rows).map(\.zoneID) where timelines[zone] == nil {
             guard let clock = clocks[zone] else { continue }
             timelines[zone] = ZoneTimeline(clock, from: instant, through: until)
+            zones[zone] = FeedZone(clock)
         }
         self.timelines = timelines
+        self.zones = zones
         self.transitions = timelines.mapValues { $0.periods.dropFirst().map(FeedTransition.init) }
         self.transitionsUntil = ISO8601.utc(until)
     }

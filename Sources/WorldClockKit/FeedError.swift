@@ -12,5 +12,5 @@ public struct FeedError: Codable, Equatable, Sendable, Error {
     public let error: Body
 
     /// An error with `code` and `message`.
-    public init(code: String, message: String) { error = Body(code: code, message: message) }
+    package init(code: String, message: String) { error = Body(code: code, message: message) }
 }

@@ -6,7 +6,7 @@ public struct FeedFormerAbbreviation: Codable, Equatable, Sendable {
     public let places: [String]
 
     /// An abbreviation and the places left out for it.
-    public init(abbreviation: String, places: [String]) {
+    package init(abbreviation: String, places: [String]) {
         self.abbreviation = abbreviation
         self.places = places
     }

@@ -7,12 +7,19 @@ public struct FeedPlace: Codable, Equatable, Sendable {
     public let time: FeedTime?
     /// Against the reference zone (CLI only; absent in the HTTP feed).
     public let relative: FeedRelative?
+    /// A change of the place's clocks, or of the reference's, within four weeks of the instant
+    /// (my clocks and `show` in the CLI; absent in the HTTP feed, whose clients have the transitions).
+    public let upcomingChange: UpcomingChange?
 
-    enum CodingKeys: String, CodingKey { case time, relative }
+    enum CodingKeys: String, CodingKey {
+        case time, relative, upcomingChange = "upcoming_change"
+    }
 
-    /// `place` with its `time`, and its day and hours against `reference` when given.
-    public init(_ place: Place, time: ZoneTime?, reference: ZoneTime? = nil) {
+    /// `place` with its `time`, its day and hours against `reference` when given, and the
+    /// change coming to its clocks when given.
+    package init(_ place: Place, time: ZoneTime?, reference: ZoneTime? = nil, upcomingChange: UpcomingChange? = nil) {
         self.place = place
+        self.upcomingChange = upcomingChange
         self.time = time.map(FeedTime.init)
         if let time, let reference { relative = FeedRelative(RelativeTime(time, from: reference)) } else { relative = nil }
     }
@@ -23,6 +30,7 @@ public struct FeedPlace: Codable, Equatable, Sendable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         time = try container.decodeIfPresent(FeedTime.self, forKey: .time)
         relative = try container.decodeIfPresent(FeedRelative.self, forKey: .relative)
+        upcomingChange = try container.decodeIfPresent(UpcomingChange.self, forKey: .upcomingChange)
     }
 
     /// Writes the place's own fields with `time` and `relative` beside them, as one object.
@@ -31,6 +39,7 @@ public struct FeedPlace: Codable, Equatable, Sendable {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encodeIfPresent(time, forKey: .time)
         try container.encodeIfPresent(relative, forKey: .relative)
+        try container.encodeIfPresent(upcomingChange, forKey: .upcomingChange)
     }
 }
 
@@ -50,7 +59,7 @@ public struct FeedRelative: Codable, Equatable, Sendable {
     }
 
     /// `relative` in the feed's words and numbers.
-    public init(_ relative: RelativeTime) {
+    package init(_ relative: RelativeTime) {
         day = relative.koreanDay
         dayDifference = relative.dayDifference
         hours = relative.koreanHours

@@ -1,10 +1,10 @@
-public import HangulIndex
-public import SearchEngine
+package import HangulIndex
+import SearchEngine
 
 #if canImport(FoundationEssentials)
-public import FoundationEssentials
+package import FoundationEssentials
 #else
-public import Foundation
+package import Foundation
 #endif
 
 /// One search result in the feed: the place and where the query matched, for highlighting.
@@ -15,7 +15,7 @@ public struct FeedSearchResult: Codable, Equatable, Sendable {
     public let match: FeedMatch
 
     /// The feed's form of `match`, with the place's `time` and its difference from `reference`.
-    public init(_ match: SearchMatch<Place>, time: ZoneTime?, reference: ZoneTime? = nil) {
+    package init(_ match: SearchMatch<Place>, time: ZoneTime?, reference: ZoneTime? = nil) {
         place = FeedPlace(match.item, time: time, reference: reference)
         self.match = FeedMatch(
             kind: match.kind.name, kindName: FeedMatch.koreanKindName(match.kind), field: match.field,
@@ -54,7 +54,7 @@ public struct FeedMatch: Codable, Equatable, Sendable {
 
     /// The Korean name of every search field: the one table the CLI's `search` and the web app's
     /// results (through `field_name`) both use.
-    public static let koreanFieldNames = [
+    package static let koreanFieldNames = [
         "name": "이름", "alias": "다른 이름", "country": "나라", "english": "영어", "region": "지역",
         "zone_name": "시간대 이름", "airport": "공항", "zone": "시간대",
         "offset": "UTC 오프셋",
@@ -63,7 +63,7 @@ public struct FeedMatch: Codable, Equatable, Sendable {
     /// The Korean name of `kind`: the one table the CLI's `search` help and the web app's results
     /// (through `kind_name`) both use. A switch, not a dictionary: a `[MatchKind: String]` costs a
     /// run-time conformance lookup, a twentieth of a millisecond on every CLI start.
-    public static func koreanKindName(_ kind: MatchKind) -> String {
+    package static func koreanKindName(_ kind: MatchKind) -> String {
         switch kind {
         case .exact: "완전 일치"
         case .prefix: "앞부분 일치"
@@ -76,7 +76,7 @@ public struct FeedMatch: Codable, Equatable, Sendable {
     }
 
     /// The Korean name of `field`, or `field` itself for one this build does not know.
-    public static func koreanFieldName(_ field: String) -> String { koreanFieldNames[field] ?? field }
+    package static func koreanFieldName(_ field: String) -> String { koreanFieldNames[field] ?? field }
 }
 
 /// The search results for a query, with what the CLI prints beside them as notes: how many
@@ -104,7 +104,7 @@ public struct FeedSearch: Codable, Equatable, Sendable {
 
     /// The feed's form of a search's `outcome` for `query`, with each place's time at `instant`
     /// and its difference from `reference`.
-    public init(query: String, outcome: PlaceSearch.Outcome, at instant: Date, clocks: ZoneClocks, reference: ZoneTime? = nil) {
+    package init(query: String, outcome: PlaceSearch.Outcome, at instant: Date, clocks: ZoneClocks, reference: ZoneTime? = nil) {
         self.query = query
         let result = outcome.result
         keyboardConversion = result.keyboardConversion?.converted
@@ -116,7 +116,7 @@ public struct FeedSearch: Codable, Equatable, Sendable {
 
     /// The feed's form of the catalogue index's `result` for `query` (nothing left out, the
     /// matches shown the total), with each place's time at `instant`.
-    public init(query: String, result: SearchResult<Place>, at instant: Date, clocks: ZoneClocks, reference: ZoneTime? = nil) {
+    package init(query: String, result: SearchResult<Place>, at instant: Date, clocks: ZoneClocks, reference: ZoneTime? = nil) {
         self.init(
             query: query, outcome: PlaceSearch.Outcome(result: result, total: result.matches.count), at: instant, clocks: clocks,
             reference: reference)

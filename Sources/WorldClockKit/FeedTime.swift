@@ -1,4 +1,4 @@
-public import SearchEngine
+package import SearchEngine
 import TimeZoneRules
 
 #if canImport(FoundationEssentials)
@@ -28,7 +28,7 @@ public struct FeedTime: Codable, Equatable, Sendable {
     }
 
     /// `time` in the feed's words and numbers.
-    public init(_ time: ZoneTime) {
+    package init(_ time: ZoneTime) {
         local = ISO8601.local(time.local, offset: time.utcOffset)
         utcOffset = KoreanTimeFormat.isoOffset(time.utcOffset)
         utcOffsetSeconds = time.utcOffset
@@ -58,7 +58,7 @@ public struct FeedTransition: Codable, Equatable, Sendable {
     }
 
     /// The transition that begins `period`, in the feed's words and numbers.
-    public init(_ period: ZoneTimeline.Period) {
+    package init(_ period: ZoneTimeline.Period) {
         at = ISO8601.utc(Date(timeIntervalSince1970: Double(period.start)))
         utcOffset = KoreanTimeFormat.isoOffset(period.utcOffset)
         utcOffsetSeconds = period.utcOffset

@@ -21,11 +21,11 @@ public enum ISO8601 {
     }
 
     /// Longer input is refused before it is read (the longest sensible instant is about 35 bytes).
-    public static let maximumInstantLength = 64
+    package static let maximumInstantLength = 64
 
     /// The earliest and latest instants `parseInstant` accepts: 0001-01-01T00:00:00Z and
     /// 9999-12-31T23:59:59Z, in seconds since 1970.
-    public static let acceptedSeconds: ClosedRange<Int64> = -62_135_596_800...253_402_300_799
+    package static let acceptedSeconds: ClosedRange<Int64> = -62_135_596_800...253_402_300_799
 
     /// Parses an RFC 3339 date-time (section 5.6), strictly:
     /// `YYYY-MM-DDTHH:MM:SS[.fraction](Z|±HH:MM)`; `t` and `z` may be lower case (RFC 3339 allows
@@ -44,7 +44,7 @@ public enum ISO8601 {
     }
 
     /// `parseInstant` as whole seconds since 1970-01-01T00:00:00Z.
-    public static func parseSeconds(_ text: String) throws(InstantError) -> Int64 {
+    package static func parseSeconds(_ text: String) throws(InstantError) -> Int64 {
         let length = text.utf8.count
         guard length > 0 else { throw InstantError(text: text, reason: "it is empty") }
         guard length <= maximumInstantLength else {

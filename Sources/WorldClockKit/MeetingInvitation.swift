@@ -123,14 +123,14 @@ public enum MeetingInvitation {
     }
 
     /// 20261202T110000Z.
-    static func basic(_ seconds: Int64) -> String {
+    package static func basic(_ seconds: Int64) -> String {
         let t = LocalDateTime(secondsSinceEpoch: seconds)
         return "\(zeroPadded(t.year, width: 4))\(zeroPadded(t.month, width: 2))\(zeroPadded(t.day, width: 2))T"
             + "\(zeroPadded(t.hour, width: 2))\(zeroPadded(t.minute, width: 2))\(zeroPadded(t.second, width: 2))Z"
     }
 
     /// TEXT escaping (§3.3.11): backslash, semicolon, comma, and newlines as `\n`.
-    static func escaped(_ text: String) -> String {
+    package static func escaped(_ text: String) -> String {
         var result = ""
         for character in text {
             switch character {
@@ -146,7 +146,7 @@ public enum MeetingInvitation {
 
     /// One content line, CRLF-terminated, folded so that no line exceeds 75 octets: a break goes
     /// before a UTF-8 lead byte, and each continuation starts with a space.
-    static func folded(_ line: String) -> String {
+    package static func folded(_ line: String) -> String {
         var result: [UInt8] = []
         var count = 0
         for byte in line.utf8 {

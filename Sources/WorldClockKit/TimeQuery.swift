@@ -106,7 +106,7 @@ public enum TimeQuery: Equatable, Sendable {
 
     /// Longer input is refused before it is read (the longest sensible form,
     /// `2026년 12월 1일 (화) 오후 11시 30분 KST`, is about 50 bytes).
-    public static let maximumLength = 128
+    package static let maximumLength = 128
 
     /// Reads `text`.
     /// - Throws: `TimeQueryError` with the reason in Korean and a form that works.

@@ -46,6 +46,17 @@ public struct ZoneClock: Sendable {
         )
     }
 
+    /// The zone's POSIX TZ string, the footer of its TZif rules ("EST5EDT,M3.2.0,M11.1.0",
+    /// "KST-9"): what a device that keeps time with `TZ` (newlib, musl, ESP-IDF's `configTzTime`)
+    /// is given. Nil only for rules without one (a TZif version 1 file).
+    public var posixTZ: String? { rules.posixTZ }
+
+    /// From this instant on, `posixTZ` alone gives the same offset, abbreviation and DST as the
+    /// rules, for as long as tz's rules stand; nil when it always has. In the past for most zones;
+    /// in the future where explicit transitions come first (Havana's winter of 2026–27, Gaza's
+    /// and Hebron's Ramadan changes): a device before it must use the zone's transitions.
+    public var posixTZExactFrom: Date? { rules.posixTZExactFrom.map { Date(timeIntervalSince1970: Double($0)) } }
+
     /// The zone's wall clock as the planner (MeetingPlanning) reads it, from these TZif rules.
     public var wallClock: WallClock {
         let rules = rules
@@ -65,6 +76,16 @@ public struct ZoneClock: Sendable {
     /// The transitions after `instant` up to and including `end`, in order, each the period it begins.
     public func transitions(after instant: Date, through end: Date) -> [ZoneTimeline.Period] {
         rules.transitions(after: Self.seconds(instant), through: Self.seconds(end)).map(ZoneTimeline.Period.init)
+    }
+
+    /// The zone's timeline from `start` through `end` (seconds since 1970): the period at `start`,
+    /// then one per transition. What `ZoneTimeline(_:from:through:)` makes, without the rest of a
+    /// `ZoneTime` (the previous and next transitions), for a look ahead such as `upcomingChange`.
+    func timeline(from start: Int64, through end: Int64) -> ZoneTimeline {
+        let first = rules.period(at: start)
+        let head = ZoneTimeline.Period(
+            start: start, utcOffset: first.utcOffset, abbreviation: first.abbreviation, isDaylightSavingTime: first.isDaylightSavingTime)
+        return ZoneTimeline(periods: [head] + rules.transitions(after: start, through: end).map(ZoneTimeline.Period.init))
     }
 
     /// The next transition after `instant`, if the zone has one ahead: the period it begins.

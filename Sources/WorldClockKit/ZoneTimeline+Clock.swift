@@ -1,10 +1,10 @@
-public import SearchEngine
+package import SearchEngine
 import TimeZoneRules
 
 #if canImport(FoundationEssentials)
-public import FoundationEssentials
+package import FoundationEssentials
 #else
-public import Foundation
+package import Foundation
 #endif
 
 extension ZoneTimeline {
@@ -14,7 +14,7 @@ extension ZoneTimeline {
     /// client (their answers then agree with `ZoneClock.time(at:)` and `TZifZoneFacts` for any
     /// instant whose window ends by `end`; the tests compare them), and what the server writes
     /// the feed from.
-    public init(_ clock: ZoneClock, from start: Date, through end: Date) {
+    package init(_ clock: ZoneClock, from start: Date, through end: Date) {
         let first = clock.time(at: start)
         var periods = [
             Period(

@@ -51,6 +51,7 @@ struct APIError: HTTPResponseError, Equatable {
         case queryTooLong = "query_too_long"
         case tooManyCombiningMarks = "too_many_combining_marks"
         case unknownZone = "unknown_zone"
+        case invalidZones = "invalid_zones"
 
         /// A search's refusal under its own code (`SearchError.code`, which the web module writes
         /// too); `APIErrorTests` holds every refusal's code to a case here.

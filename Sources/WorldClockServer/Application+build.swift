@@ -193,6 +193,7 @@ func addRoutes(to router: FeedRouter, live: LiveFeed) {
     SearchController.addRoutes(to: router) { live.current.search }
     ZonesController.addRoutes(to: router) { live.current.zones }
     MetaController.addRoutes(to: router) { live.current.meta }
+    ChangesController.addRoutes(to: router) { ChangesController(service: live.current.service) }
     // Readiness, for a load balancer: 200 while serving, 503 from SIGTERM on (the drain).
     router.getAndHead("/readyz") { request, _ in
         _ = try QueryString(request.uri.query, allowed: [], endpoint: "/readyz")

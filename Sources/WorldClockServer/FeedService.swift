@@ -4,6 +4,7 @@ import Logging
 import NIOCore
 import ServerConfiguration
 import Synchronization
+import TimeZoneRules
 import WorldClockKit
 
 #if canImport(FoundationEssentials)
@@ -36,6 +37,10 @@ final class FeedService: Sendable {
     let rulesDigest: String
     let openAPI: Representation
     let health: Representation
+    /// `/v1/posix.json` and `/v1/posix.h` (`POSIXTZBodies`), made on first request: fixed for the rules in force.
+    private let posixBodies: Lazy<(json: Representation, header: Representation)>
+    var posixJSON: Representation { posixBodies.value.json }
+    var posixHeader: Representation { posixBodies.value.header }
 
     /// Everything a body depends on besides the request: the table, tzdata, ICU, the schema.
     private let validatorBase: String
@@ -64,7 +69,7 @@ final class FeedService: Sendable {
     /// Where cache look-ups are counted (`/metrics`); nil in tests and the export.
     let metrics: ServerMetrics?
     /// Bumped when the server's JSON changes shape, so ETags change with it.
-    static let representationVersion = "4"
+    static let representationVersion = "5"
     /// The build that answers, as `/v1/meta` and an export's meta say it (`--version`'s words).
     static var server: FeedMeta.Server { FeedMeta.Server(version: WorldClockBuild.version, commit: WorldClockBuild.commit) }
 
@@ -118,6 +123,18 @@ final class FeedService: Sendable {
             etag: "\"\(Catalogue.fnv1a(OpenAPIDocument.yaml.utf8))\"",
             cacheControl: "public, max-age=\(HTTPCaching.catalogueMaxAge)")
         health = Representation(body: Data(#"{"status":"ok"}"#.utf8), etag: nil, cacheControl: "no-store")
+        let clocks = self.clocks
+        let posixJSONTag = strongTag("/v1/posix.json"), posixHeaderTag = strongTag("/v1/posix.h")
+        posixBodies = Lazy {
+            (
+                json: Representation(
+                    body: POSIXTZBodies.json(catalogue: catalogue, clocks: clocks), etag: posixJSONTag,
+                    cacheControl: "public, max-age=\(HTTPCaching.catalogueMaxAge)"),
+                header: Representation(
+                    body: POSIXTZBodies.header(catalogue: catalogue, clocks: clocks, rulesDigest: digest), contentType: "text/x-c; charset=utf-8",
+                    etag: posixHeaderTag, cacheControl: "public, max-age=\(HTTPCaching.catalogueMaxAge)")
+            )
+        }
     }
 
     // MARK: Instants
@@ -156,15 +173,18 @@ final class FeedService: Sendable {
         /// The earliest next transition of the zones in the body (bounds freshness).
         let nextTransition: Date?
         let contentLocation: String?
+        /// JSON but for the calendars (`text/calendar`).
+        let contentType: String
 
-        init(body: ByteBuffer, nextTransition: Date?, contentLocation: String?) {
+        init(body: ByteBuffer, nextTransition: Date?, contentLocation: String?, contentType: String = "application/json; charset=utf-8") {
             self.body = body
             self.nextTransition = nextTransition
             self.contentLocation = contentLocation
+            self.contentType = contentType
         }
 
-        init(body: Data, nextTransition: Date?, contentLocation: String?) {
-            self.init(body: ByteBuffer(bytes: body), nextTransition: nextTransition, contentLocation: contentLocation)
+        init(body: Data, nextTransition: Date?, contentLocation: String?, contentType: String = "application/json; charset=utf-8") {
+            self.init(body: ByteBuffer(bytes: body), nextTransition: nextTransition, contentLocation: contentLocation, contentType: contentType)
         }
     }
 
@@ -351,7 +371,7 @@ final class FeedService: Sendable {
         let instant = timed.instant
         if instant.fixed {
             return Representation(
-                buffer: computed.body,
+                buffer: computed.body, contentType: computed.contentType,
                 etag: "\"\(rulesDigest)-\(Catalogue.fnv1a((validatorBase + "\n" + timed.cacheKey).utf8))\"",
                 cacheControl: "public, max-age=\(HTTPCaching.fixedInstantMaxAge)",
                 contentLocation: computed.contentLocation, effort: effort)
@@ -361,7 +381,7 @@ final class FeedService: Sendable {
         let transition = computed.nextTransition.map { String(Int64($0.timeIntervalSince1970)) } ?? "-"
         let validatorKey = timed.resource + "@minute=" + String(minute) + "/" + transition
         return Representation(
-            buffer: computed.body,
+            buffer: computed.body, contentType: computed.contentType,
             etag: "W/\"\(rulesDigest)-\(Catalogue.fnv1a((validatorBase + "\n" + validatorKey).utf8))\"",
             cacheControl: "public, max-age=\(HTTPCaching.secondsFresh(at: instant.date, nextTransition: computed.nextTransition))",
             contentLocation: computed.contentLocation, effort: effort)

@@ -54,6 +54,9 @@ final class SectionsBody: Sendable {
     private let timelines: [FeedTimelineJSON?]
     /// `"Asia/Seoul":[` for each zone.
     private let zoneKeys: [[UInt8]]
+    /// `"Asia/Seoul":{"posix_tz":"KST-9","posix_tz_exact_from":null}` for each zone with rules
+    /// (`FeedZone`'s JSON, from the encoder).
+    private let zoneFacts: [[UInt8]]
     private let sections: [SectionPieces]
     private let sectionByTitle: [String: Int]
     private let allZones: [Int]
@@ -75,6 +78,9 @@ final class SectionsBody: Sendable {
         let index = Dictionary(uniqueKeysWithValues: zoneIDs.enumerated().map { ($0.element, $0.offset) })
         zoneKeys = keyText.map { Array(($0 + ":[").utf8) }
         timelines = zoneIDs.map { id in clocks[id].map { FeedTimelineJSON(clock: $0, span: span) } }
+        zoneFacts = zip(zoneIDs, keyText).map { id, key in
+            clocks[id].map { Array((key + ":").utf8) + Array(FeedJSON.encode(FeedZone($0))) } ?? []
+        }
         allZones = order
         var rank = [Int](repeating: 0, count: zoneIDs.count)
         for (position, zone) in order.enumerated() { rank[zone] = position }
@@ -196,7 +202,14 @@ final class SectionsBody: Sendable {
         }
         body.writeStaticString("},\"transitions_until\":\"")
         JSONText.writeDateTime(until, into: &body)
-        body.writeStaticString("Z\",\"version\":1}")
+        body.writeStaticString("Z\",\"version\":1,\"zones\":{")
+        first = true
+        for zone in zones where timelines[zone] != nil {
+            if !first { body.writeStaticString(",") }
+            first = false
+            body.writeBytes(zoneFacts[zone])
+        }
+        body.writeStaticString("}}")
         // The cache keeps the body: without the spare room the estimate left.
         if body.capacity > body.readableBytes + body.readableBytes / 8 { body = ByteBuffer(bytes: body.readableBytesView) }
         return Written(body: body, nextTransition: earliest.map { Date(timeIntervalSince1970: Double($0)) })

@@ -85,11 +85,16 @@ package enum StaticExport {
                 "/v1/sections/" + encoded, file: "v1/sections/\(title).json",
                 service.representationNow(sections.sections(request("/v1/sections/\(encoded)?" + at), pathTitle: Substring(encoded))))
         }
+        let calendars = ChangesController(service: service)
         for zone in catalogue.zoneIDs {
             let components = zone.split(separator: "/")
             try export(
                 "/v1/zones/" + zone, file: "v1/zones/\(zone).json",
                 service.representationNow(zones.zone(request("/v1/zones/\(zone)?" + at), components: components)))
+            // Served at the path itself (`$uri`): a calendar app asks for the .ics name.
+            try export(
+                "/v1/zones/\(zone)/changes.ics", file: "v1/zones/\(zone)/changes.ics",
+                service.representationNow(calendars.zoneCalendar(request("/v1/zones/\(zone)/changes.ics?" + at), components: components[...])))
         }
         // Aliases (UTC, Asia/Calcutta, US/Eastern) as the server answers them, `requested_timezone`
         // and all: a client gets the same JSON for `/v1/zones/UTC` from either.
@@ -104,6 +109,9 @@ package enum StaticExport {
                 service.representationNow(zones.zone(request("/v1/zones/\(path)?" + at), components: encoded.map { Substring($0) })))
         }
         try export("/v1/meta", file: "v1/meta.json", service.meta)
+        try export("/v1/posix.json", file: "v1/posix.json", service.posixJSON)
+        // The header keeps its name: a file a maker copies into firmware, served as `/v1/posix.h`.
+        try export("/v1/posix.h", file: "v1/posix.h", service.posixHeader)
         try export("/healthz", file: "healthz.json", service.health)
         try export("/openapi.yaml", file: "openapi.yaml", service.openAPI)
         // The web app: its page, its service worker (at the root, for its scope) and its assets

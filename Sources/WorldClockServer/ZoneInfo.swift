@@ -49,6 +49,12 @@ struct ZoneInfo: Encodable, Equatable {
     let transitions: [FeedTransition]
     /// The end of the transitions' window (UTC).
     let transitionsUntil: String
+    /// The zone's POSIX TZ string, the footer of its TZif rules ("EST5EDT,M3.2.0,M11.1.0"), for
+    /// devices that keep time with `TZ`; null only for rules without one.
+    let posixTz: String?
+    /// From this instant on (UTC) the string alone gives the rules' offset, abbreviation and DST;
+    /// null when it always has. Before it a device uses `transitions`.
+    let posixTzExactFrom: String?
     /// The tz release of the rules that gave the times ("2026f").
     let tzdataVersion: String
     /// The digest of the catalogue and its zones' rules (`FeedMeta.rulesDigest`): when it differs
@@ -59,14 +65,17 @@ struct ZoneInfo: Encodable, Equatable {
         case abbreviation, datetime, dayOfWeek = "day_of_week", dayOfYear = "day_of_year", dst, dstFrom = "dst_from"
         case dstUntil = "dst_until", dstOffset = "dst_offset", rawOffset = "raw_offset", timezone
         case requestedTimezone = "requested_timezone", unixtime, utcDatetime = "utc_datetime", utcOffset = "utc_offset"
-        case weekNumber = "week_number", nextTransition = "next_transition", places, transitions
+        case weekNumber = "week_number", nextTransition = "next_transition", places, posixTz = "posix_tz"
+        case posixTzExactFrom = "posix_tz_exact_from", transitions
         case transitionsUntil = "transitions_until", tzdataVersion = "tzdata_version", rulesDigest = "rules_digest"
     }
 
     init(
-        time: ZoneTime, requested: String, places: [Place], transitions: [ZoneTimeline.Period], until: Date, tzdataVersion: String,
-        rulesDigest: String
+        time: ZoneTime, requested: String, places: [Place], transitions: [ZoneTimeline.Period], until: Date, posixTZ: String?,
+        posixTZExactFrom: Date?, tzdataVersion: String, rulesDigest: String
     ) {
+        self.posixTz = posixTZ
+        self.posixTzExactFrom = posixTZExactFrom.map(ISO8601.utc)
         self.tzdataVersion = tzdataVersion
         self.rulesDigest = rulesDigest
         abbreviation = time.abbreviation
@@ -110,6 +119,8 @@ struct ZoneInfo: Encodable, Equatable {
         try c.encode(weekNumber, forKey: .weekNumber)
         try c.encode(nextTransition, forKey: .nextTransition)
         try c.encode(places, forKey: .places)
+        try c.encode(posixTz, forKey: .posixTz)
+        try c.encode(posixTzExactFrom, forKey: .posixTzExactFrom)
         try c.encode(transitions, forKey: .transitions)
         try c.encode(transitionsUntil, forKey: .transitionsUntil)
         try c.encode(tzdataVersion, forKey: .tzdataVersion)

@@ -71,3 +71,12 @@ func wcSearch(_ text: UnsafePointer<UInt8>, _ count: Int, _ limit: Int) -> Int {
 @_expose(wasm, "wc_prepare")
 @_cdecl("wc_prepare")
 func wcPrepare() -> Int { WasmSearch.catalogue.engine.places.count }
+
+/// The changes coming to my clocks within four weeks of `instant` (seconds since 1970), over the
+/// timelines set (`WasmChanges.answer`: the request a field a line): a JSON array, one entry a place.
+@_expose(wasm, "wc_changes")
+@_cdecl("wc_changes")
+func wcChanges(_ text: UnsafePointer<UInt8>, _ count: Int, _ instant: Double) -> Int {
+    output = WasmChanges.answer(String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self), instant: Int64(instant))
+    return output.count
+}

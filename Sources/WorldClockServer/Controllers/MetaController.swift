@@ -1,6 +1,7 @@
 import Hummingbird
 
-/// `GET /v1/meta`, `GET /healthz`, `GET /openapi.yaml`: bodies built once per set of rules.
+/// `GET /v1/meta`, `GET /healthz`, `GET /openapi.yaml`, `GET /v1/posix.json`, `GET /v1/posix.h`:
+/// bodies built once per set of rules.
 struct MetaController: Sendable {
     let service: FeedService
 
@@ -13,6 +14,14 @@ struct MetaController: Sendable {
         router.getAndHead("/healthz") { request, _ in
             _ = try QueryString(request.uri.query, allowed: [], endpoint: "/healthz")
             return current().service.health.response(to: request)
+        }
+        router.getAndHead("/v1/posix.json") { request, _ in
+            _ = try QueryString(request.uri.query, allowed: [], endpoint: "/v1/posix.json")
+            return current().service.posixJSON.response(to: request)
+        }
+        router.getAndHead("/v1/posix.h") { request, _ in
+            _ = try QueryString(request.uri.query, allowed: [], endpoint: "/v1/posix.h")
+            return current().service.posixHeader.response(to: request)
         }
         router.getAndHead("/openapi.yaml") { request, _ in
             _ = try QueryString(request.uri.query, allowed: [], endpoint: "/openapi.yaml")

@@ -203,6 +203,9 @@ export class EngineClient {
 
   /** A meeting plan (search-engine.js `plan`). */
   plan(request) { return this.call('plan', request); }
+
+  /** The changes coming to my clocks (search-engine.js `changes`). */
+  changes(request) { return this.call('changes', request); }
 }
 
 /**

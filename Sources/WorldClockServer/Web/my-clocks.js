@@ -122,6 +122,9 @@ export class MyClocks {
 
   render() {
     this.empty.hidden = this.clocks.length > 0;
+    // The calendar of my clocks' changes (page.js sets its address): shown with the cards, so the
+    // list below measures its place once, not again when the link would appear later.
+    if (this.calendarLink) this.calendarLink.hidden = this.clocks.length === 0;
     this.list.replaceChildren(...this.clocks.map((clock) => {
       const card = document.createElement('li');
       card.className = 'card';
@@ -130,7 +133,8 @@ export class MyClocks {
       card.innerHTML = '<button type="button" class="handle">⠿</button>'
         + '<span class="card-place"><span class="card-rel"></span><span class="card-name"></span></span>'
         + '<span class="card-time"><span class="big"></span><span class="sec"></span><span class="abbr"></span></span>'
-        + '<button type="button" class="remove">×</button>';
+        + '<button type="button" class="remove">×</button>'
+        + '<span class="card-change" hidden></span>';
       card.querySelector('.card-name').textContent = clock.name;
       const handle = card.querySelector('.handle');
       handle.setAttribute('aria-label', `${clock.name} 순서 바꾸기 (위아래 화살표)`);
@@ -138,6 +142,29 @@ export class MyClocks {
       return card;
     }));
     if (this.last) this.tick(...this.last);
+    this.showChanges();
+  }
+
+  /**
+   * The changes coming within four weeks, from the engine (`EngineClient.changes`, the CLI's
+   * words): one entry per clock in `clocks`' order, `{at, text}` or null; shown under each card.
+   * @param {{name: string}[]} clocks the clocks the answer is for
+   * @param {({at: string, text: string} | null)[]} changes
+   */
+  setChanges(clocks, changes) {
+    this.changes = new Map(clocks.map((clock, i) => [clock.name, changes[i] ?? null]));
+    this.showChanges();
+  }
+
+  showChanges() {
+    for (const card of this.list.children) {
+      const element = card.querySelector('.card-change');
+      const change = this.changes?.get(card.dataset.name) ?? null;
+      const text = change ? change.text : '';
+      if (element.textContent !== text) element.textContent = text;
+      element.hidden = !change;
+      if (change) element.dataset.at = change.at; else delete element.dataset.at;
+    }
   }
 
   /** Updates every card; `stale`: past the feed's window, each card says plainly it may be wrong. */

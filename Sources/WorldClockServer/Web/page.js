@@ -10,6 +10,7 @@ import { pageClock, ZoneRules, formatDate } from './clock.js';
 import { PlaceList } from './list.js';
 import { IndexBar } from './index-bar.js';
 import { loadSearchEngine } from './search.js';
+import { SERVER_SEARCH } from './engine.js';
 import { searchBox, connectSearch } from './search-box.js';
 import { MyClocks } from './my-clocks.js';
 import { MeetingView } from './meeting.js';
@@ -43,6 +44,12 @@ const list = new PlaceList(document.getElementById('list'), {
 });
 const mine = new MyClocks(document.getElementById('my-clocks'), document.getElementById('my-clocks-empty'),
   (name, isMine) => list.setMine(name, isMine));
+// Where a server is behind the page (not the static export, which has no /v1/changes.ics), my
+// clocks' changes as a calendar to subscribe to.
+if (SERVER_SEARCH) {
+  mine.calendarLink = document.getElementById('my-clocks-subscribe');
+  mine.render();
+}
 const meeting = new MeetingView({
   section: document.getElementById('meeting'),
   toggle: document.getElementById('meeting-toggle'),
@@ -61,8 +68,42 @@ const meeting = new MeetingView({
     return on.find((p) => p.english === city) ?? on[0];
   },
 });
-// Added, removed or moved: the plan follows my clocks.
-document.getElementById('my-clocks').addEventListener('clocks-change', () => meeting.refresh());
+// Added, removed or moved: the plan, the coming changes and the calendar link follow my clocks.
+document.getElementById('my-clocks').addEventListener('clocks-change', () => { meeting.refresh(); refreshChanges(); });
+
+/** The reference as a line names it: its city among the feed's places (Asia/Seoul → 서울), else the zone id. */
+function referenceName() {
+  const on = [...list.places.values()].filter((p) => p.zone === refZone);
+  const city = refZone.slice(refZone.lastIndexOf('/') + 1).replace(/_/g, ' ');
+  return (on.find((p) => p.english === city) ?? on[0])?.name ?? refZone;
+}
+
+/** The minute the coming changes were last asked for; they are asked again each minute. */
+let changesMinute = null;
+/**
+ * The changes coming within four weeks to my clocks or the reference (the engine's
+ * ClockChangeNotice, the CLI's words), under the cards; and the calendar of my clocks' changes
+ * to subscribe to (webcal:, `/v1/changes.ics`), where a server is behind the page.
+ */
+async function refreshChanges() {
+  if (!rules) return;
+  const t = clock.now();
+  changesMinute = Math.floor(t / 60_000);
+  const clocks = mine.clocks.slice();
+  if (mine.calendarLink && clocks.length) {
+    const query = new URLSearchParams({ zones: clocks.map((c) => c.name).join(','), from: refZone });
+    mine.calendarLink.href = `webcal://${location.host}/v1/changes.ics?${query}`;
+  }
+  if (!clocks.length) { mine.setChanges([], []); return; }
+  try {
+    const engine = await loadSearchEngine();
+    await engine.setRules(rules, t);
+    const answer = await engine.changes({ reference: refZone, referenceName: referenceName(), now: t, places: clocks });
+    mine.setChanges(clocks, answer);
+  } catch (error) {
+    console.warn('changes:', error.message);
+  }
+}
 
 // The search box is set up already (search-box.js, before the page was first drawn).
 connectSearch({ rules: () => rules, onChoose: (place) => mine.add(place) });
@@ -133,6 +174,7 @@ async function load() {
   }
   if (refZone === null) await resolveReference();
   meeting.refresh();
+  changesMinute = null;  // new rules: the coming changes are asked for again at the next tick
   state.count = feed.sections.reduce((n, s) => n + s.places.length, 0);
   state.tzdata = feed.meta.tzdata_version;
   showStatus();
@@ -148,6 +190,7 @@ function tick() {
     const stale = t >= rules.validUntil;
     list.tick(rules, t, ref, h24, stale);
     mine.tick(rules, t, ref, h24, stale);
+    if (Math.floor(t / 60_000) !== changesMinute) refreshChanges();
     if (stale !== state.stale) { state.stale = stale; showStatus(); }
     if (t >= nextFetch) {
       nextFetch = Infinity;

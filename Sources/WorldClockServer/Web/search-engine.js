@@ -122,6 +122,20 @@ export class SearchEngine {
   }
 
   /**
+   * The change coming within four weeks of `now` (ms) to each of `places`' clocks, or to the
+   * reference's where it moves the difference (MeetingPlanning's ClockChangeNotice, the CLI's
+   * decision and words): one entry a place, `{at, text}` or null.
+   * @param {{reference?: string, referenceName?: string, now: number, places: {name: string, zone: string}[]}} request
+   * @returns {({at: string, text: string} | null)[]}
+   */
+  changes({ reference, referenceName, now, places }) {
+    const clean = (text) => text.replace(/[\t\n]/g, ' ');
+    const lines = reference ? [`reference\t${reference}\t${clean(referenceName ?? reference)}`] : [];
+    for (const place of places) lines.push(`place\t${place.zone}\t${clean(place.name)}`);
+    return this.answer(this.call('wc_changes', lines.join('\n'), Math.floor(now / 1000)));
+  }
+
+  /**
    * The answer to `query` as `/v1/search` gives it ({query, keyboard_conversion, results}), or
    * {error: {code, message}} for a query search refuses.
    */

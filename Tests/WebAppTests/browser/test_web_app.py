@@ -11,6 +11,7 @@ import argparse
 import datetime
 import json
 import os
+import subprocess
 import sys
 import tempfile
 import time
@@ -240,6 +241,26 @@ class WebAppTests(harness.PageChecks, unittest.TestCase):
         self.open("?from=Asia/Calcutta")  # → Asia/Kolkata, UTC+5:30, no DST
         self.wait(lambda: "+3시간 30분" in self.card_text("서울", ".card-rel"), "서울 is 3 h 30 min ahead of India")
 
+    def test_08c_my_clocks_name_the_changes_coming_within_four_weeks_in_the_clis_words(self):
+        # Early March 2027, from Seoul: New York's and London's summer time start within four weeks,
+        # said under their cards as `worldclock` says them (the engine's ClockChangeNotice); Seoul's card says nothing.
+        self.js("localStorage.setItem('worldclock.my-clocks.v1', JSON.stringify([{name: '뉴욕', zone: 'America/New_York', country: '미국'},"
+                "{name: '런던', zone: 'Europe/London', country: '영국'}, {name: '서울', zone: 'Asia/Seoul', country: '대한민국'}]))")
+        self.open(SEOUL + "&now=2027-03-01T00:00:00Z")
+        self.wait(lambda: self.card_text("뉴욕", ".card-change") != "", "뉴욕's card names no coming change", timeout=30)
+        self.assertEqual(self.card_text("뉴욕", ".card-change"), "3월 14일 (일)부터 뉴욕과의 시차 14시간 → 13시간 (서머타임 시작)")
+        self.wait(lambda: self.card_text("런던", ".card-change") != "", "런던's card names no coming change")
+        self.assertEqual(self.card_text("런던", ".card-change"), "3월 28일 (일)부터 런던과의 시차 9시간 → 8시간 (서머타임 시작)")
+        self.assertTrue(self.js("return document.querySelector('#my-clocks .card[data-name=\"서울\"] .card-change').hidden"))
+        # The same lines as the CLI's --json for the same instant and reference.
+        cli = json.loads(subprocess.run([ARGS.worldclock, "show", "뉴욕", "런던", "--at", "2027-03-01T00:00:00Z", "--from", "서울", "--json", "--tzdata", "bundled"],
+                                        check=True, capture_output=True, text=True).stdout)
+        self.assertEqual([p["upcoming_change"]["text"] for p in cli],
+                         [self.card_text("뉴욕", ".card-change"), self.card_text("런던", ".card-change")])
+        # The calendar of these changes, offered to subscribe to.
+        link = self.js("return document.getElementById('my-clocks-subscribe').href")
+        self.assertTrue(link.startswith("webcal://") and "/v1/changes.ics?zones=" in link, link)
+
     def test_09_my_clocks_survive_a_reload_in_their_order(self):
         from selenium.webdriver.common.actions import interaction
         from selenium.webdriver.common.actions.action_builder import ActionBuilder
@@ -321,6 +342,8 @@ class WebAppTests(harness.PageChecks, unittest.TestCase):
         self.wait(lambda: ":" in self.card_text("런던", ".big") and "오" not in self.card_text("런던", ".big"), "24-hour style")
         press(Keys.TAB)
         self.assertEqual(focused(), "meeting-toggle")
+        press(Keys.TAB)
+        self.assertEqual(focused(), "my-clocks-subscribe")  # the calendar of my clocks' changes
         press(Keys.TAB)
         self.assertEqual(focused(), "handle")
         press(Keys.ARROW_DOWN)

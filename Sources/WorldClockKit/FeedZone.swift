@@ -1,0 +1,41 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// What a device that keeps time with a POSIX `TZ` string needs of one zone: the string, and the
+/// instant from which it alone is exact. The feed's `zones` holds one per zone with rules; the same
+/// two fields are in `/v1/zones/{zone}`.
+public struct FeedZone: Codable, Equatable, Sendable {
+    /// The zone's POSIX TZ string, the footer of its TZif rules ("EST5EDT,M3.2.0,M11.1.0"); nil
+    /// only for rules without one.
+    public let posixTZ: String?
+    /// From this instant on (ISO 8601, UTC) `posixTZ` alone gives the rules' offset, abbreviation
+    /// and DST; nil when it always has. Before it, a device uses the feed's transitions.
+    public let posixTZExactFrom: String?
+
+    enum CodingKeys: String, CodingKey {
+        case posixTZ = "posix_tz", posixTZExactFrom = "posix_tz_exact_from"
+    }
+
+    /// The string and instant of `clock`'s rules.
+    package init(_ clock: ZoneClock) {
+        posixTZ = clock.posixTZ
+        posixTZExactFrom = clock.posixTZExactFrom.map(ISO8601.utc)
+    }
+
+    /// Reads a zone's object; a missing field reads as null.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        posixTZ = try container.decodeIfPresent(String.self, forKey: .posixTZ)
+        posixTZExactFrom = try container.decodeIfPresent(String.self, forKey: .posixTZExactFrom)
+    }
+
+    /// Writes both fields, null as null: a device reads "exact from always", not "unknown".
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(posixTZ, forKey: .posixTZ)
+        try container.encode(posixTZExactFrom, forKey: .posixTZExactFrom)
+    }
+}
