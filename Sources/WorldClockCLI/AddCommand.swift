@@ -41,6 +41,8 @@ struct AddCommand: Command {
         var added: [String] = [], present: [String] = []
         let clocks = try file.edit { clocks in
             for place in places {
+                // `add 뉴욕 뉴욕`, `add 뉴욕 NYC`: one place named twice is said once.
+                if added.contains(place.name) || present.contains(place.name) { continue }
                 if clocks.add(MyClocks.Entry(name: place.name, zoneID: place.zoneID)) {
                     added.append(place.name)
                 } else {

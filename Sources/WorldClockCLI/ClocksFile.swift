@@ -127,7 +127,8 @@ struct ClocksFile {
         let temporary = Self.directory(of: target) + "/.clocks.tsv.\(getpid()).tmp"
         let bytes = clocks.bytes
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { throw .io(path: temporary, problem: "쓸 수 없습니다(\(Self.reason()))") }
+        // The folder is named, not the temporary file (a read-only config folder is the usual cause).
+        guard descriptor >= 0 else { throw .io(path: target, problem: "쓸 수 없습니다: \(FileProblem.writing(target, errorNumber: errno))") }
         var written = 0
         while written < bytes.count {
             let count = bytes[written...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
@@ -139,7 +140,7 @@ struct ClocksFile {
         close(descriptor)
         guard complete else {
             unlink(temporary)
-            throw .io(path: temporary, problem: "다 쓰지 못했습니다(디스크가 찼을 수 있습니다)")
+            throw .io(path: target, problem: "다 쓰지 못했습니다(디스크가 찼을 수 있습니다)")
         }
         guard rename(temporary, target) == 0 else {
             let reason = Self.reason()

@@ -1,4 +1,5 @@
 import TimeZoneRules
+import WorldClockKit
 
 /// The command line as data: each command declares its options and arguments here, `ArgumentReader`
 /// reads `argv` against them and `HelpText` writes their help in Korean from the same data.
@@ -131,6 +132,29 @@ package struct ParsedArguments {
     fileprivate(set) var fromEnvironment: [(name: String, variable: String)] = []
 
     package func flag(_ name: String) -> Bool { flags.contains(name) }
+
+    /// `worldclock 내일 오전 9시 뉴욕`, `worldclock 뉴욕 3pm`: the longest run of words at the start,
+    /// else at the end, that reads as a time becomes `--at` when none was given, so the phrase
+    /// converts where people type it. At least one word is left for the place.
+    mutating func moveTimeToAt() {
+        guard value("at") == nil, command.option(named: "at") != nil, positionals.count >= 2 else { return }
+        func time(_ words: ArraySlice<String>) -> String? {
+            let text = words.joined(separator: " ")
+            return (try? TimeQuery.parse(text)) == nil ? nil : text
+        }
+        for length in stride(from: positionals.count - 1, through: 1, by: -1) {
+            if let text = time(positionals[..<length]) {
+                values.append((name: "at", value: text))
+                positionals.removeFirst(length)
+                return
+            }
+            if let text = time(positionals[(positionals.count - length)...]) {
+                values.append((name: "at", value: text))
+                positionals.removeLast(length)
+                return
+            }
+        }
+    }
     package func value(_ name: String) -> String? { values.last { $0.name == name }?.value }
     /// The `index`th positional argument: the reader saw that every declared one is there. The
     /// last, when it repeats, is every word left joined by a space.
@@ -227,12 +251,36 @@ package enum ArgumentReader {
                 // A bare place is `show` for it (`worldclock 뉴욕`); show names a mistyped command.
                 guard let show = commands.first(where: { $0.name == ShowCommand.spec.name }) else { throw unknownCommand(first, commands) }
                 if arguments.prefix(while: { $0 != "--" }).contains(where: { $0 == "-h" || $0 == "--help" }) { return .help(show) }
-                return .run(try read(arguments, for: show))
+                // `sho`, `lst`, `del`: a command mistyped is never run as a place (SHO is an airport, DEL 델리).
+                if let meant = nearCommand(first, commands.map(\.name)) {
+                    let shown = Terminal.printable(first, limit: 40)
+                    throw UsageError(
+                        message: "\(KoreanParticle.attach(.topic, to: "\"\(shown)\"")) 명령이 아닙니다. "
+                            + "명령이라면: worldclock \(meant); 곳이라면: worldclock show \(shown)",
+                        command: nil)
+                }
+                var parsed = try read(arguments, for: show)
+                parsed.moveTimeToAt()
+                return .run(parsed)
             }
             let rest = Array(arguments.dropFirst())
             if rest.prefix(while: { $0 != "--" }).contains(where: { $0 == "-h" || $0 == "--help" }) { return .help(command) }
             return .run(try read(rest, for: command))
         }
+    }
+
+    /// Words people type for a command that are not its name.
+    private static let commandAliases = ["del": "remove", "delete": "remove", "rm": "remove", "ls": "list", "mv": "move", "find": "search"]
+
+    /// The command a bare first word most likely means: an alias (`del`, `ls`), a start of a
+    /// command's name of three letters or more (`sho`), or a name one edit away (`lst`); nil for
+    /// anything else, which is read as a place. Lowercase ASCII letters only: 뉴욕 and `JFK` are places.
+    static func nearCommand(_ word: String, _ names: [String]) -> String? {
+        guard (2...8).contains(word.count), word.allSatisfy({ $0.isASCII && $0.isLowercase }) else { return nil }
+        if let alias = commandAliases[word], names.contains(alias) { return alias }
+        guard word.count >= 3 else { return nil }
+        if let name = names.first(where: { $0.hasPrefix(word) }) { return name }
+        return names.first { editDistance(word, $0) == 1 }
     }
 
     /// The index of the first word that is not an option or an option's value, when only

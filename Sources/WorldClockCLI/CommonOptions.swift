@@ -146,11 +146,12 @@ struct DisplayOptions {
 
     /// `--at`'s rule, said once for the help (README and docs/cli.md say the same).
     static let atHelp =
-        "지금 대신 이 시각의 시간을 보여 줍니다. 기준 시간대(--from)의 벽시계 시각: 9시, 09시 30분, 오전 9시, 오후 3시 반, 15시, 정오, 자정, "
-        + "두 시 반, 오전 열 시, 9시 10분 전(8:50), 9am, 9:30pm, 0900, 21:00. 새벽 0–6시, 아침 5–11시, 낮 11–5시, 저녁 5–11시, "
-        + "밤 6–11시. 그 앞에 날: 오늘, 내일, 모레, 어제, 월요일(다음에 오는), 다음 주 월요일, 12월 1일, 12/1, 12-01, "
-        + "2026.12.01, 2026-12-01(날만 쓰면 그날 0시). 뒤에 Z, +09:00이나 기준 시간대의 약어(09:00 KST). 지금부터: 30분 뒤, "
-        + "2시간 후, 9시간 30분 전. 오프셋을 붙인 RFC 3339 시각(2026-07-15T12:00:00Z)과 now도 받습니다."
+        "지금 대신 이 시각의 시간을 보여 줍니다. 기준 시간대(--from)의 벽시계 시각: 9시, 09시 30분, 오전 9시, 오후 3시 반, 15시, 정오, "
+        + "자정·밤 12시(그날이 끝나는 자정), 세 시 반(오전·오후 없이 한–여섯 시는 오후), 열 시 사십오 분, 9시 10분 전(8:50), 9am, 9:30pm, "
+        + "0900, 21:00. 새벽 0–6시, 아침 5–11시, 낮 11–5시, 저녁 5–11시, 밤 6–11시. 그 앞에 날: 오늘, 내일(낼, tomorrow), 모레, 어제, "
+        + "월요일(다음에 오는), 다음 주 월요일, 12월 1일, 12/1, 12-01, 2026.12.01, 2026-12-01(날만 쓰면 그날 0시). "
+        + "뒤에 Z, +09:00이나 기준 시간대의 약어(09:00 KST). 지금부터: 30분 뒤, 삼십 분 뒤, 반 시간 뒤, 2시간 후, 9시간 30분 전. "
+        + "오프셋을 붙인 RFC 3339 시각(2026-07-15T12:00:00Z)과 now도 받습니다."
 
     /// One line for a time `--<option>` refuses: what is wrong and a form that works, without the
     /// usage block (`--at "9시 70분": 70분은 없습니다(0–59분). 예: --at '9시 30분'`).
@@ -176,12 +177,36 @@ struct DisplayOptions {
             from: from, saved: myClocks.reference, catalogue: catalogue, tzdata: rules, now: now,
             quiet: json)
         let clock = reference.clock
-        let moment = try Self.instant(at, text: atText, now: now, in: clock, referenceName: reference.name, quiet: json)
+        // `--at '09:00 EST'` with 서울 as the reference: the abbreviation names the clock, as `search EST` finds it.
+        let (atClock, atName) = abbreviationClock(catalogue: catalogue, tzdata: rules, now: now, reference: clock) ?? (clock, reference.name)
+        let moment = try Self.instant(at, text: atText, now: now, in: atClock, referenceName: atName, quiet: json)
         PhaseTrace.mark("reference zone \(reference.zoneID)")
         return Session(
             catalogue: catalogue, tzdata: rules, instant: moment, isNow: at == nil || at == .now, reference: clock.time(at: moment),
             referenceName: reference.name, style: twentyFourHour ? .twentyFourHour : .twelveHour, json: json, width: width,
             myClocks: myClocks)
+    }
+
+    /// The clock an abbreviation after `--at`'s time names when the reference does not use it
+    /// then (`09:00 EST` with 서울 as the reference is 뉴욕's 09:00): the place the search reads the
+    /// letters as, when that place's zone uses them at that time; nil otherwise (the reference's
+    /// refusal then stands, naming the abbreviations it does use).
+    private func abbreviationClock(catalogue: Catalogue, tzdata: TZDatabase, now: Date, reference: ZoneClock) -> (ZoneClock, String)? {
+        guard let at else { return nil }
+        let letters: String
+        switch at {
+        case .time(_, .abbreviation(let written)?), .dayTime(_, _, .abbreviation(let written)?): letters = written
+        default: return nil
+        }
+        let seconds = Int64(now.timeIntervalSince1970.rounded(.down))
+        guard (try? at.resolve(now: seconds, in: reference)) == nil,
+            case .found(let places, _)? = try? PlaceResolver(search: PlaceSearch(catalogue: catalogue, tzdata: tzdata, at: now)).resolve(letters),
+            let place = places.first, let clock = ZoneClock(zoneID: place.zoneID, tzdata: tzdata), (try? at.resolve(now: seconds, in: clock)) != nil
+        else { return nil }
+        if !json {
+            Terminal.note("--at: \(KoreanParticle.attach(.object, to: letters)) \(Terminal.printable(place.name))(\(place.zoneID))의 시각으로 읽었습니다")
+        }
+        return (clock, place.name)
     }
 
     /// `--at` as an instant: a wall-clock time read in the reference zone, an error naming the

@@ -178,8 +178,13 @@ struct PlanCommand: Command {
                 weeks == nil
                 ? MeetingInvitation.calendar([chosen], summary: summary, stamp: stamp)
                 : MeetingInvitation.weekly(weekly.map(\.slot), organizer: reference, summary: summary, stamp: stamp)
+            if ics == "-" {
+                // `--ics -`: the invitation on standard output, instead of the table.
+                StandardStream.output.write(Data(text.utf8))
+                return
+            }
             do { try Data(text.utf8).write(to: URL(fileURLWithPath: ics), options: .atomic) } catch {
-                throw CLIError.io("--ics \"\(Terminal.printable(ics, limit: 80))\": 쓸 수 없습니다(\(Terminal.printable(String(describing: error))))")
+                throw CLIError.io("--ics \"\(Terminal.printable(ics, limit: 80))\": 쓸 수 없습니다: \(FileProblem.writing(ics))")
             }
             if !session.json {
                 Terminal.note("--ics: \(Terminal.printable(ics, limit: 80))에 일정 1개를 썼습니다" + (weeks.map { "(매주, \($0)주)" } ?? ""))

@@ -13,9 +13,13 @@ import Foundation
 /// (`오늘`, `내일`, `모레`, `어제`, `월요일`, `다음 주 월요일`, `12월 1일`, `12/1`, `12-01`,
 /// `2026.12.01`, `2026/12/01`, `2026-12-01`) alone or before a time; and RFC 3339 instants
 /// (`2026-07-15T12:00:00Z`). A time may end with `Z`, an offset (`+09:00`) or an abbreviation of
-/// the reference zone (`09:00 KST`). Hours said aloud (`한 시`, `두 시 반`, `오전 열 시`, `열두 시`)
-/// read as their digits (`1시`, `2시 반`, …), and a time counted from now (`30분 뒤`, `2시간 후`,
-/// `한 시간 반 뒤`, `9시간 30분 전`) names an instant; `9시 10분 전` is 8:50, as Koreans say it.
+/// the reference zone (`09:00 KST`). Hours said aloud (`한 시`, `세 시 반`, `오전 열 시`, `열두 시`)
+/// read as said in a day: without `오전`/`오후`, `한 시`…`여섯 시` are the afternoon's (`세 시 반` is
+/// 15:30). Minutes and lengths may be Sino-Korean words (`열 시 사십오 분`, `삼십 분 뒤`). A time
+/// counted from now (`30분 뒤`, `반 시간 뒤`, `한 시간 반 뒤`, `9시간 30분 전`) names an instant;
+/// `9시 10분 전` is 8:50, as Koreans say it. `자정` and `밤 12시` are the midnight that ends the day
+/// said (today's when none: 0:00 tomorrow); `낼` is `내일`, and `today`, `tomorrow`, `yesterday` may
+/// stand for the day.
 /// A part of the day holds only its own hours: `새벽` 0–6시 (12시 = 0시), `아침` 5–11시, `낮` 11시–5시,
 /// `저녁` 5–11시, `밤` 6–11시; any other hour is refused with the readings it could have.
 ///
@@ -209,7 +213,7 @@ extension TimeQuery {
         if kept.count == instants.count { return reading }
         let used = instants.map(abbreviation).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
         throw error(
-            "\(written)는 기준 시간대 \(reference.zoneID)가 그때 쓰는 약어가 아닙니다(\(used.joined(separator: ", "))). "
+            "\(written)는 기준 시간대 \(reference.zoneID)에서 그때 쓰는 약어가 아닙니다(\(used.joined(separator: ", "))). "
                 + "다른 곳의 시각이면 --from으로 기준을 바꾸거나 +09:00처럼 오프셋을 씁니다",
             example: (day.map { TimeQuery.dayTime($0, time, zone: .abbreviation(used[0])) } ?? .time(time, zone: .abbreviation(used[0]))).description)
     }

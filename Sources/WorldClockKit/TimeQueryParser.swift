@@ -8,13 +8,17 @@ struct TimeQueryParser {
     private var index = 0
     /// The day read before the time, for examples that keep it.
     private var writtenDay: TimeQuery.Day?
+    /// The time read is the midnight that ends the day (`자정`, `밤 12시`): 0시 of the next day.
+    private var endOfDay = false
 
     init(text: String, tokens: [TimeQueryToken]) {
         self.text = text
         self.tokens = tokens
     }
 
-    private static let relativeDays = ["그제": -2, "그저께": -2, "어제": -1, "오늘": 0, "내일": 1, "모레": 2, "글피": 3]
+    private static let relativeDays = ["그제": -2, "그저께": -2, "어제": -1, "오늘": 0, "내일": 1, "낼": 1, "모레": 2, "글피": 3]
+    /// The English days read as a day before a time (`tomorrow 9am`), as people type them in chat.
+    private static let englishDays = ["yesterday": -1, "today": 0, "tomorrow": 1]
     /// English words people try first, and the Korean the reader takes for them.
     private static let englishWords = [
         "today": "오늘", "tomorrow": "내일", "yesterday": "어제", "tonight": "오늘", "noon": "정오", "midnight": "자정", "now": "지금",
@@ -71,7 +75,7 @@ struct TimeQueryParser {
             guard index == tokens.count else { throw unexpected(afterTime: true) }
             return .fromNow(seconds: fromNow)
         }
-        let day = try self.day()
+        var day = try self.day()
         writtenDay = day
         if day != nil, case .latin(let letter)? = peek, letter == "T" || letter == "t" {
             advance()
@@ -81,6 +85,13 @@ struct TimeQueryParser {
         let zone = time == nil ? nil : try self.zone()
         if day != nil || time != nil, peek == .word("에") { advance() }
         guard index == tokens.count else { throw unexpected(afterTime: time != nil) }
+        if endOfDay {
+            // 자정, 오늘 밤 12시: the midnight that ends the day said (today when none), as Koreans mean it.
+            guard let next = Self.shifted(day ?? .relative(days: 0), by: 1) else {
+                throw fail("\(day.map { "\($0) " } ?? "")자정: 그날이 끝나는 자정은 다음 날 0시입니다. 다음 날을 날짜로 씁니다", "2026-12-02 0시")
+            }
+            day = next
+        }
         switch (day, time) {
         case (let day?, nil):
             return .day(day)
@@ -187,6 +198,9 @@ struct TimeQueryParser {
         case .word(let word)? where Self.relativeDays[word] != nil:
             advance()
             return .relative(days: Self.relativeDays[word]!)
+        case .latin(let word)? where Self.englishDays[word.lowercased()] != nil:
+            advance()
+            return .relative(days: Self.englishDays[word.lowercased()]!)
         case .word(let word)? where Self.weeks[word] != nil:
             advance()
             if peek == .word("주") { advance() }
@@ -279,6 +293,7 @@ struct TimeQueryParser {
     private mutating func time() throws(TimeQueryError) -> TimeQuery.ClockTime? {
         if peek == .word("정오") || peek == .word("자정") {
             defer { advance() }
+            endOfDay = peek == .word("자정")
             return TimeQuery.ClockTime(hour: peek == .word("정오") ? 12 : 0, minute: 0)
         }
         var meridiem: String?
@@ -287,6 +302,8 @@ struct TimeQueryParser {
             advance()
         }
         let number: Int, digits: Int
+        // An hour said in native words (세 시): without 오전·오후, 1–6시 are the afternoon's, as said in a day.
+        var spokenHour = false
         switch peek {
         case .number(let value, let count)?:
             (number, digits) = (value, count)
@@ -295,13 +312,14 @@ struct TimeQueryParser {
                 throw fail("\(value)분 앞에 몇 시인지 씁니다", "\(dayPrefix)\(meridiem.map { Self.sample($0, 9) } ?? "9시") \(Self.safe(value, 0...59, 30))분")
             }
         case .word(let word)? where TimeQueryToken.nativeNumbers[word] != nil:
-            // 한 시 … 열두 시: the hour said aloud, read as its digits (두 시 반 is 2시 반).
+            // 한 시 … 열두 시: the hour said aloud, read as its digits (열 시 is 10시), or the afternoon's below.
             let value = TimeQueryToken.nativeNumbers[word]!
             if peek(1) == .word("시간") { throw misplacedFromNow("\(word) 시간") }
             guard peek(1) == .word("시") else {
                 throw fail("\"\(word)\": 시각이면 '\(word) 시'처럼 시를 붙입니다", "\(dayPrefix)\(meridiem.map { Self.sample($0, value) } ?? "\(value)시")")
             }
             (number, digits) = (value, 1)
+            spokenHour = true
         default:
             if let meridiem { throw fail("\(meridiem) 뒤에 몇 시인지 씁니다", Self.sample(meridiem, 9)) }
             return nil
@@ -387,7 +405,8 @@ struct TimeQueryParser {
         }
         // Minutes and seconds before the hour's reading: a refusal built from them (a part of the
         // day with an hour it does not hold) must not carry an impossible minute into its example.
-        let exampleHour = Self.safe(hour, 0...23, 9)
+        let afternoon = spokenHour && meridiem == nil && latinMeridiem() == nil && (1...6).contains(hour)
+        let exampleHour = Self.safe(hour + (afternoon ? 12 : 0), 0...23, 9)
         guard minute <= 59 else { throw fail("\(minute)분은 없습니다(0–59분)", "\(exampleHour)시 30분") }
         guard second <= 59 else {
             throw fail("\(second)초는 없습니다(0–59초)", "\(zeroPadded(exampleHour, width: 2)):\(zeroPadded(minute, width: 2)):00")
@@ -401,12 +420,24 @@ struct TimeQueryParser {
             hour = hour % 12 + (latin.afternoon ? 12 : 0)
         } else if let word = meridiem {
             guard (0...12).contains(hour) else { throw fail("\(word) 뒤에는 1–12시를 씁니다", hour <= 23 ? "\(hour)시" : Self.sample(word, 9)) }
-            guard let read = Self.hour(word, hour) else { throw outsideDayPart(word, hour: hour, minute: minute) }
-            hour = read
+            if word == "밤" || word == "저녁", hour == 12 {
+                // 밤 12시: the midnight that ends the evening, 0시 of the next day.
+                endOfDay = true
+                hour = 0
+            } else {
+                guard let read = Self.hour(word, hour) else { throw outsideDayPart(word, hour: hour, minute: minute) }
+                hour = read
+            }
+        } else if afternoon {
+            // 세 시 반 in a working day is 15:30, not 03:30: 새벽 세 시 says the other.
+            hour += 12
         }
         guard hour <= 23 else { throw fail("\(hour)시는 없습니다(0–23시)", hour == 24 ? "내일 0시" : "23시") }
         if let minutesBefore {
-            let total = hour * 60 - minutesBefore
+            // 밤 12시 10분 전 is 23:50 of the day said.
+            let base = endOfDay && minutesBefore > 0 ? 24 : hour
+            if base == 24 { endOfDay = false }
+            let total = base * 60 - minutesBefore
             guard total >= 0 else {
                 let before = (total + 1440) / 60, after = (total + 1440) % 60
                 throw fail("\(hour)시 \(minutesBefore)분 전은 전날 \(before)시 \(after)분입니다", "\(previousDayPrefix)\(before)시 \(after)분")
@@ -421,6 +452,11 @@ struct TimeQueryParser {
     /// `30분 뒤`, `2시간 후`, `한 시간 반 뒤`, `1시간 30분 전`: seconds from now (negative: before),
     /// or nil when the text does not start with a length.
     private mutating func fromNow() throws(TimeQueryError) -> Int? {
+        if peek == .word("반"), peek(1) == .word("시간") {
+            // 반 시간 뒤: half an hour.
+            advance(2)
+            return try direction(minutes: 30)
+        }
         let amount: Int
         switch peek {
         case .number(let value, _)?: amount = value
@@ -449,6 +485,11 @@ struct TimeQueryParser {
         default:
             return nil
         }
+        return try direction(minutes: minutes)
+    }
+
+    /// `뒤`, `후` or `전` after a length of `minutes`: its seconds from now.
+    private mutating func direction(minutes: Int) throws(TimeQueryError) -> Int {
         let length = TimeQuery.spoken(duration: minutes * 60)
         switch peek {
         case .word("뒤")?, .word("후")?:

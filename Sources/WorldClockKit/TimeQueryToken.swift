@@ -18,7 +18,7 @@ enum TimeQueryToken: Equatable, Sendable {
     static let words: [String] =
         ([
             "그저께", "월요일", "화요일", "수요일", "목요일", "금요일", "토요일", "일요일",
-            "오늘", "내일", "모레", "글피", "어제", "그제", "이번", "다음", "지난", "정각", "오전", "오후", "새벽", "아침", "저녁", "정오", "자정", "지금",
+            "오늘", "내일", "낼", "모레", "글피", "어제", "그제", "이번", "다음", "지난", "정각", "오전", "오후", "새벽", "아침", "저녁", "정오", "자정", "지금",
             "주", "년", "월", "일", "시", "분", "초", "반", "낮", "밤", "화", "수", "목", "금", "토", "에",
             // Relative times (30분 뒤, 2시간 후, 9시간 전) and hours said aloud (한 시, 열두 시).
             "시간", "뒤", "후", "전",
@@ -61,8 +61,15 @@ enum TimeQueryToken: Equatable, Sendable {
             case 0xAC00...0xD7A3:
                 let start = index
                 while index < scalars.count, (0xAC00...0xD7A3).contains(scalars[index].value) { index += 1 }
-                let run = String(String.UnicodeScalarView(scalars[start..<index]))
-                tokens += try words(in: run, text: text)
+                var run = Substring(String(String.UnicodeScalarView(scalars[start..<index])))
+                // 십오 분, 사십오분, 삼십 분 뒤: a Sino-Korean number before a unit is its digits.
+                if let (value, length) = sinoKoreanNumber(at: run),
+                    isUnit(after: run.dropFirst(length), following: scalars[index...].drop(while: { $0 == " " }))
+                {
+                    tokens.append(.number(value, digits: String(value).count))
+                    run = run.dropFirst(length)
+                }
+                tokens += try words(in: String(run), text: text)
             case 0x2212:
                 tokens.append(.symbol("-"))
                 index += 1
@@ -86,6 +93,37 @@ enum TimeQueryToken: Equatable, Sendable {
         (0x41...0x5A).contains(scalar.value) || (0x61...0x7A).contains(scalar.value)
     }
 
+    /// The Sino-Korean digits: 일 (1) … 구 (9); 십 is ten.
+    static let sinoKoreanDigits: [Character: Int] = ["일": 1, "이": 2, "삼": 3, "사": 4, "오": 5, "육": 6, "칠": 7, "팔": 8, "구": 9]
+
+    /// The units a Sino-Korean number is read before: minutes, seconds, hours and lengths of hours.
+    private static let sinoKoreanUnits = ["분", "초", "시"]
+
+    /// The Sino-Korean number `run` starts with (`오` 5, `십오` 15, `사십오` 45, `구십구` 99) and how
+    /// many syllables it takes, or nil. Tens are `이십`…`구십` (not `일십`), units `일`…`구`.
+    static func sinoKoreanNumber(at run: Substring) -> (value: Int, length: Int)? {
+        let syllables = Array(run.prefix(3))
+        var value = 0, length = 0
+        if syllables.count >= 2, syllables[1] == "십", let tens = sinoKoreanDigits[syllables[0]], tens >= 2 {
+            (value, length) = (tens * 10, 2)
+        } else if syllables.first == "십" {
+            (value, length) = (10, 1)
+        }
+        if length < syllables.count, let unit = sinoKoreanDigits[syllables[length]] {
+            value += unit
+            length += 1
+        }
+        return length == 0 ? nil : (value, length)
+    }
+
+    /// Whether a unit (`분`, `초`, `시`, `시간`) comes right after a number: in the same run of
+    /// syllables (`rest`), or, when the run ends there, first after the spaces (`following`).
+    private static func isUnit(after rest: Substring, following: ArraySlice<Unicode.Scalar>) -> Bool {
+        if !rest.isEmpty { return sinoKoreanUnits.contains { rest.hasPrefix($0) } }
+        guard let next = following.first else { return false }
+        return sinoKoreanUnits.contains { $0.unicodeScalars.first == next }
+    }
+
     /// A run of Hangul syllables as known words, longest match first.
     private static func words(in run: String, text: String) throws(TimeQueryError) -> [TimeQueryToken] {
         var rest = Substring(run)
@@ -94,7 +132,7 @@ enum TimeQueryToken: Equatable, Sendable {
             guard let word = words.first(where: { rest.hasPrefix($0) }) else {
                 throw TimeQueryError(
                     text: text,
-                    reason: "\"\(rest.prefix(8))\": 모르는 말입니다(오늘·내일·모레·어제, 월요일…일요일, 다음 주, 12월 1일, 오전·오후, 9시 30분, 한 시, 반, 정오·자정, 30분 뒤를 읽습니다)",
+                    reason: "\"\(rest.prefix(8))\": 모르는 말입니다(오늘·내일·모레·어제, 월요일…일요일, 다음 주, 12월 1일, 오전·오후, 9시 30분, 한 시 십오 분, 반, 정오·자정, 30분 뒤를 읽습니다)",
                     example: "내일 오전 9시")
             }
             found.append(.word(word))

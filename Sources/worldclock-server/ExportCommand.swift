@@ -44,7 +44,7 @@ struct ExportCommand: Command {
         } catch let error as PublishedExport.Failure {
             throw CLIError.io(error.description)
         } catch {
-            throw CLIError.io("\(directory)에 쓰지 못했습니다: \(String(describing: error))")
+            throw CLIError.io("\(Terminal.printable(directory, limit: 80))에 쓰지 못했습니다: \(FileProblem.writing(directory + "/index.json"))")
         }
         let bytes = index.entries.reduce(0) { $0 + $1.bytes }
         let gzipBytes = index.entries.reduce(0) { $0 + ($1.gzipBytes ?? $1.bytes) }

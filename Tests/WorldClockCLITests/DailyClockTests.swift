@@ -118,7 +118,7 @@ struct WallClockAtTests {
         "errors keep the parser's reason",
         arguments: [
             ("2026-02-30", "2026년 2월은 28일까지"), ("2028-02-30", "2028년 2월은 29일까지"), ("25:00", "25시는 없습니다"),
-            ("2026-13-01", "13월은 없습니다"), ("09:60", "60분은 없습니다"), ("yesterday", "한국어로 씁니다"),
+            ("2026-13-01", "13월은 없습니다"), ("09:60", "60분은 없습니다"), ("in 30 minutes", "한국어로 씁니다"),
         ])
     func reasons(at: String, reason: String) throws {
         let result = try CommandRunner.run(["show", "서울", "--at", at] + bundled)
@@ -144,7 +144,7 @@ struct WallClockAtTests {
             ("9시 70분", "--at \"9시 70분\": 70분은 없습니다(0–59분). 예: --at '9시 30분'"),
             ("9", "--at \"9\": 숫자 9만으로는 시각인지 모릅니다. 예: --at '9시'"),
             ("900", "예: --at '09:00'"),
-            ("09:00 EST", "--at \"09:00 EST\": EST는 기준 시간대 Asia/Seoul가 그때 쓰는 약어가 아닙니다(KST)"),
+            ("09:00 QQQ", "--at \"09:00 QQQ\": QQQ는 기준 시간대 Asia/Seoul에서 그때 쓰는 약어가 아닙니다(KST)"),
         ])
     func oneLineErrors(at: String, message: String) throws {
         let result = try CommandRunner.run(["show", "서울", "--at", at, "--from", "서울"] + bundled, environment: ["COLUMNS": "200"])

@@ -115,10 +115,10 @@ struct ExitCodeTests {
     @Test(
         "a usage error is JSON on stdout when --json was given, or for feed; not after --",
         arguments: [
-            (["list", "--json", "--at", "yesterday"], true),
-            (["feed", "--at", "yesterday"], true),
+            (["list", "--json", "--at", "someday"], true),
+            (["feed", "--at", "someday"], true),
             (["search", "", "--json"], true),
-            (["list", "--at", "yesterday"], false),
+            (["list", "--at", "someday"], false),
             (["search", "", "--", "--json"], false),
         ])
     func usageErrorOutput(arguments: [String], json: Bool) throws {

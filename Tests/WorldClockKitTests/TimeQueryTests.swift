@@ -22,7 +22,7 @@ struct TimeQueryTests {
             ("오전 9시", "2026-11-26T00:00:00Z"), ("오후 3시 반", "2026-11-26T06:30:00Z"), ("오후3시반", "2026-11-26T06:30:00Z"),
             ("오전 12시", "2026-11-25T15:00:00Z"), ("오후 12시", "2026-11-26T03:00:00Z"), ("새벽 4시", "2026-11-25T19:00:00Z"),
             ("저녁 7시", "2026-11-26T10:00:00Z"), ("밤 11시", "2026-11-26T14:00:00Z"),
-            ("15시", "2026-11-26T06:00:00Z"), ("정오", "2026-11-26T03:00:00Z"), ("자정", "2026-11-25T15:00:00Z"),
+            ("15시", "2026-11-26T06:00:00Z"), ("정오", "2026-11-26T03:00:00Z"),
             ("9am", "2026-11-26T00:00:00Z"), ("9 AM", "2026-11-26T00:00:00Z"), ("9:30pm", "2026-11-26T12:30:00Z"),
             ("9:00 PM", "2026-11-26T12:00:00Z"), ("9:00 p.m.", "2026-11-26T12:00:00Z"), ("12am", "2026-11-25T15:00:00Z"),
             ("12:30 pm", "2026-11-26T03:30:00Z"),
@@ -111,7 +111,7 @@ struct TimeQueryTests {
             ("0000-01-01", "0년은 없습니다", "2026-12-01"), ("0026.12.00", "26년 12월은 31일까지", "0026-12-01"), ("2026-12", "연-월-일", "2026-12-01"),
             ("26년 12월 1일", "네 자리", "2026년 12월 1일"),
             ("2026-12-01 (월)", "화요일입니다", "2026-12-01 (화)"),
-            ("모래", "\"모래\": 모르는 말", "내일 오전 9시"), ("yesterday", "한국어로", "어제"), ("tomorrow 9am", "한국어로", "내일 오전 9시"),
+            ("모래", "\"모래\": 모르는 말", "내일 오전 9시"), ("3pm yesterday", "한국어로", "어제 오후 3시"),
             ("9시 내일", "날짜는 시각 앞에", "내일 오전 9시"), ("다음 주", "다음 주 뒤에 요일", "다음 주 월요일 9시"),
             ("9:00 X", "시간대 약어가 아닙니다", "09:00 KST"), ("09:00 +25:00", "오프셋의 시는 23", "09:00 +09:00"),
             ("9시 @", "시각에 쓰지 않는 글자", "내일 오후 3시"), ("", "비어 있습니다", "2026-12-01 09:00"),
@@ -132,7 +132,7 @@ struct TimeQueryTests {
         "hours said aloud, times counted from now and the parts of the day read as Koreans mean them",
         arguments: [
             // Native hour words read as their digits: 한 시 is 1시, 열두 시 12시.
-            ("한 시", "2026-11-25T16:00:00Z"), ("한시", "2026-11-25T16:00:00Z"), ("두 시 반", "2026-11-25T17:30:00Z"),
+            ("한 시", "2026-11-26T04:00:00Z"), ("한시", "2026-11-26T04:00:00Z"), ("두 시 반", "2026-11-26T05:30:00Z"),
             ("오전 열 시", "2026-11-26T01:00:00Z"), ("열두 시", "2026-11-26T03:00:00Z"), ("오전 열두 시", "2026-11-25T15:00:00Z"),
             ("오후 세 시 15분", "2026-11-26T06:15:00Z"), ("열한 시 5분", "2026-11-26T02:05:00Z"), ("일곱 시 정각", "2026-11-25T22:00:00Z"),
             ("내일 오후 네 시", "2026-11-27T07:00:00Z"), ("저녁 여덟 시 반에", "2026-11-26T11:30:00Z"), ("새벽 다섯 시", "2026-11-25T20:00:00Z"),
@@ -142,7 +142,7 @@ struct TimeQueryTests {
             ("90분 후에", "2026-11-26T11:30:00Z"), ("열두 시간 뒤", "2026-11-26T22:00:00Z"), ("0분 뒤", "2026-11-26T10:00:00Z"),
             // N시 M분 전: M minutes before N o'clock.
             ("9시 30분 전", "2026-11-25T23:30:00Z"), ("9시 10분 전", "2026-11-25T23:50:00Z"), ("오후 3시 5분 전", "2026-11-26T05:55:00Z"),
-            ("내일 여섯 시 10분 전", "2026-11-26T20:50:00Z"), ("열두 시 5분 전", "2026-11-26T02:55:00Z"),
+            ("내일 여섯 시 10분 전", "2026-11-27T08:50:00Z"), ("열두 시 5분 전", "2026-11-26T02:55:00Z"),
             // Each part of the day holds its own hours.
             ("새벽 12시", "2026-11-25T15:00:00Z"), ("새벽 6시", "2026-11-25T21:00:00Z"), ("아침 7시", "2026-11-25T22:00:00Z"),
             ("아침 11시", "2026-11-26T02:00:00Z"), ("낮 11시", "2026-11-26T02:00:00Z"), ("낮 12시", "2026-11-26T03:00:00Z"),
@@ -153,6 +153,50 @@ struct TimeQueryTests {
         let query = try TimeQuery.parse(text)
         #expect(try query.resolve(now: Self.now, in: Self.seoul) == .unique(Self.utc(instant)), "\(text) read as \(query)")
         #expect(try TimeQuery.parse(query.description) == query, "\(query.description)")
+    }
+
+    @Test(
+        "minutes and lengths said in Sino-Korean words, midnight as said, 세 시 in the afternoon, chat's shortcuts",
+        arguments: [
+            // Sino-Korean minutes, after native or digit hours, spaced or not (19:00 in 서울).
+            ("오후 세 시 십오 분", "2026-11-26T06:15:00Z"), ("열 시 사십오 분", "2026-11-26T01:45:00Z"), ("오전 열 시 사십오분", "2026-11-26T01:45:00Z"),
+            ("3시 십오 분", "2026-11-25T18:15:00Z"), ("오후 3시 오 분", "2026-11-26T06:05:00Z"), ("세 시 15분", "2026-11-26T06:15:00Z"),
+            ("오전 아홉 시 이십 분", "2026-11-26T00:20:00Z"), ("9시 오십구 분", "2026-11-26T00:59:00Z"), ("9시 십 분 이십 초", "2026-11-26T00:10:20Z"),
+            ("내일 오후 두 시 삼십 분", "2026-11-27T05:30:00Z"), ("9시 십 분 전", "2026-11-25T23:50:00Z"), ("십오 시", "2026-11-26T06:00:00Z"),
+            // Sino-Korean lengths from now.
+            ("삼십 분 뒤", "2026-11-26T10:30:00Z"), ("이십 분 후", "2026-11-26T10:20:00Z"), ("오 분 뒤", "2026-11-26T10:05:00Z"),
+            ("사십오분 후에", "2026-11-26T10:45:00Z"), ("두 시간 십오 분 뒤", "2026-11-26T12:15:00Z"), ("1시간 삼십 분 전", "2026-11-26T08:30:00Z"),
+            ("반 시간 뒤", "2026-11-26T10:30:00Z"), ("반시간 전", "2026-11-26T09:30:00Z"),
+            // Midnight as said in the day: the one that ends the day named (today when none).
+            ("자정", "2026-11-26T15:00:00Z"), ("오늘 자정", "2026-11-26T15:00:00Z"), ("내일 자정", "2026-11-27T15:00:00Z"),
+            ("밤 12시", "2026-11-26T15:00:00Z"), ("오늘 밤 12시", "2026-11-26T15:00:00Z"), ("저녁 12시", "2026-11-26T15:00:00Z"),
+            ("밤 12시 반", "2026-11-26T15:30:00Z"), ("밤 12시 10분 전", "2026-11-26T14:50:00Z"), ("2026-12-01 밤 12시", "2026-12-01T15:00:00Z"),
+            ("이번 주 일요일 밤 12시", "2026-11-29T15:00:00Z"), ("밤 열두 시", "2026-11-26T15:00:00Z"),
+            // An hour said aloud without 오전·오후: 1–6시 are the afternoon's, 7–11시 the morning's.
+            ("세 시 반", "2026-11-26T06:30:00Z"), ("여섯 시", "2026-11-26T09:00:00Z"), ("일곱 시", "2026-11-25T22:00:00Z"),
+            ("새벽 세 시 반", "2026-11-25T18:30:00Z"), ("오전 세 시", "2026-11-25T18:00:00Z"),
+            // Chat's shortcuts: 낼, and English days before a time.
+            ("낼 9시", "2026-11-27T00:00:00Z"), ("낼 오후 세 시", "2026-11-27T06:00:00Z"), ("tomorrow 9am", "2026-11-27T00:00:00Z"),
+            ("Tomorrow 3:30 PM", "2026-11-27T06:30:00Z"), ("today 9pm", "2026-11-26T12:00:00Z"), ("yesterday", "2026-11-24T15:00:00Z"),
+        ])
+    func saidAsWords(text: String, instant: String) throws {
+        let query = try TimeQuery.parse(text)
+        #expect(try query.resolve(now: Self.now, in: Self.seoul) == .unique(Self.utc(instant)), "\(text) read as \(query)")
+        #expect(try TimeQuery.parse(query.description) == query, "\(query.description)")
+    }
+
+    @Test(
+        "words said as numbers are refused exactly: an impossible minute is not wrapped",
+        arguments: [
+            ("3시 육십 분", "60분은 없습니다", "3시 30분"), ("세 시 칠십 분", "70분은 없습니다", "15시 30분"),
+            ("십오 분", "전인지", "15분 뒤"), ("내일 삼십 분", "30분 앞에 몇 시인지", "내일 9시 30분"), ("십오", "\"십오\": 모르는 말", "내일 오전 9시"),
+            ("한 시간 칠십 분 뒤", "분은 0–59", "2시간 10분 뒤"),
+        ])
+    func saidAsWordsRefused(text: String, reason: String, example: String) throws {
+        let error = try #require(throws: TimeQueryError.self) { try TimeQuery.parse(text) }
+        #expect(error.reason.contains(reason), "\(text): \(error.reason)")
+        #expect(error.example == example, "\(text): \(error.example)")
+        #expect(throws: Never.self, "\(example)") { try TimeQuery.parse(example).resolve(now: Self.now, in: Self.seoul) }
     }
 
     @Test("a time counted from now is kept as a length, and says itself in Korean")
@@ -174,10 +218,10 @@ struct TimeQueryTests {
         "a part of the day with an hour outside it, a length without a direction, English: refused with the form meant",
         arguments: [
             // The midnight that ends the evening: which day is the question, so the next day is shown.
-            ("저녁 12시", "어느 날인지 모호", "내일 0시"), ("오늘 저녁 12시", "모호", "내일 0시"), ("밤 12시", "모호", "내일 0시"),
             ("밤 1시", "모호합니다", "내일 새벽 1시"), ("내일 밤 1시 30분", "모호", "모레 새벽 1시 30분"),
-            ("2026-12-01 밤 12시", "모호", "2026-12-02 0시"), ("다음 주 일요일 밤 2시", "모호", "다음 주 일요일 새벽 2시"),
-            ("이번 주 일요일 밤 12시", "모호", "다음 주 월요일 0시"),
+            ("다음 주 일요일 밤 2시", "모호", "다음 주 일요일 새벽 2시"),
+            // The midnight that ends a day with no form for the next day is asked for as a date.
+            ("글피 자정", "다음 날 0시", "2026-12-02 0시"), ("월요일 밤 12시", "다음 날을 날짜로", "2026-12-02 0시"),
             // An hour the part of the day does not hold: both readings, the likelier as the example.
             ("저녁 1시", "저녁은 5–11시입니다", "오후 1시"), ("새벽 11시", "새벽은 0–6시", "오전 11시"), ("아침 12시", "아침은 5–11시", "낮 12시"),
             ("낮 7시", "낮은 11시, 12시, 1–5시", "오전 7시"), ("내일 저녁 2시 30분", "오후 2시 30분(14:30)", "내일 오후 2시 30분"),
@@ -212,7 +256,7 @@ struct TimeQueryTests {
     @Test(
         "what parses but names no day or abbreviation of the reference is refused when resolved",
         arguments: [
-            ("09:00 KST", "America/New_York", "KST는 기준 시간대 America/New_York가 그때 쓰는 약어가 아닙니다(EST)", "09:00 EST"),
+            ("09:00 KST", "America/New_York", "KST는 기준 시간대 America/New_York에서 그때 쓰는 약어가 아닙니다(EST)", "09:00 EST"),
             ("2026-07-15 09:00 EST", "America/New_York", "(EDT)", "2026-07-15 09:00 EDT"),
             ("12월 1일 (수)", "Asia/Seoul", "2026년 12월 1일은 화요일입니다", "12월 1일 (화)"),
             ("2월 29일", "Asia/Seoul", "2월 29일은 2025–2027년에 없습니다", "2028-02-29"),

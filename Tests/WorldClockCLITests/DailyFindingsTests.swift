@@ -1,0 +1,94 @@
+import Foundation
+import Testing
+
+/// The daily CLI as a Seoul developer with colleagues in 뉴욕, 런던, 베를린 and 벵갈루루 types it
+/// (issue 54): each finding that was wrong, pinned to the bundled tzdata and 서울 as the reference.
+@Suite("the daily CLI's findings")
+struct DailyFindingsTests {
+    static let seoul = ["--from", "Asia/Seoul"] + bundled
+
+    @Test(
+        "a bare phrase with a time converts where people type it: the time is --at, the rest the place",
+        arguments: [
+            (["내일", "오전", "9시", "뉴욕"], "뉴욕 ("), (["내일 오전 9시", "뉴욕"], "뉴욕 ("), (["뉴욕", "오후", "세", "시", "반"], "뉴욕 ("),
+            (["2026-07-15", "09:00", "런던"], "런던 ("), (["런던", "3pm"], "런던 ("),
+        ])
+    func bareTime(words: [String], place: String) throws {
+        let result = try CommandRunner.run(words + Self.seoul)
+        #expect(result.status == 0, "\(words): \(result.stderr)")
+        // The time said back on the reference's clock first, then the place's card.
+        #expect(result.stdout.hasPrefix("서울 "), "\(result.stdout)")
+        #expect(result.stdout.contains(" UTC\n"), "\(result.stdout)")
+        #expect(result.stdout.contains(place), "\(result.stdout)")
+    }
+
+    @Test("the phrase converts to the same instant as --at does")
+    func bareTimeIsAt() throws {
+        let bare = try CommandRunner.run(["2026-07-15", "오전", "9시", "뉴욕"] + Self.seoul)
+        let at = try CommandRunner.run(["show", "뉴욕", "--at", "2026-07-15 오전 9시"] + Self.seoul)
+        #expect(bare.status == 0 && at.status == 0)
+        #expect(bare.stdout == at.stdout)
+    }
+
+    @Test(
+        "a near command name is never run as a place: the command is suggested, with the way to mean the place",
+        arguments: [("sho", "show"), ("del", "remove"), ("lst", "list"), ("shw", "show"), ("ls", "list"), ("pla", "plan")])
+    func nearCommand(typed: String, command: String) throws {
+        let result = try CommandRunner.run([typed] + Self.seoul, environment: ["COLUMNS": "200"])
+        #expect(result.status == 2, "\(typed): \(result.stdout)")
+        #expect(result.stdout.isEmpty, "\(result.stdout)")
+        #expect(result.stderr.contains("명령이라면: worldclock \(command)"), "\(result.stderr)")
+        #expect(result.stderr.contains("곳이라면: worldclock show \(typed)"), "\(result.stderr)")
+    }
+
+    @Test("a place that looks like no command is still a bare place, and show takes the near-command words as places")
+    func placesStay() throws {
+        for words in [["뉴욕"], ["JFK"], ["paris"], ["show", "sho"], ["show", "del"]] {
+            let result = try CommandRunner.run(words + ["--at", "2026-07-15T12:00:00Z"] + Self.seoul)
+            #expect(result.status == 0, "\(words): \(result.stderr)")
+        }
+    }
+
+    @Test("--at with another zone's abbreviation reads the time on the clock the search finds for it, and says so")
+    func atAbbreviation() throws {
+        let est = try CommandRunner.run(["show", "서울", "--at", "2026-11-26 09:00 EST"] + Self.seoul)
+        let utc = try CommandRunner.run(["show", "서울", "--at", "2026-11-26T14:00:00Z"] + Self.seoul)
+        #expect(est.status == 0, "\(est.stderr)")
+        #expect(est.stderr.contains("EST를 뉴욕(America/New_York)의 시각으로 읽었습니다"), "\(est.stderr)")
+        // The card after the line that says the time back is the one for 14:00 UTC.
+        let card = est.stdout.components(separatedBy: "\n\n").dropFirst().joined(separator: "\n\n")
+        #expect(card == utc.stdout, "\(est.stdout)")
+        // An abbreviation no zone uses then is still refused, naming the reference's.
+        let july = try CommandRunner.run(["show", "서울", "--at", "2026-07-15 09:00 EST"] + Self.seoul)
+        #expect(july.status == 2)
+        #expect(july.stderr.contains("KST"), "\(july.stderr)")
+    }
+
+    @Test("--ics - writes the invitation to standard output instead of a file named -")
+    func icsToStandardOutput() throws {
+        let result = try CommandRunner.run(["plan", "뉴욕", "런던", "--date", "2026-12-01", "--ics", "-"] + Self.seoul)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.hasPrefix("BEGIN:VCALENDAR"), "\(result.stdout)")
+        #expect(result.stdout.contains("END:VCALENDAR"))
+    }
+
+    @Test("a file that cannot be written is said in words: the missing folder, never a Swift type", arguments: ["/nonexistent/x.ics", "/"])
+    func icsUnwritable(path: String) throws {
+        let result = try CommandRunner.run(["plan", "뉴욕", "--date", "2026-12-01", "--ics", path] + Self.seoul)
+        #expect(result.status != 0)
+        #expect(result.stdout.isEmpty)
+        for swift in ["CocoaError", "Code(rawValue", "FoundationEssentials", "Error("] { #expect(!result.stderr.contains(swift), "\(result.stderr)") }
+        #expect(result.stderr.contains(path == "/" ? "폴더입니다" : "폴더 /nonexistent가 없습니다"), "\(result.stderr)")
+    }
+
+    @Test("one place named twice in add is added or reported once: never 뉴욕, 뉴욕")
+    func addOnce() throws {
+        let home = try ConfigHome()
+        let first = try home.run(["add", "뉴욕", "뉴욕"] + bundled)
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(first.stdout.contains("내 시계에 더했습니다: 뉴욕 ("), "\(first.stdout)")
+        #expect(first.stderr.isEmpty, "\(first.stderr)")
+        let again = try home.run(["add", "뉴욕", "뉴욕"] + bundled)
+        #expect(again.stderr.contains("이미 내 시계에 있습니다: 뉴욕\n"), "\(again.stderr)")
+    }
+}
