@@ -65,9 +65,15 @@ struct ClocksCommand: Command {
             ]
             return help.forEach { Output.line($0) }
         }
-        let times = places.map { session.time(of: $0, clocks: clocks) }
-        var table = TextTable(
-            columns: PlaceRows.columns, rows: zip(places, times).map { PlaceRows.cells($0, time: $1, session: session, marked: false) })
+        let own = Self.ownRows(places: places, session: session, fromOption: options.from != nil)
+        let times = own.map(\.time) + places.map { session.time(of: $0, clocks: clocks) }
+        let rows =
+            own.map { row in
+                var cells = PlaceRows.cells(row.place, time: row.time, session: session, marked: false)
+                cells[0] += " " + row.mark
+                return cells
+            } + zip(places, times.dropFirst(own.count)).map { PlaceRows.cells($0, time: $1, session: session, marked: false) }
+        var table = TextTable(columns: PlaceRows.columns, rows: rows)
         table.colour = PlaceRows.colouring(times, session: session)
         table.lines(fitting: session.width).forEach { Output.line($0) }
         PlaceRows.upcomingChanges(of: places, session: session).forEach { Output.line($0) }
@@ -77,6 +83,25 @@ struct ClocksCommand: Command {
         guard !unknown.isEmpty, let file = ClocksFile.configured else { return }
         for bad in unknown { Terminal.note(file.unknownZone(bad.line, bad.entry, tzdata: session.tzdata)) }
         throw CLIError.data("내 시계 \(unknown.count)곳의 시간대를 알 수 없습니다. 파일을 고치거나 worldclock remove로 빼세요")
+    }
+
+    /// The rows above my clocks for my own city, so that its time is on the screen too (the header
+    /// names it with no time): the reference, `(기준)`, unless a clock already keeps its zone; and
+    /// when `--from` puts another reference in its place, the saved one, `(저장한 기준)`, unless a
+    /// clock keeps that zone.
+    static func ownRows(places: [Place], session: Session, fromOption: Bool) -> [(place: Place, time: ZoneTime?, mark: String)] {
+        guard !places.isEmpty else { return [] }
+        let kept = Set(places.map(\.zoneID))
+        var rows: [(place: Place, time: ZoneTime?, mark: String)] = []
+        if !kept.contains(session.reference.zoneID) {
+            let place = place(for: .init(name: session.referenceName, zoneID: session.reference.zoneID), in: session.catalogue)
+            rows.append((place, session.reference, "(기준)"))
+        }
+        if fromOption, let saved = session.myClocks.reference, saved.zoneID != session.reference.zoneID, !kept.contains(saved.zoneID) {
+            let place = place(for: saved, in: session.catalogue)
+            rows.append((place, session.time(of: place, clocks: session.clocks(for: [place])), "(저장한 기준)"))
+        }
+        return rows
     }
 
     /// The catalogue's place of that name, or (renamed or from another table) one made from the

@@ -20,7 +20,9 @@ package struct TZDataOption {
 
     package init(_ arguments: ParsedArguments) { tzdata = arguments.value("tzdata") }
 
-    /// The rules to use; a warning about them goes to stderr when `warn` is set.
+    /// The rules to use; a warning about them goes to stderr when `warn` is set, once
+    /// (`Notices`): the next command, which chooses the same rules, says nothing, and `doctor`
+    /// says it again.
     package func choice(warn: Bool = true) throws -> TZDataChoice {
         let choice: TZDataChoice
         if let tzdata {
@@ -29,7 +31,7 @@ package struct TZDataOption {
             choice = .automatic
         }
         if warn, let warning = choice.warning {
-            Terminal.note("경고: \(warning.korean)")
+            Notices.configured.sayOnce(warning.korean)
         }
         return choice
     }

@@ -91,4 +91,75 @@ struct DailyFindingsTests {
         let again = try home.run(["add", "뉴욕", "뉴욕"] + bundled)
         #expect(again.stderr.contains("이미 내 시계에 있습니다: 뉴욕\n"), "\(again.stderr)")
     }
+
+    /// A zoneinfo directory stating tzdata `version` (older than the bundled copy), with UTC alone.
+    static func olderZoneinfo(_ version: String) throws -> String {
+        let path = NSTemporaryDirectory() + "zoneinfo-\(version)-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: Self.bundledZoneinfo + "/Etc/UTC", toPath: path + "/UTC")
+        try Data("# version \(version)\n".utf8).write(to: URL(fileURLWithPath: path + "/tzdata.zi"))
+        return path
+    }
+
+    static let bundledZoneinfo = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Data/tzdata/zoneinfo").path
+
+    @Test("the tzdata's warning is said once, then remembered: the next command is quiet, doctor says it, a new version is said again")
+    func warningOnce() throws {
+        let state = try ConfigHome()
+        let old = try Self.olderZoneinfo("2020a")
+        defer { try? FileManager.default.removeItem(atPath: old) }
+        let environment = ["XDG_STATE_HOME": state.path, "TZDIR": old]
+        let first = try CommandRunner.run(["show", "서울", "--from", "Asia/Seoul"], environment: environment)
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(first.stderr.contains("2020a"), "\(first.stderr)")
+        #expect(first.stderr.contains("한 번만 합니다. 다시 보려면 worldclock doctor"), "\(first.stderr)")
+        let second = try CommandRunner.run(["show", "서울", "--from", "Asia/Seoul"], environment: environment)
+        #expect(second.status == 0)
+        #expect(second.stderr.isEmpty, "\(second.stderr)")
+        #expect(second.stdout == first.stdout)
+        let doctor = try CommandRunner.run(["doctor"], environment: environment)
+        #expect(doctor.stdout.contains("경고: ") && doctor.stdout.contains("2020a"), "\(doctor.stdout)")
+        let newer = try Self.olderZoneinfo("2021a")
+        defer { try? FileManager.default.removeItem(atPath: newer) }
+        let changed = try CommandRunner.run(["show", "서울", "--from", "Asia/Seoul"], environment: ["XDG_STATE_HOME": state.path, "TZDIR": newer])
+        #expect(changed.stderr.contains("2021a"), "\(changed.stderr)")
+    }
+
+    @Test("with nowhere to remember it (no HOME), the tzdata's warning is said every time rather than never")
+    func warningWithoutHome() throws {
+        let old = try Self.olderZoneinfo("2020a")
+        defer { try? FileManager.default.removeItem(atPath: old) }
+        for _ in 0..<2 {
+            let result = try CommandRunner.run(["show", "서울", "--from", "Asia/Seoul"], environment: ["TZDIR": old])
+            #expect(result.stderr.contains("2020a"), "\(result.stderr)")
+            #expect(!result.stderr.contains("한 번만"), "\(result.stderr)")
+        }
+    }
+
+    @Test("my own city is on my clock screen: the reference's row, and the saved one's when --from puts another in its place")
+    func ownCityRow() throws {
+        let home = try ConfigHome()
+        #expect(try home.run(["add", "뉴욕", "런던"] + bundled).status == 0)
+        #expect(try home.run(["from", "서울"] + bundled).status == 0)
+        let at = ["--at", "2026-07-15T12:00:00Z"] + bundled
+        let plain = try home.run(at, environment: ["COLUMNS": "200"])
+        #expect(plain.status == 0, "\(plain.stderr)")
+        let lines = plain.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.first == "기준: 서울 (UTC+9)", "\(plain.stdout)")
+        #expect(lines.dropFirst().first?.hasPrefix("서울 (기준)") == true, "\(plain.stdout)")
+        #expect(lines.dropFirst().first?.contains("오후 9:00") == true && lines[1].contains("같은 시각"), "\(plain.stdout)")
+        let from = try home.run(["--from", "뉴욕"] + at, environment: ["COLUMNS": "200"])
+        #expect(from.status == 0, "\(from.stderr)")
+        let fromLines = from.stdout.split(separator: "\n").map(String.init)
+        #expect(fromLines.first == "기준: 뉴욕 (UTC−4)", "\(from.stdout)")
+        #expect(fromLines.dropFirst().first?.hasPrefix("서울 (저장한 기준)") == true, "\(from.stdout)")
+        #expect(fromLines.dropFirst().first?.contains("+13시간") == true, "\(from.stdout)")
+        #expect(!from.stdout.contains("(기준)"), "뉴욕 is a clock already: \(from.stdout)")
+        // A reference already among the clocks gets no second row.
+        #expect(try home.run(["add", "서울"] + bundled).status == 0)
+        let kept = try home.run(at, environment: ["COLUMNS": "200"])
+        #expect(!kept.stdout.contains("(기준)"), "\(kept.stdout)")
+        #expect(kept.stdout.split(separator: "\n").count == 4, "\(kept.stdout)")
+    }
 }
