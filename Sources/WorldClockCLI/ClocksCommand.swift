@@ -43,11 +43,13 @@ struct ClocksCommand: Command {
         let places = session.myClocks.clocks.map { Self.place(for: $0, in: session.catalogue) }
         let clocks = session.clocks(for: places)
         if session.json {
-            return Output.json(
+            Output.json(
                 places.map {
                     FeedPlace(
                         $0, time: session.time(of: $0, clocks: clocks), reference: session.reference, upcomingChange: session.upcomingChange(of: $0))
                 })
+            // JSON shows a clock of an unknown zone with no time; a line that does not read is not in it at all.
+            return try Self.checkLines(of: session, unknownZonesFail: false)
         }
         Output.line(Terminal.heading(session.referenceHeader))
         if let line = session.instantLine { Output.line(line) }
@@ -63,7 +65,8 @@ struct ClocksCommand: Command {
                 "  worldclock --help         모든 명령과 옵션",
                 "", "내 시계 파일: \(path)",
             ]
-            return help.forEach { Output.line($0) }
+            help.forEach { Output.line($0) }
+            return try Self.checkLines(of: session)
         }
         let own = Self.ownRows(places: places, session: session, fromOption: options.from != nil)
         let times = own.map(\.time) + places.map { session.time(of: $0, clocks: clocks) }
@@ -77,11 +80,25 @@ struct ClocksCommand: Command {
         table.colour = PlaceRows.colouring(times, session: session)
         table.lines(fitting: session.width).forEach { Output.line($0) }
         PlaceRows.upcomingChanges(of: places, session: session).forEach { Output.line($0) }
-        // The clocks that have a time are shown; those that have none are named with their line and
-        // fail the run (JSON shows them with no time).
-        let unknown = session.myClocks.unknownZones(in: session.tzdata)
-        guard !unknown.isEmpty, let file = ClocksFile.configured else { return }
+        try Self.checkLines(of: session)
+    }
+
+    /// What the clocks screen says after the clocks: a clock named after a place of another zone
+    /// (a warning); then the lines that do not read and the clocks whose zone the tzdata lacks,
+    /// each with its line, which fail the run (3) after the clocks that do have a time were shown.
+    static func checkLines(of session: Session, unknownZonesFail: Bool = true) throws {
+        guard let file = ClocksFile.configured else { return }
+        for (line, entry, isReference) in session.myClocks.numberedEntries where !isReference {
+            if let mismatch = file.mismatchedZone(line, entry, catalogue: session.catalogue, tzdata: session.tzdata) { Terminal.note("경고: " + mismatch) }
+        }
+        let problems = session.myClocks.problems
+        for problem in problems { Terminal.note(file.failure(problem).message) }
+        let unknown = unknownZonesFail ? session.myClocks.unknownZones(in: session.tzdata) : []
         for bad in unknown { Terminal.note(file.unknownZone(bad.line, bad.entry, tzdata: session.tzdata)) }
+        if !problems.isEmpty {
+            throw CLIError.data("내 시계 파일의 \(problems.count)줄을 읽을 수 없어 건너뛰었습니다. 파일을 고치세요(이 파일은 바꾸지 않았습니다)")
+        }
+        guard !unknown.isEmpty else { return }
         throw CLIError.data("내 시계 \(unknown.count)곳의 시간대를 알 수 없습니다. 파일을 고치거나 worldclock remove로 빼세요")
     }
 

@@ -84,6 +84,9 @@ struct ClocksFile {
         do { return try MyClocks(parsing: bytes) } catch { throw .malformed(path: path, line: error.line, problem: error.problem) }
     }
 
+    /// The failure of the file's first line that does not read, if one does not.
+    func failure(_ problem: MyClocks.ParseError) -> Failure { .malformed(path: path, line: problem.line, problem: problem.problem) }
+
     /// Reads the file under an exclusive lock, lets `change` edit it, and writes it back when it
     /// changed, still under the lock. A file that does not read is left as it is.
     func edit<Result>(_ change: (inout MyClocks) throws -> Result) throws -> Result {
@@ -103,7 +106,11 @@ struct ClocksFile {
             guard errno == EINTR else { throw Failure.io(path: target + ".lock", problem: "잠글 수 없습니다(\(Self.reason()))").editError }
         }
         let before: MyClocks
-        do { before = try load() } catch { throw error.editError }
+        do throws(Failure) {
+            before = try load()
+            // A line that does not read is never written over: the file is mended by hand first.
+            if let problem = before.problems.first { throw failure(problem) }
+        } catch { throw error.editError }
         var clocks = before
         let result = try change(&clocks)
         if clocks != before {

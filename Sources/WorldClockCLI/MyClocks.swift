@@ -21,11 +21,13 @@ struct MyClocks: Equatable {
         let zoneID: String
     }
 
-    /// A line of the file: an entry, or text kept as it was written (a comment, a blank line).
+    /// A line of the file: an entry, or text kept as it was written (a comment, a blank line, or a
+    /// line that does not read, with what is wrong with it).
     enum Line: Equatable {
         case clock(Entry)
         case reference(Entry)
         case text(String)
+        case unreadable(String, problem: String)
     }
 
     /// The file's lines, in order; line n of the file is `lines[n - 1]` until an edit.
@@ -45,6 +47,19 @@ struct MyClocks: Equatable {
         return seen
     }
 
+    /// The lines that do not read, with their numbers: the other lines still count (a bad clock
+    /// line never drops the saved reference), but no edit writes the file until they are mended.
+    var problems: [ParseError] {
+        lines.enumerated().compactMap { index, line in
+            if case .unreadable(_, let problem) = line { ParseError(line: index + 1, problem: problem) } else { nil }
+        }
+    }
+
+    /// More than one `reference` line: the numbers of all of them (the last is the one used).
+    var referenceLines: [Int] {
+        lines.enumerated().compactMap { index, line in if case .reference = line { index + 1 } else { nil } }
+    }
+
     /// The saved reference: the last `reference` line.
     var reference: Entry? {
         lines.reversed().lazy.compactMap { line -> Entry? in if case .reference(let entry) = line { entry } else { nil } }.first
@@ -56,7 +71,7 @@ struct MyClocks: Equatable {
             switch line {
             case .clock(let entry): (index + 1, entry, false)
             case .reference(let entry): (index + 1, entry, true)
-            case .text: nil
+            case .text, .unreadable: nil
             }
         }
     }
@@ -135,13 +150,21 @@ struct MyClocks: Equatable {
             guard let line = String(validating: content, as: UTF8.self) else {
                 throw ParseError(line: number, problem: "UTF-8 텍스트가 아닙니다")
             }
-            lines.append(try Self.line(line, number: number))
+            do { lines.append(try Self.line(line, number: number)) } catch { lines.append(.unreadable(line, problem: error.problem)) }
         }
     }
 
     private static func line(_ line: String, number: Int) throws(ParseError) -> Line {
         if line.allSatisfy({ $0 == " " || $0 == "\t" }) || line.hasPrefix("#") { return .text(line) }
-        let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+        var fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+        // Spaces where the tabs go, as a hand edit types them: the kind is the first word and the
+        // zone id the last (neither has a space); the name is what is between.
+        if fields.count == 1 {
+            let words = line.split(whereSeparator: { $0 == " " }).map(String.init)
+            if words.count >= 3, ["clock", "reference"].contains(words[0]) {
+                fields = [words[0], words.dropFirst().dropLast().joined(separator: " "), words[words.count - 1]]
+            }
+        }
         guard fields.count == 3 else {
             throw ParseError(line: number, problem: "탭으로 나눈 칸이 \(fields.count)개입니다(종류, 이름, 시간대의 3개여야 합니다)")
         }
@@ -169,7 +192,7 @@ struct MyClocks: Equatable {
             switch line {
             case .clock(let entry): text += "clock\t\(entry.name)\t\(entry.zoneID)"
             case .reference(let entry): text += "reference\t\(entry.name)\t\(entry.zoneID)"
-            case .text(let line): text += line
+            case .text(let line), .unreadable(let line, _): text += line
             }
             text += lineEnding
         }

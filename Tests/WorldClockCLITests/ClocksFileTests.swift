@@ -287,3 +287,77 @@ struct ClocksFileTests {
         }
     }
 }
+
+/// A clocks file edited by hand (issue 54 §8): each mistake read where it can be, suggested where
+/// it cannot, and never silent.
+@Suite("a clocks file edited by hand")
+struct HandEditedClocksFileTests {
+    static let at = ["--at", "2026-07-15T12:00:00Z"] + bundled
+
+    @Test("spaces where the tabs go read as the tabs: the kind first, the zone last, the name between")
+    func spacesForTabs() throws {
+        let home = try ConfigHome()
+        try home.write("clock 뉴욕 America/New_York\nclock  로드 하우  Australia/Lord_Howe\n")
+        let result = try home.run(["--from", "Asia/Seoul"] + Self.at, environment: ["COLUMNS": "200"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.isEmpty, "\(result.stderr)")
+        #expect(result.stdout.contains("뉴욕") && result.stdout.contains("로드 하우"), "\(result.stdout)")
+        #expect(try home.names() == ["뉴욕", "로드 하우"])
+    }
+
+    @Test("a zone id spelled wrong is named with its line and the id meant", arguments: ["asia/tokyo", "Asia/Tokyoo", "ASIA/TOKYO", "Asia/Tokio"])
+    func suggestsZone(written: String) throws {
+        let home = try ConfigHome()
+        try home.write("clock\t서울\tAsia/Seoul\nclock\t도쿄\t\(written)\n")
+        let result = try home.run(["--from", "Asia/Seoul"] + Self.at)
+        #expect(result.status == 3)
+        #expect(result.stderr.contains("\(home.file):2: \"\(written)\""), "\(result.stderr)")
+        #expect(result.stderr.contains("혹시 Asia/Tokyo?"), "\(result.stderr)")
+        let doctor = try home.run(["doctor"] + bundled)
+        #expect(doctor.stdout.contains("혹시 Asia/Tokyo?"), "\(doctor.stdout)")
+    }
+
+    @Test("a clock named after a place of another zone shows the zone written, and says the two differ")
+    func nameOfAnotherZone() throws {
+        let home = try ConfigHome()
+        try home.write("clock\t뉴욕\tAsia/Tokyo\nclock\t런던\tEurope/London\n")
+        let result = try home.run(["--from", "Asia/Seoul"] + Self.at)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("\(home.file):1: 뉴욕의 시간대(America/New_York)와 이 줄의 시간대(Asia/Tokyo)가 다릅니다"), "\(result.stderr)")
+        #expect(!result.stderr.contains(":2:"), "\(result.stderr)")
+        // A name the catalogue does not have is the user's own label: nothing to say.
+        try home.write("clock\t회사\tAsia/Tokyo\n")
+        #expect(try home.run(["--from", "Asia/Seoul"] + Self.at).stderr.isEmpty)
+    }
+
+    @Test("two reference lines: the last is used, and said with both lines, until from makes it one")
+    func twoReferences() throws {
+        let home = try ConfigHome()
+        try home.write("reference\t서울\tAsia/Seoul\nclock\t뉴욕\tAmerica/New_York\nreference\t런던\tEurope/London\n")
+        for command in [[], ["list", "--section", "ㄴ"]] {
+            let result = try home.run(command + Self.at)
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(result.stderr.contains("기준이 2줄(1, 3행) 있어 마지막 줄(3행)의 런던을 씁니다"), "\(command): \(result.stderr)")
+        }
+        #expect(try home.run(["from", "도쿄"] + bundled).status == 0)
+        let fixed = try home.run(Self.at)
+        #expect(fixed.stderr.isEmpty, "\(fixed.stderr)")
+        #expect(fixed.stdout.hasPrefix("기준: 도쿄"), "\(fixed.stdout)")
+    }
+
+    @Test("a line that does not read is skipped and said; the saved reference still counts")
+    func badLineKeepsReference() throws {
+        let home = try ConfigHome()
+        try home.write("reference\t뉴욕\tAmerica/New_York\nclock\t도쿄\nclock\t런던\tEurope/London\n")
+        let show = try home.run(["show", "런던"] + Self.at)
+        #expect(show.status == 0, "\(show.stderr)")
+        #expect(show.stdout.contains("+5시간"), "measured from 뉴욕, not from TZ's Seoul: \(show.stdout)")
+        #expect(show.stderr.contains("\(home.file):2: 탭으로 나눈 칸이 2개"), "\(show.stderr)")
+        // My clocks show the clock that reads, measured from the saved reference, and fail on the line.
+        let clocks = try home.run(Self.at, environment: ["COLUMNS": "200"])
+        #expect(clocks.status == 3)
+        #expect(clocks.stdout.hasPrefix("기준: 뉴욕"), "\(clocks.stdout)")
+        #expect(clocks.stdout.contains("런던"), "\(clocks.stdout)")
+        #expect(clocks.stderr.contains("\(home.file):2: "), "\(clocks.stderr)")
+    }
+}
