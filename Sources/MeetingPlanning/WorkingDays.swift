@@ -37,13 +37,20 @@ public struct WorkingDays: Equatable, Sendable {
         self.init(weekdays: (1...7).filter { !weekend.contains($0) })
     }
 
-    /// The working days of a country (ISO 3166 code, `KR`): its weekend from CLDR 47's weekData
-    /// (Scripts/generate-weekends), Friday–Saturday in most of the Arab world, Friday in Iran,
-    /// Sunday in India; Monday to Friday for any other code.
+    /// The working days of a country's offices (ISO 3166 code, `KR`): its weekend from CLDR 47's
+    /// weekData (Scripts/generate-weekends), Friday–Saturday in most of the Arab world, Friday in
+    /// Iran; Monday to Friday for any other code. Where offices keep another week than weekData's
+    /// (`officeWeekends`: India), theirs.
     public static func forCountry(_ code: String) -> WorkingDays {
-        guard let weekend = weekends[code] else { return .mondayToFriday }
+        guard let weekend = officeWeekends[code] ?? weekends[code] else { return .mondayToFriday }
         return WorkingDays(weekendFrom: weekend.start, to: weekend.end) ?? .mondayToFriday
     }
+
+    /// Countries whose offices keep another weekend than CLDR's weekData, by hand (weekData is
+    /// generated): India's weekend there is Sunday alone, but the offices a meeting planner meets
+    /// (IT and services in Bengaluru, Hyderabad, Pune; banks; central government since 1985) work
+    /// Monday to Friday. A place that works Saturdays says so: `--days 벵갈루루=월-토`.
+    package static let officeWeekends: [String: (start: Int, end: Int)] = ["IN": (6, 7)]
 
     /// Whether `weekday` (ISO: 1 = Monday … 7 = Sunday) is a working day.
     public func contains(weekday: Int) -> Bool {

@@ -160,16 +160,18 @@ struct PlanCommand: Command {
         // Today's slots that have begun are past: shown, never suggested (a day already gone is
         // planned as asked, for looking back).
         let now = Int64(Date().timeIntervalSince1970.rounded(.down))
-        let dates = try dates(session, reference: reference)
+        let places = try meetingPlaces(session)
+        let dates = try dates(session, reference: reference, places: places)
         let today = reference.wallClock.local(at: now).daysSinceEpoch
         let request = MeetingRequest(
-            places: try meetingPlaces(session), reference: reference.wallClock, dates: dates, length: length, step: step,
+            places: places, reference: reference.wallClock, dates: dates, length: length, step: step,
             now: dates.contains { $0.daysSinceEpoch == today } ? now : nil)
         do { try request.validate() } catch { throw CLIError.usage(Self.message(for: error)) }
         let plan = MeetingPlanner.plan(request)
         // The slot --ics and --weekly start from: the one --at names, else the best.
         let chosen = session.isNow ? plan.best.first : MeetingPlanner.slot(at: Int64(session.instant.timeIntervalSince1970.rounded(.down)), request)
         let weekly = weeks.flatMap { weeks in chosen.map { MeetingPlanner.weekly(request, start: $0.start, weeks: weeks) } } ?? []
+        let dayOff = chosen.flatMap { Self.dayOffNote($0, reference: reference) }
         if let ics, let chosen {
             let summary = "회의: " + request.places.map(\.name).joined(separator: " · ")
             let stamp = Int64(Date().timeIntervalSince1970.rounded(.down))
@@ -181,17 +183,28 @@ struct PlanCommand: Command {
             if ics == "-" {
                 // `--ics -`: the invitation on standard output, instead of the table.
                 StandardStream.output.write(Data(text.utf8))
+                if let dayOff, !session.json { Terminal.note("--ics: " + dayOff) }
                 return
             }
             do { try Data(text.utf8).write(to: URL(fileURLWithPath: ics), options: .atomic) } catch {
                 throw CLIError.io("--ics \"\(Terminal.printable(ics, limit: 80))\": 쓸 수 없습니다: \(FileProblem.writing(ics))")
             }
             if !session.json {
-                Terminal.note("--ics: \(Terminal.printable(ics, limit: 80))에 일정 1개를 썼습니다" + (weeks.map { "(매주, \($0)주)" } ?? ""))
+                Terminal.note(
+                    "--ics: \(Terminal.printable(ics, limit: 80))에 일정 1개를 썼습니다" + (weeks.map { "(매주, \($0)주)" } ?? "") + (dayOff.map { ". " + $0 } ?? ""))
             }
         }
         if session.json { return Output.json(WirePlan(plan, weekly: weeks == nil ? nil : weekly)) }
-        PlanText(request: request, plan: plan, weekly: weekly, chosen: chosen, session: session).lines().forEach { Output.line($0) }
+        PlanText(request: request, plan: plan, weekly: weekly, chosen: chosen, session: session, dayOff: dayOff).lines().forEach { Output.line($0) }
+    }
+
+    /// "토요일은 서울, 뉴욕의 쉬는 날입니다": the participants whose day off the slot falls on, by
+    /// the reference's weekday; nil when it is everyone's working day.
+    static func dayOffNote(_ slot: MeetingSlot, reference: ZoneClock) -> String? {
+        let off = slot.times.filter { !$0.isWorkingDay }.map { Terminal.printable($0.place) }
+        guard !off.isEmpty else { return nil }
+        let weekday = KoreanTimeFormat.weekdays[reference.wallClock.local(at: slot.start).weekday - 1]
+        return "\(weekday)요일은 \(off.joined(separator: ", "))의 쉬는 날입니다"
     }
 
     /// The places given (or my clocks), each with its working hours.
@@ -238,14 +251,30 @@ struct PlanCommand: Command {
     }
 
     /// `--date` (a day, or a range `A~B`) as the reference zone's dates; without it, the day of
-    /// `--at`, or today.
-    private func dates(_ session: Session, reference: ZoneClock) throws -> [TimeQuery.CivilDate] {
+    /// `--at`, or today, or when today is the reference's day off (a Saturday in 서울) its next
+    /// working day, said on stderr with the `--date` that plans today.
+    private func dates(_ session: Session, reference: ZoneClock, places: [MeetingPlace]) throws -> [TimeQuery.CivilDate] {
         let now = Int64(Date().timeIntervalSince1970.rounded(.down))
         func day(of instant: Int64) -> TimeQuery.CivilDate {
             let local = reference.time(at: Date(timeIntervalSince1970: TimeInterval(instant))).local
             return TimeQuery.CivilDate(year: local.year, month: local.month, day: local.day)
         }
-        guard let date else { return [day(of: Int64(session.instant.timeIntervalSince1970.rounded(.down)))] }
+        guard let date else {
+            let given = day(of: Int64(session.instant.timeIntervalSince1970.rounded(.down)))
+            guard session.isNow, let home = places.first(where: { $0.clock.zoneID == reference.zoneID }) else { return [given] }
+            func weekday(_ days: Int) -> Int { LocalDateTime(secondsSinceEpoch: Int64(days) * 86_400).weekday }
+            guard !home.days.contains(weekday: weekday(given.daysSinceEpoch)),
+                let next = (1...7).map({ given.daysSinceEpoch + $0 }).first(where: { home.days.contains(weekday: weekday($0)) })
+            else { return [given] }
+            let local = LocalDateTime(secondsSinceEpoch: Int64(next) * 86_400)
+            if !session.json {
+                let today = LocalDateTime(secondsSinceEpoch: Int64(given.daysSinceEpoch) * 86_400)
+                Terminal.note(
+                    "오늘(\(KoreanTimeFormat.date(today)))은 \(Terminal.printable(home.name))의 쉬는 날이라 다음 일하는 날인 "
+                        + "\(KoreanTimeFormat.date(local))의 회의 시간을 찾습니다. 오늘로 하려면 --date \(today.year)-\(zeroPadded(today.month, width: 2))-\(zeroPadded(today.day, width: 2))")
+            }
+            return [TimeQuery.CivilDate(year: local.year, month: local.month, day: local.day)]
+        }
         let ends = date.split(separator: date.contains("~") ? "~" : "..", omittingEmptySubsequences: false).map(String.init)
         guard ends.count <= 2 else {
             throw CLIError.usage("--date \"\(Terminal.printable(date, limit: 40))\": 기간은 처음~끝 하나만 씁니다. 예: --date '12월 1일~12월 5일'")

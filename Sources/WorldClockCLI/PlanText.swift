@@ -12,6 +12,8 @@ struct PlanText {
     let chosen: MeetingSlot?
     let session: Session
     var colour = Terminal.usesColour
+    /// Whose day off the chosen slot falls on (`PlanCommand.dayOffNote`), said with a weekly meeting.
+    var dayOff: String? = nil
 
     /// The mark after an hour without colour: `#` working, `+` waking, `.` night.
     static func mark(_ band: DayBand) -> String {
@@ -35,6 +37,7 @@ struct PlanText {
         var lines: [String] = []
         for day in request.days { lines += grid(day) + [""] }
         lines += best()
+        lines += workingDays()
         if !weekly.isEmpty { lines += [""] + weeklyLines() }
         return lines
     }
@@ -143,13 +146,30 @@ struct PlanText {
         return "\(date) " + parts.joined(separator: " = ") + (outside.isEmpty ? " · 모두 업무 시간" : " · 업무 시간 밖: " + outside.joined(separator: ", "))
     }
 
+    /// "일하는 요일: 월–금 서울·뉴욕·런던 · 일–목 리야드 (바꾸려면 --days 곳=요일)": the days each
+    /// place works, so that a weekend default is said, not assumed.
+    func workingDays() -> [String] {
+        var groups: [(days: String, places: [String])] = []
+        for place in request.places {
+            let days = place.days.text
+            if let index = groups.firstIndex(where: { $0.days == days }) {
+                groups[index].places.append(Terminal.printable(place.name))
+            } else {
+                groups.append((days, [Terminal.printable(place.name)]))
+            }
+        }
+        let text = groups.map { "\($0.days) \($0.places.joined(separator: "·"))" }.joined(separator: " · ")
+        return Terminal.wrap("일하는 요일: \(text) (바꾸려면 --days 곳=요일, 예: --days 벵갈루루=월-토)", width: session.width, hangingIndent: 2)
+    }
+
     // MARK: - Weekly
 
     func weeklyLines() -> [String] {
         guard let first = weekly.first else { return [] }
         let start = request.reference.local(at: first.slot.start)
         var lines = [
-            "매주 \(KoreanTimeFormat.weekdays[start.weekday - 1])요일 \(KoreanTimeFormat.time(start, style: session.style)) \(Terminal.printable(session.referenceName)), \(weekly.count)주:"
+            "매주 \(KoreanTimeFormat.weekdays[start.weekday - 1])요일 \(KoreanTimeFormat.time(start, style: session.style)) \(Terminal.printable(session.referenceName)), \(weekly.count)주"
+                + (dayOff.map { " (\($0))" } ?? "") + ":"
         ]
         var moved = false
         for (previous, occurrence) in zip(weekly, weekly.dropFirst()) {

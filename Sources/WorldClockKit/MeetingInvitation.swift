@@ -64,6 +64,17 @@ public enum MeetingInvitation {
         }
         let rule =
             "매주 \(KoreanTimeFormat.weekdays[start.weekday - 1])요일 \(KoreanTimeFormat.time(start, style: .twentyFourHour)) (\(zone)), \(occurrences.count)주"
+        // A week in which a place's clock has moved (its DST, or the organizer's) says everyone's
+        // times from then on: the first week's alone would be wrong for the rest.
+        var changes: [String] = []
+        for (previous, occurrence) in zip(occurrences, occurrences.dropFirst()) {
+            func reading(_ slot: MeetingSlot) -> [String] {
+                slot.times.map { "\($0.local.weekday) \(KoreanTimeFormat.time($0.local, style: .twentyFourHour)) \($0.abbreviation)" }
+            }
+            guard reading(previous) != reading(occurrence) else { continue }
+            let times = occurrence.times.map { "\($0.place) \(KoreanTimeFormat.time($0.local, style: .twentyFourHour)) \($0.abbreviation)" }
+            changes.append("\(KoreanTimeFormat.date(clock.local(at: occurrence.start)))부터: " + times.joined(separator: ", "))
+        }
         let identity = first.times.map(\.zoneID).joined(separator: ",") + "@" + String(first.start) + "/weekly"
         lines += [
             "BEGIN:VEVENT",
@@ -73,7 +84,7 @@ public enum MeetingInvitation {
             "DTEND;TZID=\(zone):\(wall(clock.local(at: first.end)))",
             "RRULE:FREQ=WEEKLY;COUNT=\(occurrences.count)",
             "SUMMARY:\(escaped(summary))",
-            "DESCRIPTION:\(escaped(([rule] + places).joined(separator: "\n")))",
+            "DESCRIPTION:\(escaped(([rule] + places + changes).joined(separator: "\n")))",
             "END:VEVENT",
             "END:VCALENDAR",
         ]

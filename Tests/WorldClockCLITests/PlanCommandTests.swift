@@ -265,3 +265,72 @@ struct PlanCommandTests {
         #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
     }
 }
+
+/// The planner's defaults said, not assumed (issue 54 §6): the day off, India's office week, and a
+/// weekly invitation across a clock change.
+@Suite("the planner's defaults, said")
+struct PlanDefaultsTests {
+    static let seoul = ["--from", "Asia/Seoul"] + bundled
+
+    @Test("without --date, a plan made on the reference's day off is for its next working day, said with the --date that plans today")
+    func dayOffMovesToNextWorkingDay() throws {
+        // Today (in 서울) made the reference's day off with --days, whatever day the test runs.
+        let seconds = Int(Date().timeIntervalSince1970) + 9 * 3600
+        let days = seconds / 86_400
+        let weekday = (days + 3) % 7 + 1  // 1970-01-01 was a Thursday (ISO 4)
+        let names = ["월", "화", "수", "목", "금", "토", "일"]
+        let working = (1...7).filter { $0 != weekday }.map { names[$0 - 1] }.joined()
+        func civil(_ days: Int) -> (year: Int, month: Int, day: Int) {
+            let components = Calendar(identifier: .gregorian).dateComponents(
+                in: TimeZone(identifier: "UTC")!, from: Date(timeIntervalSince1970: TimeInterval(days * 86_400)))
+            return (components.year!, components.month!, components.day!)
+        }
+        let today = civil(days), tomorrow = civil(days + 1)
+        let result = try CommandRunner.run(["plan", "뉴욕", "--days", "서울=\(working)"] + Self.seoul)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("서울의 쉬는 날이라 다음 일하는 날인"), "\(result.stderr)")
+        let todayText = String(format: "%04d-%02d-%02d", today.year, today.month, today.day)
+        #expect(result.stderr.contains("오늘로 하려면 --date \(todayText)"), "\(result.stderr)")
+        #expect(result.stdout.hasPrefix("\(tomorrow.year)년 \(tomorrow.month)월 \(tomorrow.day)일"), "\(result.stdout)")
+        // --date given is planned as asked, in silence.
+        let asked = try CommandRunner.run(["plan", "뉴욕", "--days", "서울=\(working)", "--date", todayText] + Self.seoul)
+        #expect(!asked.stderr.contains("쉬는 날이라"), "\(asked.stderr)")
+        #expect(asked.stdout.hasPrefix("\(today.year)년 \(today.month)월 \(today.day)일"), "\(asked.stdout)")
+    }
+
+    @Test("a weekly meeting and an invitation on a participant's day off say whose it is")
+    func weeklyOnDayOff() throws {
+        let text = try CommandRunner.run(["plan", "뉴욕", "--date", "2026-12-05", "--weekly", "2"] + Self.seoul)
+        #expect(text.status == 0, "\(text.stderr)")
+        #expect(text.stdout.contains("매주 토요일"), "\(text.stdout)")
+        #expect(text.stdout.contains("(토요일은 서울"), "\(text.stdout)")
+        let ics = try CommandRunner.run(["plan", "뉴욕", "--date", "2026-12-05", "--weekly", "2", "--ics", "-"] + Self.seoul)
+        #expect(ics.stdout.hasPrefix("BEGIN:VCALENDAR"))
+        #expect(ics.stderr.contains("토요일은 서울"), "\(ics.stderr)")
+        let weekday = try CommandRunner.run(["plan", "뉴욕", "--date", "2026-12-07", "--weekly", "2", "--ics", "-"] + Self.seoul)
+        #expect(!weekday.stderr.contains("쉬는 날"), "\(weekday.stderr)")
+    }
+
+    @Test("India's offices work Monday to Friday by default, the plan says each place's days, and --days gives CLDR's Saturday back")
+    func indiaOfficeWeek() throws {
+        let saturday = try CommandRunner.run(["plan", "벵갈루루", "--date", "2026-12-05"] + Self.seoul, environment: ["COLUMNS": "300"])
+        #expect(saturday.status == 0, "\(saturday.stderr)")
+        #expect(saturday.stdout.contains("벵갈루루 쉬는 날"), "\(saturday.stdout)")
+        #expect(saturday.stdout.contains("일하는 요일: 월–금 서울·벵갈루루"), "\(saturday.stdout)")
+        let worked = try CommandRunner.run(
+            ["plan", "벵갈루루", "--date", "2026-12-05", "--days", "벵갈루루=월-토"] + Self.seoul, environment: ["COLUMNS": "300"])
+        #expect(!worked.stdout.contains("벵갈루루 쉬는 날"), "\(worked.stdout)")
+        #expect(worked.stdout.contains("월–금 서울 · 월–토 벵갈루루"), "\(worked.stdout)")
+    }
+
+    @Test("a weekly invitation across 뉴욕's clock change describes the weeks after it, not only the first")
+    func weeklyDescriptionAcrossChange() throws {
+        let result = try CommandRunner.run(["plan", "뉴욕", "--date", "2027-03-01", "--weekly", "4", "--ics", "-"] + Self.seoul)
+        #expect(result.status == 0, "\(result.stderr)")
+        let unfolded = result.stdout.replacingOccurrences(of: "\r\n ", with: "")
+        let description = try #require(unfolded.components(separatedBy: "\r\n").first { $0.hasPrefix("DESCRIPTION:") })
+        #expect(description.contains("EST"), "\(description)")
+        #expect(description.contains("2027년 3월 15일 (월)부터: 서울 "), "\(description)")
+        #expect(description.contains("EDT"), "\(description)")
+    }
+}

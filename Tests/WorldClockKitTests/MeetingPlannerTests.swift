@@ -119,10 +119,10 @@ struct MeetingPlannerTests {
     }
 
     @Test(
-        "each country's working days from CLDR's weekData: the weekend is out of hours",
+        "each country's working days from CLDR's weekData, India's offices Monday to Friday: the weekend is out of hours",
         arguments: [
             ("KR", "월–금"), ("US", "월–금"), ("SA", "일–목"), ("AE", "월–금"), ("IL", "일–목"), ("IR", "토–목"), ("AF", "토–수"),
-            ("IN", "월–토"), ("ZZ", "월–금"),
+            ("IN", "월–금"), ("UG", "월–토"), ("ZZ", "월–금"),
         ])
     func countryDays(country: String, text: String) {
         #expect(WorkingDays.forCountry(country).text == text)
