@@ -45,7 +45,8 @@ struct FromCommand: Command {
         let rules = try tzdata.database()
         let catalogue = try table.catalogue(tzdata: rules)
         guard let text else {
-            let saved = try ClocksFile.load(.required, tzdata: rules).reference
+            // A clock line that does not read is said, and the saved reference still shown.
+            let saved = try ClocksFile.load(.optional(json: false), tzdata: rules).reference
             let reference = try ReferenceZone.settle(from: nil, saved: saved, catalogue: catalogue, tzdata: rules, now: Date(), quiet: false)
             let offset = " (\(KoreanTimeFormat.utcOffset(reference.clock.time(at: Date()).utcOffset)))"
             return Output.line(

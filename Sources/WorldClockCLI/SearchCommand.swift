@@ -143,12 +143,22 @@ struct SearchResultText {
         }
     }
 
+    /// `PlaceRows.columns` and the match note, the country kept first: two places of one name
+    /// (뉴캐슬 in Australia and in the UK) are told apart by it at 80 columns and less, then the note
+    /// why it matched, the offset, the zone id.
+    static let columns: [TextTable.Column] = {
+        var columns = PlaceRows.columns + [.init(priority: 2, minimumWidth: 10, dimmed: true)]
+        columns[1].priority = 1
+        columns[PlaceRows.offsetColumn].priority = 3
+        return columns
+    }()
+
     func lines() -> [String] {
         let times = result.matches.map { session.time(of: $0.item, clocks: clocks) }
         let rows = zip(result.matches, times).map { match, time in
             PlaceRows.cells(match.item, time: time, session: session) + [Self.why(match)]
         }
-        var table = TextTable(columns: PlaceRows.columns + [.init(priority: 1, minimumWidth: 10, dimmed: true)], rows: rows)
+        var table = TextTable(columns: Self.columns, rows: rows)
         table.colour = PlaceRows.colouring(times, session: session)
         let shown = zip(result.matches, times).compactMap { match, time in time.map { (place: match.item, time: $0) } }
         return table.lines(fitting: session.width) + PlaceRows.noteLines(after: table, indent: 0, shown: shown, session: session)

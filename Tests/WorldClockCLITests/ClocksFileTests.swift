@@ -127,7 +127,7 @@ struct ClocksFileTests {
     }
 
     @Test(
-        "a file that does not parse: every command that edits or shows it exits 3 with file:line, and it stays byte for byte",
+        "a file that does not parse: every command that edits or shows my clocks exits 3 with file:line, and it stays byte for byte",
         arguments: [
             ("clock\t뉴욕\n", 1), ("clock\t뉴욕\tAmerica/New_York\nwhat\t뉴욕\tAmerica/New_York\n", 2),
             ("clock\t서울\tAsia/Seoul\r\nclock\t\tAsia/Tokyo\r\n", 2), ("clock\t서울\tAsia/Seoul\nclock\t도쿄\tAsia/To kyo\n", 2),
@@ -137,7 +137,8 @@ struct ClocksFileTests {
         try home.write(text)
         for arguments in [[], ["clocks"], ["add", "런던"], ["remove", "뉴욕"], ["move", "뉴욕", "1"], ["from", "런던"], ["from", "--clear"], ["from"]] {
             let result = try home.run(arguments + bundled)
-            #expect(result.status == 3, "\(arguments): \(result.stderr)")
+            // `from` alone only shows the saved reference: the bad line is said, the reference still shown.
+            #expect(result.status == (arguments == ["from"] ? 0 : 3), "\(arguments): \(result.stderr)")
             #expect(result.stderr.contains("\(home.file):\(line): "), "\(arguments): \(result.stderr)")
             #expect(home.bytes == Array(text.utf8), "\(arguments) rewrote the file")
         }

@@ -145,21 +145,34 @@ struct DailyFindingsTests {
         let at = ["--at", "2026-07-15T12:00:00Z"] + bundled
         let plain = try home.run(at, environment: ["COLUMNS": "200"])
         #expect(plain.status == 0, "\(plain.stderr)")
+        // The header, the instant --at gave, then the rows: my own city's first.
         let lines = plain.stdout.split(separator: "\n").map(String.init)
         #expect(lines.first == "기준: 서울 (UTC+9)", "\(plain.stdout)")
-        #expect(lines.dropFirst().first?.hasPrefix("서울 (기준)") == true, "\(plain.stdout)")
-        #expect(lines.dropFirst().first?.contains("오후 9:00") == true && lines[1].contains("같은 시각"), "\(plain.stdout)")
+        let row = lines.dropFirst(2).first ?? ""
+        #expect(row.hasPrefix("서울 (기준)"), "\(plain.stdout)")
+        #expect(row.contains("오후 9:00") && row.contains("같은 시각"), "\(plain.stdout)")
         let from = try home.run(["--from", "뉴욕"] + at, environment: ["COLUMNS": "200"])
         #expect(from.status == 0, "\(from.stderr)")
         let fromLines = from.stdout.split(separator: "\n").map(String.init)
         #expect(fromLines.first == "기준: 뉴욕 (UTC−4)", "\(from.stdout)")
-        #expect(fromLines.dropFirst().first?.hasPrefix("서울 (저장한 기준)") == true, "\(from.stdout)")
-        #expect(fromLines.dropFirst().first?.contains("+13시간") == true, "\(from.stdout)")
+        let fromRow = fromLines.dropFirst(2).first ?? ""
+        #expect(fromRow.hasPrefix("서울 (저장한 기준)"), "\(from.stdout)")
+        #expect(fromRow.contains("+13시간"), "\(from.stdout)")
         #expect(!from.stdout.contains("(기준)"), "뉴욕 is a clock already: \(from.stdout)")
         // A reference already among the clocks gets no second row.
         #expect(try home.run(["add", "서울"] + bundled).status == 0)
         let kept = try home.run(at, environment: ["COLUMNS": "200"])
         #expect(!kept.stdout.contains("(기준)"), "\(kept.stdout)")
-        #expect(kept.stdout.split(separator: "\n").count == 4, "\(kept.stdout)")
+        #expect(kept.stdout.split(separator: "\n").count == 5, "the header, the instant and three clocks: \(kept.stdout)")
+    }
+
+    @Test("at 80 columns, search keeps the country before the note, so two places of one name are told apart", arguments: [80, 100])
+    func searchKeepsCountry(width: Int) throws {
+        let result = try CommandRunner.run(["search", "뉴", "--limit", "40"] + pinned, environment: ["COLUMNS": String(width)])
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        let newcastles = lines.filter { $0.hasPrefix("뉴캐슬") }
+        #expect(newcastles.count >= 2, "\(result.stdout)")
+        #expect(newcastles.contains { $0.contains("오스트레일리아") } && newcastles.contains { $0.contains("영국") }, "\(newcastles)")
     }
 }
