@@ -89,7 +89,9 @@ struct ClocksCommand: Command {
     static func checkLines(of session: Session, unknownZonesFail: Bool = true) throws {
         guard let file = ClocksFile.configured else { return }
         for (line, entry, isReference) in session.myClocks.numberedEntries where !isReference {
-            if let mismatch = file.mismatchedZone(line, entry, catalogue: session.catalogue, tzdata: session.tzdata) { Terminal.note("경고: " + mismatch) }
+            if let mismatch = file.mismatchedZone(line, entry, catalogue: session.catalogue, tzdata: session.tzdata) {
+                Terminal.note("경고: " + mismatch)
+            }
         }
         let problems = session.myClocks.problems
         for problem in problems { Terminal.note(file.failure(problem).message) }

@@ -142,10 +142,14 @@ struct MyClocksReport: Encodable {
         problems += saved.problems.map { file.failure($0).message }
         problems += saved.unknownZones(in: tzdata).map { file.unknownZone($0.line, $0.entry, tzdata: tzdata) }
         if saved.referenceLines.count > 1 {
-            problems.append("\(file.path): 기준이 \(saved.referenceLines.count)줄(\(saved.referenceLines.map(String.init).joined(separator: ", "))행) 있습니다. 마지막 줄을 씁니다")
+            problems.append(
+                "\(file.path): 기준이 \(saved.referenceLines.count)줄(\(saved.referenceLines.map(String.init).joined(separator: ", "))행) 있습니다. 마지막 줄을 씁니다"
+            )
         }
         if let catalogue = try? Catalogue.load() {
-            problems += saved.numberedEntries.filter { !$0.isReference }.compactMap { file.mismatchedZone($0.line, $0.entry, catalogue: catalogue, tzdata: tzdata) }
+            problems += saved.numberedEntries.filter { !$0.isReference }.compactMap {
+                file.mismatchedZone($0.line, $0.entry, catalogue: catalogue, tzdata: tzdata)
+            }
         }
         var status = stat()
         if stat(file.resolved, &status) == 0, status.st_mode & 0o222 == 0 || access(file.resolved, W_OK) != 0 {

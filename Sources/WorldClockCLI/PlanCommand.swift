@@ -191,7 +191,8 @@ struct PlanCommand: Command {
             }
             if !session.json {
                 Terminal.note(
-                    "--ics: \(Terminal.printable(ics, limit: 80))에 일정 1개를 썼습니다" + (weeks.map { "(매주, \($0)주)" } ?? "") + (dayOff.map { ". " + $0 } ?? ""))
+                    "--ics: \(Terminal.printable(ics, limit: 80))에 일정 1개를 썼습니다" + (weeks.map { "(매주, \($0)주)" } ?? "")
+                        + (dayOff.map { ". " + $0 } ?? ""))
             }
         }
         if session.json { return Output.json(WirePlan(plan, weekly: weeks == nil ? nil : weekly)) }
@@ -271,7 +272,8 @@ struct PlanCommand: Command {
                 let today = LocalDateTime(secondsSinceEpoch: Int64(given.daysSinceEpoch) * 86_400)
                 Terminal.note(
                     "오늘(\(KoreanTimeFormat.date(today)))은 \(Terminal.printable(home.name))의 쉬는 날이라 다음 일하는 날인 "
-                        + "\(KoreanTimeFormat.date(local))의 회의 시간을 찾습니다. 오늘로 하려면 --date \(today.year)-\(zeroPadded(today.month, width: 2))-\(zeroPadded(today.day, width: 2))")
+                        + "\(KoreanTimeFormat.date(local))의 회의 시간을 찾습니다. 오늘로 하려면 --date \(today.year)-\(zeroPadded(today.month, width: 2))-\(zeroPadded(today.day, width: 2))"
+                )
             }
             return [TimeQuery.CivilDate(year: local.year, month: local.month, day: local.day)]
         }
