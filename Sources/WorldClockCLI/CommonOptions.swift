@@ -97,7 +97,12 @@ struct DisplayOptions {
             .option(
                 "at", value: "시각", help: DisplayOptions.atHelp,
                 english:
-                    "Shows the times at this moment instead of now: a wall-clock time of the reference zone (--from) as Korean or English write it (9시, 오후 3시 반, 9am, 21:00), after a day if need be (내일, 다음 주 월요일, 12월 1일, 2026-12-01), with Z, +09:00 or the zone's abbreviation after it; or an RFC 3339 instant (2026-07-15T12:00:00Z), or now."
+                    "Shows the times at this moment instead of now: a wall-clock time of the reference zone (--from) as Korean or English write it "
+                    + "(9시, 오후 3시 반, 9am, 21:00), hours in native words and minutes in Sino-Korean words as said "
+                    + "(세 시 십오 분, 열 시 사십오 분; 세 시 반 is 15:30), midnight as said (자정, 밤 12시: the end of the day), "
+                    + "after a day if need be (내일, 낼, tomorrow, 다음 주 월요일, 12월 1일, 2026-12-01), with Z, +09:00 or a zone's abbreviation "
+                    + "after it (09:00 EST: the clock search finds for it); a time from now (30분 뒤, 삼십 분 뒤, 이십 분 후, 반 시간 뒤, 2시간 후); "
+                    + "or an RFC 3339 instant (2026-07-15T12:00:00Z), or now."
             ),
             .flag("24h", help: "24시간제로 씁니다(오후 1:30 대신 13:30).", english: "Uses the 24-hour clock (13:30, not 오후 1:30)."),
             .option(
@@ -150,7 +155,7 @@ struct DisplayOptions {
         + "자정·밤 12시(그날이 끝나는 자정), 세 시 반(오전·오후 없이 한–여섯 시는 오후), 열 시 사십오 분, 9시 10분 전(8:50), 9am, 9:30pm, "
         + "0900, 21:00. 새벽 0–6시, 아침 5–11시, 낮 11–5시, 저녁 5–11시, 밤 6–11시. 그 앞에 날: 오늘, 내일(낼, tomorrow), 모레, 어제, "
         + "월요일(다음에 오는), 다음 주 월요일, 12월 1일, 12/1, 12-01, 2026.12.01, 2026-12-01(날만 쓰면 그날 0시). "
-        + "뒤에 Z, +09:00이나 기준 시간대의 약어(09:00 KST). 지금부터: 30분 뒤, 삼십 분 뒤, 반 시간 뒤, 2시간 후, 9시간 30분 전. "
+        + "뒤에 Z, +09:00이나 시간대의 약어(09:00 KST, 09:00 EST는 검색이 EST로 찾는 뉴욕의 9시). 지금부터: 30분 뒤, 삼십 분 뒤, 반 시간 뒤, 2시간 후, 9시간 30분 전. "
         + "오프셋을 붙인 RFC 3339 시각(2026-07-15T12:00:00Z)과 now도 받습니다."
 
     /// One line for a time `--<option>` refuses: what is wrong and a form that works, without the

@@ -1,6 +1,10 @@
 import Foundation
 import Testing
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// The daily CLI as a Seoul developer with colleagues in 뉴욕, 런던, 베를린 and 벵갈루루 types it
 /// (issue 54): each finding that was wrong, pinned to the bundled tzdata and 서울 as the reference.
 @Suite("the daily CLI's findings")
@@ -174,5 +178,25 @@ struct DailyFindingsTests {
         let newcastles = lines.filter { $0.hasPrefix("뉴캐슬") }
         #expect(newcastles.count >= 2, "\(result.stdout)")
         #expect(newcastles.contains { $0.contains("오스트레일리아") } && newcastles.contains { $0.contains("영국") }, "\(newcastles)")
+    }
+
+    @Test("a read-only config folder is named with why, never a lock or temporary file's name", arguments: [false, true])
+    func readOnlyConfigFolder(lockExists: Bool) throws {
+        let home = try ConfigHome()
+        let folder = home.path + "/worldclock"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try "clock\t서울\tAsia/Seoul\n".write(toFile: home.file, atomically: false, encoding: .utf8)
+        chmod(home.file, 0o666)
+        if lockExists { FileManager.default.createFile(atPath: home.file + ".lock", contents: nil, attributes: [.posixPermissions: 0o666]) }
+        chmod(folder, 0o555)
+        defer { chmod(folder, 0o755) }
+        // Root writes into any folder: the command runs as nobody then, as a user meets it.
+        let drop = getuid() == 0 ? "setpriv --reuid=65534 --regid=65534 --clear-groups " : ""
+        let result = try CommandRunner.run(
+            [], shell: "exec \(drop)\"$0\" add 런던 --tzdata bundled", environment: ["XDG_CONFIG_HOME": home.path, "PATH": "/usr/bin:/bin:/usr/sbin:/sbin"])
+        #expect(result.status == 4, "\(result.stderr)")
+        #expect(result.stderr.contains("폴더 \(folder)에 쓸 권한이 없습니다"), "\(result.stderr)")
+        for leaked in [".lock", ".tmp", "Permission denied"] { #expect(!result.stderr.contains(leaked), "\(result.stderr)") }
+        #expect(try String(contentsOfFile: home.file, encoding: .utf8) == "clock\t서울\tAsia/Seoul\n")
     }
 }

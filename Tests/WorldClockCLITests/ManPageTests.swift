@@ -44,6 +44,14 @@ struct ManPageTests {
         #expect(!WorldClockCommand.spec.english.isEmpty)
     }
 
+    @Test(
+        "--at's English text names every form the Korean does: words for minutes and durations, midnight, another zone's abbreviation",
+        arguments: ["세 시 십오 분", "사십오 분", "삼십 분 뒤", "이십 분 후", "반 시간 뒤", "자정", "밤 12시", "낼", "tomorrow", "09:00 EST"])
+    func atEnglishNamesForms(form: String) throws {
+        let at = try #require(ShowCommand.spec.options.first { $0.name == "at" })
+        #expect(at.english.contains(form), "\(at.english)")
+    }
+
     @Test("each page lists each of its commands' arguments and options as --help does, in its language", arguments: ManPage.Page.allCases)
     func pageMatchesHelp(page: ManPage.Page) throws {
         for language in ManPage.Language.allCases {
