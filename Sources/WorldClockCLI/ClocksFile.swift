@@ -102,7 +102,9 @@ struct ClocksFile {
         let lock = open(target + ".lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
         // The file and why its folder takes no new file are named, not the lock file (a read-only
         // config folder is the usual cause).
-        guard lock >= 0 else { throw Failure.io(path: target, problem: "쓸 수 없습니다: \(FileProblem.writing(target + ".lock", errorNumber: errno))").editError }
+        guard lock >= 0 else {
+            throw Failure.io(path: target, problem: "쓸 수 없습니다: \(FileProblem.writing(target + ".lock", errorNumber: errno))").editError
+        }
         defer { close(lock) }
         while flock(lock, LOCK_EX) != 0 {
             guard errno == EINTR else { throw Failure.io(path: target + ".lock", problem: "잠글 수 없습니다(\(Self.reason()))").editError }

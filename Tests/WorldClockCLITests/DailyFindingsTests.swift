@@ -193,7 +193,8 @@ struct DailyFindingsTests {
         // Root writes into any folder: the command runs as nobody then, as a user meets it.
         let drop = getuid() == 0 ? "setpriv --reuid=65534 --regid=65534 --clear-groups " : ""
         let result = try CommandRunner.run(
-            [], shell: "exec \(drop)\"$0\" add 런던 --tzdata bundled", environment: ["XDG_CONFIG_HOME": home.path, "PATH": "/usr/bin:/bin:/usr/sbin:/sbin"])
+            [], shell: "exec \(drop)\"$0\" add 런던 --tzdata bundled",
+            environment: ["XDG_CONFIG_HOME": home.path, "PATH": "/usr/bin:/bin:/usr/sbin:/sbin"])
         #expect(result.status == 4, "\(result.stderr)")
         #expect(result.stderr.contains("폴더 \(folder)에 쓸 권한이 없습니다"), "\(result.stderr)")
         for leaked in [".lock", ".tmp", "Permission denied"] { #expect(!result.stderr.contains(leaked), "\(result.stderr)") }
