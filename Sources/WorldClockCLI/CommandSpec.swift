@@ -155,6 +155,57 @@ package struct ParsedArguments {
             }
         }
     }
+    /// `worldclock 뉴욕 9시면` (and `… 서울 몇 시?`): a time said with 면 after a place is that
+    /// place's time, "when it is 9 in 뉴욕": the reference becomes the place and the time `--at`,
+    /// for my clocks, or for the place asked about after it. Nil when the words are not of that form.
+    func conditionalTime(clocks: CommandSpec) -> ParsedArguments? {
+        guard value("at") == nil, value("from") == nil, positionals.count >= 2 else { return nil }
+        var words = positionals
+        // The question after it: "서울 몇 시?", "서울은 몇 시야".
+        if var last = words.last, last.hasSuffix("?") {
+            last.removeLast()
+            words[words.count - 1] = last
+            if last.isEmpty { words.removeLast() }
+        }
+        var asked = false
+        while let last = words.last, ["몇", "시", "몇시", "시야", "몇시야", "시지", "몇시지", "몇시예요", "시예요", "시죠"].contains(last) {
+            words.removeLast()
+            asked = true
+        }
+        for end in words.indices.dropFirst() where words[end].hasSuffix("면") {
+            let said = words[end]
+            let bare = said.hasSuffix("이면") && said.count > 2 ? [String(said.dropLast(2)), String(said.dropLast())] : [String(said.dropLast())]
+            for start in 1...end {
+                for stem in bare where !stem.isEmpty {
+                    var text = (words[start..<end] + [stem]).joined(separator: " ")
+                    guard (try? TimeQuery.parse(text)) != nil else { continue }
+                    // A day before the place is the time's day: `내일 뉴욕 9시면`.
+                    var from = 0
+                    for length in stride(from: start - 1, through: 1, by: -1) {
+                        let day = words[..<length].joined(separator: " ") + " " + text
+                        if (try? TimeQuery.parse(day)) != nil {
+                            text = day
+                            from = length
+                            break
+                        }
+                    }
+                    var target = Array(words[(end + 1)...])
+                    if asked, let last = target.last, last.count > 1, ["은", "는"].contains(last.last.map(String.init) ?? "") {
+                        target[target.count - 1] = String(last.dropLast())
+                    }
+                    var parsed = ParsedArguments(command: target.isEmpty ? clocks : command)
+                    parsed.flags = flags.filter { parsed.command.option(named: $0) != nil }
+                    parsed.values = values.filter { parsed.command.option(named: $0.name) != nil }
+                    parsed.values += [("from", words[from..<start].joined(separator: " ")), ("at", text)]
+                    parsed.positionals = target
+                    parsed.fromEnvironment = fromEnvironment
+                    return parsed
+                }
+            }
+        }
+        return nil
+    }
+
     package func value(_ name: String) -> String? { values.last { $0.name == name }?.value }
     /// The `index`th positional argument: the reader saw that every declared one is there. The
     /// last, when it repeats, is every word left joined by a space.
@@ -260,6 +311,7 @@ package enum ArgumentReader {
                         command: nil)
                 }
                 var parsed = try read(arguments, for: show)
+                if let conditional = parsed.conditionalTime(clocks: defaultCommand(commands)) { return .run(conditional) }
                 parsed.moveTimeToAt()
                 return .run(parsed)
             }

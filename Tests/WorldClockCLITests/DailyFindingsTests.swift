@@ -200,4 +200,23 @@ struct DailyFindingsTests {
         for leaked in [".lock", ".tmp", "Permission denied"] { #expect(!result.stderr.contains(leaked), "\(result.stderr)") }
         #expect(try String(contentsOfFile: home.file, encoding: .utf8) == "clock\t서울\tAsia/Seoul\n")
     }
+
+    @Test("a time said with 면 after a place is that place's time: my clocks then, or the place asked about")
+    func conditionalTime() throws {
+        let home = try ConfigHome()
+        #expect(try home.run(["add", "런던"] + bundled).status == 0)
+        #expect(try home.run(["from", "서울"] + bundled).status == 0)
+        let clocks = try home.run(["2026-07-15", "뉴욕", "오전", "9시면"] + bundled, environment: ["COLUMNS": "200"])
+        #expect(clocks.status == 0, "\(clocks.stderr)")
+        #expect(clocks.stdout.hasPrefix("기준: 뉴욕 (UTC−4)\n뉴욕 오전 9:00 (2026년 7월 15일 (수)"), "\(clocks.stdout)")
+        let seoul = clocks.stdout.split(separator: "\n").first { $0.hasPrefix("서울 (저장한 기준)") }
+        #expect(seoul?.contains("오후 10:00") == true, "\(clocks.stdout)")
+        #expect(clocks.stdout.contains("런던"), "\(clocks.stdout)")
+        for question in [["서울", "몇", "시?"], ["서울은", "몇시야?"]] {
+            let asked = try home.run(["2026-07-15", "뉴욕", "9시면"] + question + bundled)
+            #expect(asked.status == 0, "\(question): \(asked.stderr)")
+            #expect(asked.stdout.hasPrefix("뉴욕 오전 9:00 (2026년 7월 15일 (수)"), "\(asked.stdout)")
+            #expect(asked.stdout.contains("서울 (Seoul)") && asked.stdout.contains("오후 10:00"), "\(asked.stdout)")
+        }
+    }
 }
