@@ -52,7 +52,7 @@ struct ClocksCommand: Command {
             return try Self.checkLines(of: session, unknownZonesFail: false)
         }
         Output.line(Terminal.heading(session.referenceHeader))
-        if let line = session.instantLine { Output.line(line) }
+        if let line = session.instantLine { Terminal.wrap(line, width: session.width, hangingIndent: 2).forEach { Output.line($0) } }
         guard !places.isEmpty else {
             let path = ClocksFile.configured?.path ?? "~/.config/worldclock/clocks.tsv"
             let help = [

@@ -34,7 +34,10 @@ enum PlaceRows {
     /// each after a blank line ("• 3월 14일 (일)부터 뉴욕과의 시차 14시간 → 13시간 (서머타임 시작)");
     /// empty when none is coming.
     static func upcomingChanges(of places: [Place], session: Session) -> [String] {
-        let lines = places.compactMap { session.upcomingChange(of: $0) }.map { "• " + Terminal.printable($0.text) }
+        // Wrapped here, between words: a line the terminal wraps would split a word at its edge.
+        let lines = places.compactMap { session.upcomingChange(of: $0) }.flatMap {
+            Terminal.wrap("• " + Terminal.printable($0.text), width: session.width, hangingIndent: 2)
+        }
         return lines.isEmpty ? [] : [""] + lines
     }
 

@@ -187,6 +187,9 @@ struct PlanText {
             }
         }
         if !moved { lines.append("  그동안 어느 곳의 현지 시각도 바뀌지 않습니다.") }
-        return lines
+        // Wrapped between words, continuations under the text: a line the terminal wraps splits a word.
+        return lines.flatMap { line in
+            Terminal.wrap(line, width: session.width, hangingIndent: line.hasPrefix("  ") ? 4 : 2)
+        }
     }
 }

@@ -219,4 +219,21 @@ struct DailyFindingsTests {
             #expect(asked.stdout.contains("서울 (Seoul)") && asked.stdout.contains("오후 10:00"), "\(asked.stdout)")
         }
     }
+
+    @Test(
+        "at 60 and 80 columns no line of the daily commands is wider than the terminal, so it never splits a word at its edge",
+        arguments: [60, 80], [
+            ["--at", "2027-03-01 09:00"], ["2027-03-01", "뉴욕", "9시면"], ["show", "뉴욕", "--at", "2027-03-01 09:00"], ["search", "뉴"],
+            ["plan", "--date", "2027-03-01", "--weekly", "8"], ["뉴욕", "9시면", "서울", "몇", "시?"],
+        ])
+    func fitsTheTerminal(width: Int, command: [String]) throws {
+        let home = try ConfigHome()
+        #expect(try home.run(["add", "뉴욕", "런던", "베를린", "벵갈루루"] + bundled).status == 0)
+        #expect(try home.run(["from", "서울"] + bundled).status == 0)
+        let result = try home.run(command + bundled, environment: ["COLUMNS": String(width)])
+        #expect(result.status == 0, "\(command): \(result.stderr)")
+        for line in (result.stdout + result.stderr).split(separator: "\n") {
+            #expect(displayWidth(String(line)) <= width, "\(command) at \(width): \(line)")
+        }
+    }
 }
