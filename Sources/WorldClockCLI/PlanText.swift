@@ -189,7 +189,8 @@ struct PlanText {
         if !moved { lines.append("  그동안 어느 곳의 현지 시각도 바뀌지 않습니다.") }
         // Wrapped between words, continuations under the text: a line the terminal wraps splits a word.
         return lines.flatMap { line in
-            Terminal.wrap(line, width: session.width, hangingIndent: line.hasPrefix("  ") ? 4 : 2)
+            guard line.hasPrefix("  ") else { return Terminal.wrap(line, width: session.width, hangingIndent: 2) }
+            return Terminal.wrap(String(line.dropFirst(2)), width: session.width.map { $0 - 2 }, hangingIndent: 2).map { "  " + $0 }
         }
     }
 }

@@ -222,7 +222,8 @@ struct DailyFindingsTests {
 
     @Test(
         "at 60 and 80 columns no line of the daily commands is wider than the terminal, so it never splits a word at its edge",
-        arguments: [60, 80], [
+        arguments: [60, 80],
+        [
             ["--at", "2027-03-01 09:00"], ["2027-03-01", "뉴욕", "9시면"], ["show", "뉴욕", "--at", "2027-03-01 09:00"], ["search", "뉴"],
             ["plan", "--date", "2027-03-01", "--weekly", "8"], ["뉴욕", "9시면", "서울", "몇", "시?"],
         ])
