@@ -33,17 +33,27 @@ package struct FeedServerConfiguration: Sendable, Equatable {
     package var logFormat: LogFormat
     /// The least severe level logged (`info`: a line per request, startup, reload, shutdown).
     package var logLevel: LogLevel
-    /// Where `/metrics` is served: on the feed's own listener, on a port of its own, or not at all.
+    /// Where `/metrics` is served: on a listener of its own (127.0.0.1:9464 by default), on the
+    /// feed's own listener, or not at all.
     package var metrics: MetricsEndpoint
+    /// The peers whose `X-Forwarded-For` and `Forwarded` headers name the client (`--trusted-proxy`):
+    /// IP addresses, or networks as `address/bits`. Any other peer is the client itself.
+    package var trustedProxies: [TrustedProxy]
+    /// Each log line begins with sd-daemon's priority prefix (`<3>` for an error, `<6>` for info), so
+    /// that the journal files it at its level (`--log-priority-prefix`; on when stderr is the journal).
+    package var logPriorityPrefix: Bool
 
     /// A configuration with the defaults `worldclock serve` uses for what is not given.
     package init(
         host: String = "127.0.0.1", port: Int = 8080, quiet: Bool = false,
         idleTimeout: Duration = .seconds(30), requestTimeout: Duration = .seconds(10),
         maxConnections: Int = FeedServerConfiguration.defaultMaxConnections, drain: Duration = .seconds(5), logFormat: LogFormat = .text,
-        logLevel: LogLevel = .info, metrics: MetricsEndpoint = .feedListener
+        logLevel: LogLevel = .info, metrics: MetricsEndpoint = .defaultAddress, trustedProxies: [TrustedProxy] = [],
+        logPriorityPrefix: Bool = false
     ) {
         self.metrics = metrics
+        self.trustedProxies = trustedProxies
+        self.logPriorityPrefix = logPriorityPrefix
         self.logFormat = logFormat
         self.logLevel = logLevel
         self.drain = drain
@@ -83,12 +93,79 @@ package enum LogLevel: String, Sendable, CaseIterable {
     case trace, debug, info, notice, warning, error, critical
 }
 
-/// `--metrics-port`: where `/metrics` (Prometheus's text format) is served.
+/// `--metrics-address`: where `/metrics` (Prometheus's text format) is served.
 package enum MetricsEndpoint: Sendable, Equatable {
-    /// On the feed's own host and port (the default).
+    /// On the feed's own host and port, only when asked (`--metrics-address main`).
     case feedListener
-    /// On this port of the feed's host, alone: it need not face the internet.
-    case port(Int)
+    /// On this host and port, alone: it need not face the internet (the default, 127.0.0.1:9464,
+    /// OpenTelemetry's port for a Prometheus exporter).
+    case address(host: String, port: Int)
     /// Not served, not recorded.
     case off
+
+    /// 127.0.0.1:9464.
+    package static let defaultAddress = MetricsEndpoint.address(host: "127.0.0.1", port: 9464)
+
+    /// `main`, `off`, `HOST:PORT` (`[::1]:9464` for an IPv6 address) or a bare port (on 127.0.0.1);
+    /// nil for anything else.
+    package init?(option text: String) {
+        switch text {
+        case "main": self = .feedListener
+        case "off": self = .off
+        default:
+            var host = "127.0.0.1", portText = Substring(text)
+            if let colon = text.lastIndex(of: ":") {
+                host = String(text[..<colon])
+                portText = text[text.index(after: colon)...]
+                if host.hasPrefix("["), host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
+            }
+            guard !host.isEmpty, !host.contains(where: { $0 == " " || $0 == "/" }), portText.allSatisfy(\.isASCII),
+                let port = Int(portText), (1...65535).contains(port)
+            else { return nil }
+            self = .address(host: host, port: port)
+        }
+    }
+
+    /// What `--metrics-address` takes for it.
+    package var optionText: String {
+        switch self {
+        case .feedListener: "main"
+        case .off: "off"
+        case .address(let host, let port): (host.contains(":") ? "[\(host)]" : host) + ":\(port)"
+        }
+    }
+}
+
+/// Whether standard error is the systemd journal: `JOURNAL_STREAM` ("device:inode", set by systemd
+/// for a service whose output goes to the journal) names the file standard error is, as
+/// sd_journal_stream_fd(3) and systemd.exec(5) tell a program to check. Then each log line may carry
+/// its priority (`<3>`), which journald reads and strips.
+package enum JournalStream {
+    /// Whether `value` (JOURNAL_STREAM) names standard error's device and inode.
+    package static func isStandardError(_ value: String?, descriptor: Int32 = 2) -> Bool {
+        guard let value else { return false }
+        let parts = value.split(separator: ":")
+        guard parts.count == 2, let device = UInt64(parts[0]), let inode = UInt64(parts[1]) else { return false }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { return false }
+        return UInt64(info.st_dev) == device && UInt64(info.st_ino) == inode
+    }
+
+    /// `JOURNAL_STREAM` of this process names standard error.
+    package static var standardErrorIsJournal: Bool {
+        isStandardError(getenv("JOURNAL_STREAM").map { String(cString: $0) })
+    }
+
+    /// sd-daemon's prefix for swift-log's level: `<7>` debug and trace, `<6>` info, `<5>` notice,
+    /// `<4>` warning, `<3>` error, `<2>` critical.
+    package static func prefix(forLevel level: String) -> String {
+        switch level {
+        case "trace", "debug": "<7>"
+        case "info": "<6>"
+        case "notice": "<5>"
+        case "warning": "<4>"
+        case "error": "<3>"
+        default: "<2>"
+        }
+    }
 }

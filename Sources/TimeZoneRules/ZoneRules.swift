@@ -132,24 +132,43 @@ package final class ZoneRules: Sendable {
         return type.isDST && type.utOffset < tzStandard(k)
     }
 
-    /// Every fact these rules hold, as bytes: the stored transitions, their local time types and
-    /// the footer rule. Two zones whose bytes are equal show the same clocks at every instant; a
-    /// recompiled zone (new DST, new offset) gives other bytes. What `TZDatabase.rulesDigest(of:)` hashes.
+    /// What these rules make the clocks show, as bytes: the period before any change, every change
+    /// (its instant, offset, standard offset and abbreviation) through `fingerprintHorizon` (2100), and
+    /// the footer rule that governs after. Two copies of the same rules give the same bytes however
+    /// they were compiled: zic's `-b fat` stores transitions through 2037 that `-b slim` leaves to
+    /// the footer, and transitions or local time types that change nothing; neither shows here.
+    /// A recompiled zone (new DST, new offset, new abbreviation) gives other bytes. What
+    /// `TZDatabase.rulesDigest(of:)` hashes.
     package func appendFingerprint(to bytes: inout [UInt8]) {
         func append(_ value: Int64) { withUnsafeBytes(of: value.littleEndian) { bytes += $0 } }
-        append(Int64(tzif.transitionTimes.count))
-        for time in tzif.transitionTimes { append(time) }
-        for type in tzif.transitionTypes { append(Int64(type)) }
-        append(Int64(tzif.localTimeTypes.count))
-        for type in tzif.localTimeTypes {
-            append(Int64(type.utOffset))
-            bytes.append(type.isDST ? 1 : 0)
-            bytes += type.abbreviation.utf8
+        func append(_ period: ZonePeriod) {
+            append(Int64(period.utcOffset))
+            append(Int64(period.standardOffset))
+            bytes += period.abbreviation.utf8
             bytes.append(0)
+        }
+        let start = -Int64(1) << 56
+        append(period(at: start))
+        // A zone with no stored transition is its footer for all time: its switches from 1900 on
+        // (from 2^56 seconds before 1970 they would be billions of years of them).
+        let changes = transitions(after: tzif.transitionTimes.isEmpty ? Self.fingerprintFloor : start, through: Self.fingerprintHorizon)
+        append(Int64(changes.count))
+        for change in changes {
+            append(change.instant)
+            append(change.period)
         }
         bytes += String(describing: tzif.footer).utf8
         bytes.append(0)
     }
+
+    /// How far `appendFingerprint` lists the changes: to 2100, one instant for every copy. Past
+    /// every transition zic stores for a footer's sake (a fat file's run to 2037) and past tz's
+    /// explicit predictions (Gaza's and Morocco's to 2087), which a slim file stores only as far as
+    /// its footer cannot say them: a horizon taken from the last stored transition differed between
+    /// the two builds of one zone. What lies past it is the footer's, which is hashed too.
+    package static let fingerprintHorizon: Int64 = 4_102_444_800
+    /// Where `appendFingerprint` begins the footer's switches of a zone that stores no transition: 1900.
+    static let fingerprintFloor: Int64 = -2_208_988_800
 
     /// `date` as whole seconds since 1970 UT, rounded down, clamped far beyond any calendar (±2^56 s).
     public static func seconds(_ date: Date) -> Int64 { TZif.clamp(date.timeIntervalSince1970) }

@@ -207,6 +207,8 @@ package struct ParsedArguments {
     }
 
     package func value(_ name: String) -> String? { values.last { $0.name == name }?.value }
+    /// Every value of a repeatable option, in the order given (`--trusted-proxy a --trusted-proxy b`).
+    package func values(_ name: String) -> [String] { values.filter { $0.name == name }.map(\.value) }
     /// The `index`th positional argument: the reader saw that every declared one is there. The
     /// last, when it repeats, is every word left joined by a space.
     package func argument(_ index: Int) -> String {

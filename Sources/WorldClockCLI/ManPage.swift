@@ -111,6 +111,12 @@ package enum ManPage {
                     "worldclock.service가 serve에 --host와 --port로 넘기는 주소와 포트(기본값 127.0.0.1, 8080).",
                     "The address and port worldclock.service passes to serve as --host and --port (default 127.0.0.1, 8080)."))
             lines += item("WORLDCLOCK_OPTIONS", text("worldclock.service가 serve에 더 넘기는 옵션.", "More options worldclock.service passes to serve."))
+            lines += item(
+                "WORLDCLOCK_METRICS_ADDRESS, WORLDCLOCK_TRUSTED_PROXY, WORLDCLOCK_LOG_PRIORITY_PREFIX",
+                text(
+                    "serve의 --metrics-address, --trusted-proxy(쉼표로 여럿), --log-priority-prefix. 다른 옵션도 WORLDCLOCK_와 옵션 이름(대문자, -는 _)으로 줄 수 있습니다.",
+                    "serve's --metrics-address, --trusted-proxy (comma-separated), --log-priority-prefix; every other option too, as WORLDCLOCK_ and its name in capitals with underscores."
+                ))
             lines.append(".SH " + text("파일", "FILES"))
             lines += item(
                 "/etc/default/worldclock",

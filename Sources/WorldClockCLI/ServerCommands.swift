@@ -2,6 +2,11 @@ import ServerConfiguration
 import TimeZoneRules
 import WorldClockKit
 
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -47,15 +52,33 @@ package enum ServerCommands {
                 english:
                     "Connections served at once; more get 503 (default: \(FeedServerConfiguration.defaultMaxConnections), from the open-file limit)."),
             .option(
+                "metrics-address", value: "호스트:포트|main|off",
+                help: "/metrics(Prometheus 형식)를 이 주소에서 따로 제공합니다. main이면 피드와 같은 포트, off면 끕니다(기본값: 127.0.0.1:9464).",
+                english:
+                    "Serves /metrics (Prometheus text format) alone on this address; main puts it on the feed's port, off turns it off (default: 127.0.0.1:9464)."
+            ),
+            .option(
                 "metrics-port", value: "포트|off",
-                help: "/metrics(Prometheus 형식)를 이 포트에서 따로 제공하거나, off면 끕니다(기본값: 피드와 같은 포트).",
-                english: "Serves /metrics (Prometheus text format) on this port of its own, or not at all with off (default: the feed's port)."),
+                help: "예전 형식: /metrics를 --host의 이 포트에서 제공하거나, off면 끕니다. --metrics-address가 우선합니다.",
+                english: "Older form: serves /metrics on this port of --host, or not at all with off; --metrics-address wins."),
+            .option(
+                "trusted-proxy", value: "주소",
+                help: "이 주소(또는 주소/비트 수)의 프록시가 보낸 X-Forwarded-For와 Forwarded로 클라이언트 주소를 로그에 남깁니다. 여러 번 줄 수 있고, 환경 변수에는 쉼표로 나눠 씁니다.",
+                english:
+                    "Logs the client address from X-Forwarded-For and Forwarded when the peer is this proxy (an address, or address/bits); repeatable, comma-separated in the variable."
+            ),
             .option(
                 "log-format", value: "형식", help: "로그 형식: text(기본값) 또는 json(한 줄에 JSON 객체 하나).",
                 english: "Log format: text (default) or json (one JSON object a line)."),
             .option(
                 "log-level", value: "수준", help: "이 수준부터 로그에 남깁니다: trace, debug, info(기본값), notice, warning, error, critical.",
                 english: "Logs from this level on: trace, debug, info (default), notice, warning, error, critical."),
+            .option(
+                "log-priority-prefix", value: "auto|on|off",
+                help: "줄마다 sd-daemon 우선순위(<3> 오류, <4> 경고, <6> 정보)를 앞에 붙입니다. auto(기본값)는 표준 오류가 journal일 때(JOURNAL_STREAM)만 붙입니다.",
+                english:
+                    "Begins each log line with its sd-daemon priority (<3> error, <4> warning, <6> info) for the journal; auto (default) does when stderr is the journal (JOURNAL_STREAM)."
+            ),
             .option(
                 "drain", value: "초",
                 help: "SIGTERM 뒤 이만큼 더 답하며(/readyz는 503) 로드 밸런서가 이 서버를 빼기를 기다립니다, 0–600(기본값: \(Self.defaults.drain)).",
@@ -187,4 +210,70 @@ struct ExportInServerBinary: Command {
     init(_ arguments: ParsedArguments) {}
     var writesJSON: Bool { false }
     func run() throws { try ServerCommands.execServer() }
+}
+
+extension ServerCommands {
+    /// The failure of a `serve` command line (a bad option, a port in use, a bad `--tzdata`) as the
+    /// server's log writes its lines: with `--log-format json` (or `WORLDCLOCK_LOG_FORMAT=json`) one
+    /// JSON object with `time`, `level` ("error") and `message`; with the priority prefix
+    /// (`--log-priority-prefix`, on by itself when stderr is the journal) `<3>` first, so that
+    /// `journalctl -p err` finds it. Nil for another command, or for text without the prefix (the
+    /// message is then written as every command writes its errors).
+    package static func failureLine(
+        _ message: String, arguments: [String], environment: (String) -> String? = { Environment.value($0) },
+        standardErrorIsJournal: @autoclosure () -> Bool = JournalStream.standardErrorIsJournal, now: Double? = nil
+    ) -> String? {
+        guard arguments.first(where: { !$0.hasPrefix("-") }) == serve.name else { return nil }
+        func option(_ name: String) -> String? {
+            var found: String?
+            var index = 0
+            while index < arguments.count, arguments[index] != "--" {
+                let argument = arguments[index]
+                if argument.hasPrefix("--\(name)=") {
+                    found = String(argument.dropFirst(name.count + 3))
+                } else if argument == "--\(name)", index + 1 < arguments.count {
+                    found = arguments[index + 1]
+                    index += 1
+                }
+                index += 1
+            }
+            return found ?? serve.option(named: name).flatMap { environment($0.environmentName) }
+        }
+        let json = option("log-format") == LogFormat.json.rawValue
+        let prefix: Bool
+        switch option("log-priority-prefix") {
+        case "on": prefix = true
+        case "off": prefix = false
+        default: prefix = standardErrorIsJournal()
+        }
+        guard json || prefix else { return nil }
+        let start = prefix ? JournalStream.prefix(forLevel: "error") : ""
+        // Whatever the message quotes from the command line stays on one line.
+        guard json else { return start + "worldclock: " + Terminal.printable(message).split(separator: "\n").joined(separator: " ") + "\n" }
+        var time = timespec()
+        clock_gettime(CLOCK_REALTIME, &time)
+        let seconds = now ?? Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+        let whole = seconds.rounded(.down)
+        let millis = Int((seconds - whole) * 1000)
+        let stamp = String(ISO8601.utc(Date(timeIntervalSince1970: whole)).dropLast()) + "." + String(String(millis + 1000).dropFirst()) + "Z"
+        return start + #"{"time":"\#(stamp)","level":"error","message":\#(jsonString(message))}"# + "\n"
+    }
+
+    /// `text` as a JSON string with its quotes: quote, backslash and control characters escaped.
+    static func jsonString(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
+                out += "\\u" + String(String(scalar.value + 0x10000, radix: 16).dropFirst())
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
 }

@@ -121,6 +121,10 @@ package enum WorldClockCLI {
                 command = try type.init(parsed)
             }
         } catch {
+            if let line = ServerCommands.failureLine(error.message, arguments: arguments) {
+                StandardStream.error.write(line)
+                exit(CLIError.usage("").exitCode)
+            }
             if ArgumentReader.asksForJSON(arguments, commands: specs) { fail(CLIError.usage(error.message), json: true) }
             StandardStream.error.write((HelpText.usageError(error, width: Terminal.errorWidth ?? 80) + "\n"))
             exit(CLIError.usage("").exitCode)
@@ -138,6 +142,11 @@ package enum WorldClockCLI {
     }
 
     static func fail(_ error: CLIError, json: Bool) -> Never {
+        // `serve`'s failures in its log's format (JSON, the journal's priority), as its other lines.
+        if !json, let line = ServerCommands.failureLine(error.message, arguments: Array(CommandLine.arguments.dropFirst())) {
+            StandardStream.error.write(line)
+            exit(error.exitCode)
+        }
         if json {
             Output.json(FeedError(code: error.code, message: error.message))
         } else {

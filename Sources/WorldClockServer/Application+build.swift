@@ -38,14 +38,26 @@ func buildApplication(
     reloadTZData: (@Sendable () throws -> TZDataChoice)? = nil, reloadInterval: Duration = .seconds(60)
 ) -> (application: some ApplicationProtocol, live: LiveFeed) {
     let database = tzdata.database
-    if let warning = tzdata.warning { logger.warning("\(warning)") }
+    switch tzdata.warning {
+    case .noSystemTZData?:
+        // No system copy at all (a FROM-scratch image): the bundled copy is the design, not a fault.
+        logger.info("\(tzdata.warning!)")
+    case let warning?: logger.warning("\(warning)")
+    case nil: break
+    }
     // One executor for costly work whatever the rules: a reload does not double the threads.
     let costly = CostlyWork()
     let metrics = configuration.metrics == .off ? nil : ServerMetrics()
+    // The variants' cache within a sixteenth of the process's memory limit (a 64 MiB container).
+    let memoryLimit = ResponseCache.memoryLimit()
+    let cacheBudget = ResponseCache.byteBudget(memoryLimit: memoryLimit)
+    if let memoryLimit {
+        logger.info("memory limit \(memoryLimit >> 20) MiB: the response cache keeps at most \(cacheBudget >> 20) MiB of variants")
+    }
     let makeService: @Sendable (TZDataChoice) -> FeedService = { choice in
         FeedService(
-            catalogue: catalogue, clocks: ZoneClocks(zoneIDs: catalogue.zoneIDs, tzdata: choice.database), costly: costly, buildsAhead: true,
-            logger: logger, metrics: metrics)
+            catalogue: catalogue, clocks: ZoneClocks(zoneIDs: catalogue.zoneIDs, tzdata: choice.database), costly: costly,
+            cacheBudget: cacheBudget, buildsAhead: true, logger: logger, metrics: metrics)
     }
     let live = LiveFeed(LiveFeed.Snapshot(service: makeService(tzdata), choice: tzdata), metrics: metrics)
     // Every zone's file has now been read: one that was there but unusable was answered by the
@@ -75,7 +87,8 @@ func buildApplication(
     live.metrics?.track(limits)
     return Application(
         router: buildRouter(
-            live: live, quiet: configuration.quiet, metricsHere: configuration.metrics == .feedListener, requestLog: RequestLog(logger)),
+            live: live, quiet: configuration.quiet, metricsHere: configuration.metrics == .feedListener, requestLog: RequestLog(logger),
+            trustedProxies: configuration.trustedProxies),
         server: HTTPServerBuilder { responder in
             GuardedHTTP1Channel(responder: responder, configuration: configuration, limits: limits, readiness: live.readiness)
         },
@@ -94,7 +107,7 @@ func buildApplication(
 package func serve(catalogue: Catalogue, tzdata: TZDataChoice = .automatic, configuration: FeedServerConfiguration) async throws(ListenError) {
     let level = Logger.Level(rawValue: configuration.logLevel.rawValue) ?? .info
     // Lines are written in batches by the sink's thread; the last is written before this returns.
-    let sink = LogSink(format: configuration.logFormat)
+    let sink = LogSink(format: configuration.logFormat, priorityPrefix: configuration.logPriorityPrefix)
     defer { sink.flush() }
     let logger = Logger(label: "worldclock.serve") { _ in ServerLogHandler(format: configuration.logFormat, level: level, sink: sink) }
     // A SIGHUP while the rules are first read is not an exit either (the reloader traps it after).
@@ -104,10 +117,17 @@ package func serve(catalogue: Catalogue, tzdata: TZDataChoice = .automatic, conf
     live.metrics?.track(sink)
     // The drain hears of SIGTERM first (a group shuts its services down last to first) and holds
     // the server's own shutdown back for `configuration.drain`.
-    var services: [any Service] = [application, DrainService(readiness: live.readiness, duration: configuration.drain, logger: logger)]
-    if case .port(let port) = configuration.metrics, let metrics = live.metrics {
-        // First in the list, so last to stop: the drain and the shutdown can be watched.
-        services.insert(buildMetricsApplication(live: live, metrics: metrics, host: configuration.host, port: port, logger: logger), at: 0)
+    var services: [ServiceGroupConfiguration.ServiceConfiguration] = [
+        .init(service: application), .init(service: DrainService(readiness: live.readiness, duration: configuration.drain, logger: logger)),
+    ]
+    if case .address(let host, let port) = configuration.metrics, let metrics = live.metrics {
+        // First in the list, so last to stop: the drain and the shutdown can be watched. A metrics
+        // address that cannot be had (another server's exporter holds 9464) is an error line, not
+        // the feed's end: the feed goes on without /metrics.
+        let listener = MetricsListener(
+            application: buildMetricsApplication(live: live, metrics: metrics, host: host, port: port, logger: logger), host: host, port: port,
+            logger: logger)
+        services.insert(.init(service: listener, successTerminationBehavior: .ignore, failureTerminationBehavior: .ignore), at: 0)
     }
     let group = ServiceGroup(configuration: .init(services: services, gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
     do {
@@ -117,6 +137,24 @@ package func serve(catalogue: Catalogue, tzdata: TZDataChoice = .automatic, conf
     }
     logger.notice(
         "stopped: every request in flight was answered (tzdata \(live.current.service.clocks.tzdata.version?.description ?? "of no stated version"))")
+}
+
+/// `/metrics` on its own address, whose failure to listen is logged as an error (the service group
+/// then goes on without it).
+struct MetricsListener<App: ApplicationProtocol>: Service {
+    let application: App
+    let host: String
+    let port: Int
+    let logger: Logger
+
+    func run() async throws {
+        do {
+            try await application.run()
+        } catch {
+            logger.error("cannot serve /metrics on \(host):\(port): \(error); the feed goes on without /metrics (--metrics-address)")
+            throw error
+        }
+    }
 }
 
 /// The server could not listen where it was told: the port is taken, the host does not resolve
@@ -145,8 +183,10 @@ package struct ListenError: Error, CustomStringConvertible {
 /// and 405 for a method no standard names), observed there. Hummingbird applies a middleware to
 /// the routes added after it, and to the router's 404 when it builds the responder: the one
 /// middleware is added last, so that it is the 404's alone.
-func buildRouter(live: LiveFeed, quiet: Bool, metricsHere: Bool = true, requestLog: RequestLog? = nil) -> Router<FeedRequestContext> {
-    let observer = RequestObserver(logs: !quiet, requestLog: requestLog, metrics: live.metrics)
+func buildRouter(
+    live: LiveFeed, quiet: Bool, metricsHere: Bool = true, requestLog: RequestLog? = nil, trustedProxies: [TrustedProxy] = []
+) -> Router<FeedRequestContext> {
+    let observer = RequestObserver(logs: !quiet, requestLog: requestLog, metrics: live.metrics, trustedProxies: trustedProxies)
     let router = FeedRouter(Router(context: FeedRequestContext.self), observer: observer)
     addRoutes(to: router, live: live)
     if metricsHere, let metrics = live.metrics { addMetricsRoute(to: router, live: live, metrics: metrics) }
@@ -157,7 +197,7 @@ func buildRouter(live: LiveFeed, quiet: Bool, metricsHere: Bool = true, requestL
 
 /// `GET /metrics`: Prometheus's text format (`ServerMetrics`), never cached.
 func addMetricsRoute(to router: FeedRouter, live: LiveFeed, metrics: ServerMetrics) {
-    router.getAndHead("/metrics") { request, _ in
+    router.getAndHead("/metrics", cors: false) { request, _ in
         _ = try QueryString(request.uri.query, allowed: [], endpoint: "/metrics")
         let body = metrics.render(live: live)
         var response = Response(
@@ -168,7 +208,7 @@ func addMetricsRoute(to router: FeedRouter, live: LiveFeed, metrics: ServerMetri
     }
 }
 
-/// `/metrics` alone on a port of its own (`--metrics-port`), so that it need not face the internet.
+/// `/metrics` alone on an address of its own (`--metrics-address`, 127.0.0.1:9464 by default), so that it need not face the internet.
 func buildMetricsApplication(live: LiveFeed, metrics: ServerMetrics, host: String, port: Int, logger: Logger) -> some ApplicationProtocol {
     let router = FeedRouter(Router(context: FeedRequestContext.self))
     addMetricsRoute(to: router, live: live, metrics: metrics)

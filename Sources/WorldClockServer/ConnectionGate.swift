@@ -1,5 +1,7 @@
+import Hummingbird
 import Logging
 import NIOCore
+import NIOHTTP1
 import Synchronization
 
 /// What the server's connections share: how many are open, the limits, and when a limit was last
@@ -82,6 +84,8 @@ final class ConnectionGate: ChannelDuplexHandler, RemovableChannelHandler {
     private var context: ChannelHandlerContext?
     /// Whether the client is still there, for the requests of this connection (`CostlyWork`).
     private let presence = ClientPresence()
+    /// Raw UTF-8 in request lines, percent-encoded for the parser.
+    private var escaper = RawTargetEscaper()
 
     init(limits: ConnectionLimits) {
         self.limits = limits
@@ -120,12 +124,37 @@ final class ConnectionGate: ChannelDuplexHandler, RemovableChannelHandler {
         answer(context, error, extraHeaders: "")
     }
 
+    /// A request NIO's parser refused: counted by reason (`worldclock_http_parser_rejections_total`),
+    /// logged (at most once a second, with how many more), and answered with the JSON 400 or 431.
+    func reject(_ parseError: HTTPParserError) {
+        guard let context else { return }
+        let reason = Self.reason(parseError)
+        let error = APIError.malformedRequest(parseError)
+        limits.metrics?.rejection(reason)
+        limits.limitHit(
+            "malformed request", "refused a request from \(Self.peer(context)) with \(error.status.code) (\(reason)) before routing")
+        answer(context, error, extraHeaders: "")
+    }
+
+    /// `invalidURL` → `invalid_url`: the parser's error as a label value.
+    static func reason(_ error: HTTPParserError) -> String {
+        var out = ""
+        var previousLower = false
+        for character in "\(error)" {
+            if character.isUppercase, previousLower { out += "_" }
+            previousLower = character.isLowercase || character.isNumber
+            out += character.lowercased()
+        }
+        return out.isEmpty || out.count > 40 ? "other" : out
+    }
+
     private func answer(_ context: ChannelHandlerContext, _ error: APIError, extraHeaders: String) {
         let body = error.body
         var head =
             "HTTP/1.1 \(error.status.code) \(error.status.reasonPhrase)\r\ncontent-type: application/json; charset=utf-8\r\n"
             + "content-length: \(body.count)\r\ncache-control: no-store\r\nconnection: close\r\n"
-            + "access-control-allow-origin: *\r\naccess-control-expose-headers: \(FeedMiddleware.exposedHeaders)\r\n" + extraHeaders
+            + "access-control-allow-origin: *\r\naccess-control-expose-headers: \(FeedMiddleware.exposedHeaders)\r\n"
+            + "x-request-id: \(RequestID().description)\r\n" + extraHeaders
         for field in error.headers { head += "\(field.name.canonicalName): \(field.value)\r\n" }
         var buffer = context.channel.allocator.buffer(capacity: head.utf8.count + body.count + 2)
         buffer.writeString(head + "\r\n")
@@ -162,7 +191,9 @@ final class ConnectionGate: ChannelDuplexHandler, RemovableChannelHandler {
             requestStart = now
             if requestTimer == nil { arm(context, at: now + limits.requestTimeout) }
         }
-        context.fireChannelRead(data)
+        let bytes = unwrapInboundIn(data)
+        let escaped = escaper.escape(bytes)
+        context.fireChannelRead(wrapInboundOut(escaped))
     }
 
     /// Schedules the connection's timer; when it fires, it closes a connection whose request has

@@ -98,8 +98,10 @@ final class FeedService: Sendable {
         let metaValue = FeedMeta(catalogue: catalogue, tzdata: self.clocks.tzdata)
         let digest = metaValue.rulesDigest ?? catalogue.digest
         rulesDigest = digest
+        // Not the tzdata's source: the same rules give the same ETags from Debian's copy and the
+        // bundled one, so replicas behind one load balancer keep each other's 304s.
         validatorBase = [
-            digest, catalogue.digest, metaValue.tzdataVersion, metaValue.tzdataSource, metaValue.icuVersion, "feed1", Self.representationVersion,
+            digest, catalogue.digest, metaValue.tzdataVersion, metaValue.icuVersion, "feed1", Self.representationVersion,
         ]
         .joined(separator: "|")
         placesByZone = Dictionary(grouping: catalogue.places, by: \.zoneID)

@@ -118,7 +118,7 @@ final class HTTP1Codec: ChannelDuplexHandler, RemovableChannelHandler {
         }
         input = .stopped
         if wasReading {
-            gate.answerAndClose(.malformedRequest(parseError))
+            gate.reject(parseError)
         } else {
             context.close(promise: nil)
         }

@@ -123,7 +123,9 @@ actor RulesReloader: Service {
         }
     }
 
-    /// Reloads and logs the outcome when it is not "unchanged" (a refusal as an error).
+    /// Reloads and logs the outcome: a refusal as an error, a switch as a notice, "unchanged" as
+    /// info after a signal (an operator who sent it reads what it did) and as debug after the
+    /// periodic check (once a minute, every minute).
     @discardableResult
     func reloadAndLog(cause: String) async -> RulesReload {
         let outcome = await reload()
@@ -133,6 +135,7 @@ actor RulesReloader: Service {
         case .refused: live.metrics?.reload("refused")
         }
         switch outcome {
+        case .unchanged where cause == "SIGHUP": logger.info("\(cause): \(outcome)")
         case .unchanged: logger.debug("\(cause): \(outcome)")
         case .switched: logger.notice("\(cause): \(outcome)")
         case .refused: logger.error("\(cause): \(outcome)")

@@ -2,6 +2,7 @@ import Hummingbird
 import Logging
 import MeetingPlanning
 import NIOCore
+import ServerConfiguration
 import WorldClockKit
 
 #if canImport(Glibc)
@@ -25,12 +26,15 @@ struct RequestObserver: Sendable {
     let requestLog: RequestLog?
     /// Where requests are counted by route and status (`/metrics`); nil when off.
     let metrics: ServerMetrics?
+    /// The proxies whose `Forwarded` and `X-Forwarded-For` name the client on the log line.
+    let trustedProxies: [TrustedProxy]
 
     /// An observer that logs (unless `logs` is false) and counts (when `metrics` is given); nil
     /// when it would do neither.
-    init?(logs: Bool, requestLog: RequestLog?, metrics: ServerMetrics?) {
+    init?(logs: Bool, requestLog: RequestLog?, metrics: ServerMetrics?, trustedProxies: [TrustedProxy] = []) {
         guard logs || metrics != nil else { return nil }
         self.logs = logs
+        self.trustedProxies = trustedProxies
         self.requestLog = logs ? requestLog : nil
         self.metrics = metrics
     }
@@ -52,7 +56,8 @@ struct RequestObserver: Sendable {
     /// `request`'s line and metrics: answered `status` with `bytes` in its body, `since` its
     /// start (`now()`), counted under `metrics` (its route's).
     fileprivate func observe(
-        _ request: Request, status: Int, bytes: Int?, since start: Int64, context: FeedRequestContext, route: String, metrics: RouteMetrics?
+        _ request: Request, status: Int, bytes: Int?, requestID: String?, since start: Int64, context: FeedRequestContext, route: String,
+        metrics: RouteMetrics?
     ) {
         let nanoseconds = Self.now() - start
         if let metrics {
@@ -64,20 +69,25 @@ struct RequestObserver: Sendable {
         }
         guard logs else { return }
         let micros = nanoseconds / 1000
+        let peer = context.channel.remoteAddress
+        let forwarded = RequestIdentity.forwardedClient(request, peer: peer, trusted: trustedProxies)
+        let requestID = requestID ?? RequestIdentity.id(for: request, logger: context.logger)
+        let userAgent = request.headers[.userAgent]
         if let requestLog {
             requestLog.write(
-                method: request.method.rawValue, target: request.uri.string, status: status, micros: micros, bytes: bytes,
-                client: context.channel.remoteAddress,
-                // Text lines leave the request id out: not looked up for them.
-                requestID: requestLog.format == .json ? context.logger[metadataKey: "hb.request.id"] : nil)
+                method: request.method.rawValue, target: request.uri.string, status: status, micros: micros, bytes: bytes, client: peer,
+                forwardedFor: forwarded, requestID: requestID, userAgent: userAgent)
             return
         }
         let millis = "\(micros / 1000).\(zeroPadded(Int(micros % 1000), width: 3))"
         var metadata: Logger.Metadata = [
             "method": .string(request.method.rawValue), "path": .string(request.uri.string), "status": .stringConvertible(status),
             "duration_ms": .stringConvertible(Double(micros) / 1000),
-            "client": .string(context.channel.remoteAddress.map(Self.address) ?? "-"),
+            "client": .string(forwarded ?? peer.map(Self.address) ?? "-"),
+            "request_id": .string(requestID),
+            "user_agent": .string(userAgent.map { String($0.utf8.prefix(RequestLog.userAgentLimit)) ?? "" } ?? "-"),
         ]
+        if forwarded != nil { metadata["peer"] = .string(peer.map(Self.address) ?? "-") }
         if let bytes { metadata["bytes"] = .stringConvertible(bytes) }
         context.logger.info("\(request.method.rawValue) \(request.uri.string) \(status) \(millis) ms", metadata: metadata)
     }
@@ -103,8 +113,8 @@ struct RouteObservation: Sendable {
     @inline(__always)
     func observe(_ request: Request, response: Response, since start: Int64, context: FeedRequestContext) {
         observer.observe(
-            request, status: response.status.code, bytes: response.body.contentLength, since: start, context: context, route: route,
-            metrics: metrics)
+            request, status: response.status.code, bytes: response.body.contentLength, requestID: response.headers[RequestIdentity.header],
+            since: start, context: context, route: route, metrics: metrics)
     }
 }
 
@@ -139,7 +149,7 @@ struct FeedMiddleware: RouterMiddleware {
 
     static var allowMethods: String { "GET, HEAD, OPTIONS" }
     static var allowHeaders: String { "Accept, If-None-Match, If-Modified-Since, Cache-Control" }
-    static var exposedHeaders: String { "ETag, Content-Location" }
+    static var exposedHeaders: String { "ETag, Content-Location, X-Request-Id" }
     static var preflightMaxAge: String { "86400" }
 
     /// The router's 404 (no route for the path, or none for the method) as the feed's JSON 404 or 405.
@@ -167,16 +177,17 @@ struct FeedMiddleware: RouterMiddleware {
     /// `handler`'s response to `request` under the feed's rules (see the type's description).
     @inline(__always)
     static func respond<RouteContext: RequestContext>(
-        to request: Request, context: RouteContext, _ handler: (Request, RouteContext) async throws -> Response
+        to request: Request, context: RouteContext, cors: Bool = true, _ handler: (Request, RouteContext) async throws -> Response
     ) async -> Response {
+        let requestID = RequestIdentity.id(for: request, logger: context.logger)
         let crossOrigin = request.headers.contains(.origin)
-        if crossOrigin, request.method == .options {
+        if cors, crossOrigin, request.method == .options {
             return Response(
                 status: .noContent,
                 headers: [
                     .accessControlAllowHeaders: allowHeaders, .accessControlAllowMethods: allowMethods,
                     .accessControlAllowOrigin: "*", .accessControlMaxAge: preflightMaxAge,
-                    .accessControlExposeHeaders: exposedHeaders,
+                    .accessControlExposeHeaders: exposedHeaders, RequestIdentity.header: requestID,
                 ])
         }
         var response: Response
@@ -186,6 +197,9 @@ struct FeedMiddleware: RouterMiddleware {
         } catch {
             response = errorResponse(error, to: request, logger: context.logger)
         }
+        response.headers[RequestIdentity.header] = requestID
+        // `/metrics` is for the operator's scraper, not for any page's script: no CORS at all.
+        guard cors else { return response }
         // On every response, with `Origin` or not: the same bytes for every client, so a cache
         // that kept a response to a request without `Origin` does not serve browsers one they block.
         response.headers[.accessControlExposeHeaders] = exposedHeaders

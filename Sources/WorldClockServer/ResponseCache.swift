@@ -160,3 +160,35 @@ struct ResponseCache {
         if oldest < 0 { oldest = node }
     }
 }
+
+extension ResponseCache {
+    /// The LRU part's budget for a process whose memory is limited to `memoryLimit` bytes (its
+    /// cgroup's limit): a sixteenth of it, from 2 MiB up to `defaultByteBudget` (16 MiB, reached at
+    /// 256 MiB); the default when there is no limit. A 64 MiB container then keeps 4 MiB of
+    /// variants, not 16: a flood of uncached `?at=` requests filled the 16 MiB (and a quarter
+    /// more for gzip) on top of a resting 45–50 MiB, to 63 of the image's 64 MiB.
+    static func byteBudget(memoryLimit: Int?) -> Int {
+        guard let memoryLimit, memoryLimit > 0 else { return defaultByteBudget }
+        return min(defaultByteBudget, max(2 << 20, memoryLimit / 16))
+    }
+
+    /// This process's memory limit: its cgroup v2 `memory.max` (the path from /proc/self/cgroup),
+    /// else cgroup v1's `memory.limit_in_bytes`; nil when unlimited ("max", or v1's huge number)
+    /// or unknown.
+    static func memoryLimit(read: (String) -> String? = SystemText.read) -> Int? {
+        var paths: [String] = []
+        if let own = read("/proc/self/cgroup")?.split(separator: "\n").first(where: { $0.hasPrefix("0::") }) {
+            let path = own.dropFirst(3)
+            paths.append("/sys/fs/cgroup" + (path == "/" ? "" : String(path)) + "/memory.max")
+        }
+        paths += ["/sys/fs/cgroup/memory.max", "/sys/fs/cgroup/memory/memory.limit_in_bytes"]
+        for path in paths {
+            guard let text = read(path) else { continue }
+            let value = text.filter { !$0.isWhitespace }
+            if value == "max" { return nil }
+            guard let bytes = Int(value) else { continue }
+            return bytes > 0 && bytes < 1 << 50 ? bytes : nil
+        }
+        return nil
+    }
+}

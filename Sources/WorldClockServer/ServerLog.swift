@@ -39,8 +39,11 @@ struct ServerLogHandler: LogHandler {
     }
 
     /// Each line, with its newline, to `write` at once, on the logging thread (tests keep them).
-    init(format: LogFormat, level: Logger.Level, write: @escaping @Sendable (String) -> Void = ServerLogHandler.standardError) {
-        self.init(format: format, level: level, sink: LogSink(format: format, lines: write))
+    init(
+        format: LogFormat, level: Logger.Level, priorityPrefix: Bool = false,
+        write: @escaping @Sendable (String) -> Void = ServerLogHandler.standardError
+    ) {
+        self.init(format: format, level: level, sink: LogSink(format: format, priorityPrefix: priorityPrefix, lines: write))
     }
 
     subscript(metadataKey key: String) -> Logger.Metadata.Value? {
@@ -52,7 +55,7 @@ struct ServerLogHandler: LogHandler {
         var fields = metadata
         if let extra = event.metadata { fields.merge(extra) { $1 } }
         LogLine.write { line in
-            line.begin(format: format, level: event.level, clock: sink.clock)
+            line.begin(format: format, level: event.level, clock: sink.clock, priority: sink.priorityPrefix)
             Self.finish(&line, format: format, message: "\(event.message)", metadata: fields)
             // What an operator waits for (startup, reload, shutdown, errors) is written at once.
             sink.append(line.buffer, urgent: event.level >= .notice)
@@ -80,7 +83,8 @@ struct ServerLogHandler: LogHandler {
                 line.ascii(" ")
                 line.raw(key)
                 line.ascii("=")
-                line.raw("\(metadata[key]!)")
+                // The user agent has spaces: the one value quoted, as `RequestLog` writes it.
+                if key == "user_agent" { line.jsonString("\(metadata[key]!)") } else { line.raw("\(metadata[key]!)") }
             }
         case .json:
             line.ascii(",\"message\":")
@@ -167,16 +171,16 @@ struct RequestLog: Sendable {
     }
 
     /// One request's line: `micros` its duration, `bytes` its body's length when known, `client`
-    /// the peer's address.
-    /// `requestID` is the request logger's `hb.request.id` (looked up for JSON only: text leaves it out).
+    /// the peer's address, `forwardedFor` the client a trusted proxy named (then `client`), `requestID`
+    /// its `X-Request-Id` (as answered), `userAgent` its `User-Agent` (bounded and escaped here).
     func write(
-        method: String, target: String, status: Int, micros: Int64, bytes: Int?, client: SocketAddress?,
-        requestID: Logger.Metadata.Value?
+        method: String, target: String, status: Int, micros: Int64, bytes: Int?, client: SocketAddress?, forwardedFor: String? = nil,
+        requestID: String, userAgent: String?
     ) {
         // Room for the fixed part and the method and target escaped (a stray control byte takes 6).
-        let capacity = 384 + 12 * (method.utf8.count + target.utf8.count)
+        let capacity = 512 + 12 * (method.utf8.count + target.utf8.count) + 6 * RequestLog.userAgentLimit
         LogLine.write(capacity: min(capacity, 1 << 16)) { line in
-            line.begin(format: format, level: .info, clock: sink.clock)
+            line.begin(format: format, level: .info, clock: sink.clock, priority: sink.priorityPrefix)
             switch format {
             case .text:
                 line.ascii(" ")
@@ -195,15 +199,23 @@ struct RequestLog: Sendable {
                     line.integer(bytes)
                 }
                 line.ascii(" client=")
-                Self.address(client, into: &line, escaped: false)
+                if let forwardedFor { line.raw(forwardedFor) } else { Self.address(client, into: &line, escaped: false) }
                 line.ascii(" duration_ms=")
                 line.shortestMilliseconds(again: millis)
                 line.ascii(" method=")
                 line.raw(method)
                 line.ascii(" path=")
                 line.raw(target)
+                if forwardedFor != nil {
+                    line.ascii(" peer=")
+                    Self.address(client, into: &line, escaped: false)
+                }
+                line.ascii(" request_id=")
+                line.raw(requestID)
                 line.ascii(" status=")
                 line.integer(status)
+                line.ascii(" user_agent=")
+                Self.userAgent(userAgent, into: &line, quoted: true)
             case .json:
                 // The method and target are escaped once, in the message, and copied from there.
                 line.ascii(",\"message\":\"")
@@ -226,22 +238,49 @@ struct RequestLog: Sendable {
                     line.integer(bytes)
                 }
                 line.ascii(",\"client\":\"")
-                Self.address(client, into: &line, escaped: true)
+                if let forwardedFor { line.jsonEscaped(forwardedFor) } else { Self.address(client, into: &line, escaped: true) }
                 line.ascii("\",\"duration_ms\":")
                 line.shortestMilliseconds(again: millis)
                 line.ascii(",\"method\":\"")
                 line.again(escapedMethod)
                 line.ascii("\",\"path\":\"")
                 line.again(escapedTarget)
+                if forwardedFor != nil {
+                    line.ascii("\",\"peer\":\"")
+                    Self.address(client, into: &line, escaped: true)
+                }
                 line.ascii("\",\"request_id\":\"")
-                Self.requestID(requestID, into: &line)
+                line.jsonEscaped(requestID)
                 line.ascii("\",\"status\":")
                 line.integer(status)
+                line.ascii(",\"user_agent\":")
+                Self.userAgent(userAgent, into: &line, quoted: true)
                 line.ascii("}")
             }
             line.ascii("\n")
             sink.append(line.buffer, urgent: false)
         }
+    }
+
+    /// The bytes of a user agent logged at most; a longer one is cut at a character's start and
+    /// marked with "…".
+    static let userAgentLimit = 256
+
+    /// `userAgent` as a JSON string (in text too: it has spaces), at most `userAgentLimit` bytes of
+    /// it, control characters escaped; "-" for none.
+    static func userAgent(_ userAgent: String?, into line: inout LogLine, quoted: Bool) {
+        guard let userAgent else { return line.ascii("\"-\"") }
+        line.ascii("\"")
+        var text = userAgent
+        text.withUTF8 { bytes in
+            guard bytes.count > userAgentLimit else { return line.jsonEscaped(bytes) }
+            var end = userAgentLimit
+            // Not inside a character: back to a byte that starts one.
+            while end > 0, bytes[end] & 0xC0 == 0x80 { end -= 1 }
+            line.jsonEscaped(UnsafeBufferPointer(rebasing: bytes[..<end]))
+            line.raw("…")
+        }
+        line.ascii("\"")
     }
 
     /// The first part of this process's request ids: `RequestID.description` is this, then the
@@ -355,10 +394,24 @@ struct LogLine {
 
     /// The time and level, then what the format puts before the message: `time level` in text,
     /// `{"time":…,"level":…` in JSON. The time is now, from `clock`.
-    mutating func begin(format: LogFormat, level: Logger.Level, clock: LogClock) {
+    mutating func begin(format: LogFormat, level: Logger.Level, clock: LogClock, priority: Bool = false) {
         var now = timespec()
         clock_gettime(CLOCK_REALTIME, &now)
+        if priority { self.priority(level) }
         begin(format: format, level: level, seconds: Int64(now.tv_sec), millis: Int(now.tv_nsec / 1_000_000), clock: clock)
+    }
+
+    /// sd-daemon's prefix for `level` (`<3>` for an error, `<6>` for info), which the journal reads
+    /// as the line's priority and strips (`JournalStream`).
+    mutating func priority(_ level: Logger.Level) {
+        switch level {
+        case .trace, .debug: ascii("<7>")
+        case .info: ascii("<6>")
+        case .notice: ascii("<5>")
+        case .warning: ascii("<4>")
+        case .error: ascii("<3>")
+        case .critical: ascii("<2>")
+        }
     }
 
     /// The same at `seconds` since 1970 and `millis`.
@@ -594,6 +647,8 @@ final class LogClock: Sendable {
 final class LogSink: @unchecked Sendable {
     /// The format of the sink's own lines (the drop warning).
     let format: LogFormat
+    /// Whether each line begins with its sd-daemon priority (`<3>`): stderr is the journal, or asked.
+    let priorityPrefix: Bool
     /// The cached date text, shared by every line written here.
     let clock = LogClock()
     /// The bytes the buffer holds at most.
@@ -626,8 +681,11 @@ final class LogSink: @unchecked Sendable {
 
     /// Lines to `fileDescriptor` (2, standard error) from a writer thread started here, which
     /// writes every `interval` at least; at most `capacity` bytes wait.
-    init(format: LogFormat, fileDescriptor: Int32 = 2, capacity: Int = 4 << 20, interval: Duration = .milliseconds(100)) {
+    init(
+        format: LogFormat, priorityPrefix: Bool = false, fileDescriptor: Int32 = 2, capacity: Int = 4 << 20, interval: Duration = .milliseconds(100)
+    ) {
         self.format = format
+        self.priorityPrefix = priorityPrefix
         self.capacity = capacity
         self.interval = interval
         target = .fileDescriptor(fileDescriptor)
@@ -647,8 +705,9 @@ final class LogSink: @unchecked Sendable {
     }
 
     /// Each line handed to `lines` at once, on the thread that logs it.
-    init(format: LogFormat, lines: @escaping @Sendable (String) -> Void) {
+    init(format: LogFormat, priorityPrefix: Bool = false, lines: @escaping @Sendable (String) -> Void) {
         self.format = format
+        self.priorityPrefix = priorityPrefix
         self.capacity = .max
         self.interval = .zero
         target = .lines(lines)
@@ -716,7 +775,7 @@ final class LogSink: @unchecked Sendable {
         pthread_mutex_unlock(lock)
         if lost > 0 {
             LogLine.write { line in
-                line.begin(format: format, level: .warning, clock: clock)
+                line.begin(format: format, level: .warning, clock: clock, priority: priorityPrefix)
                 let message = "\(lost) log lines dropped: standard error was not read as fast as lines came (\(droppedLines) in all)"
                 switch format {
                 case .text:

@@ -19,6 +19,8 @@ struct ServeCommand: Command {
     let logFormat: LogFormat
     let logLevel: LogLevel
     let metrics: MetricsEndpoint
+    let trustedProxies: [TrustedProxy]
+    let logPriorityPrefix: Bool
     let table: TableOptions
     let tzdata: TZDataOption
 
@@ -41,13 +43,38 @@ struct ServeCommand: Command {
                 "--log-level은 \(LogLevel.allCases.map(\.rawValue).joined(separator: ", ")) 중 하나여야 합니다(받은 값: \(Terminal.printable(level, limit: 40)))")
         }
         self.logLevel = logLevel
-        switch arguments.value("metrics-port") {
-        case nil: metrics = .feedListener
-        case "off": metrics = .off
-        case _:
-            let port = try arguments.integer("metrics-port", default: 0)
-            if !(1...65535).contains(port) { throw arguments.error("--metrics-port는 1에서 65535 사이의 포트나 off여야 합니다(받은 값: \(port))") }
-            metrics = .port(port)
+        if let text = arguments.value("metrics-address") {
+            guard let endpoint = MetricsEndpoint(option: text) else {
+                throw arguments.error(
+                    "--metrics-address는 호스트:포트(예: 127.0.0.1:9464), main(피드와 같은 포트)이나 off여야 합니다(받은 값: \(Terminal.printable(text, limit: 40)))")
+            }
+            metrics = endpoint
+        } else {
+            switch arguments.value("metrics-port") {
+            case nil: metrics = .defaultAddress
+            case "off": metrics = .off
+            case _:
+                let port = try arguments.integer("metrics-port", default: 0)
+                if !(1...65535).contains(port) { throw arguments.error("--metrics-port는 1에서 65535 사이의 포트나 off여야 합니다(받은 값: \(port))") }
+                metrics = .address(host: host, port: port)
+            }
+        }
+        // Repeatable, and a list in one value (the variable: "10.0.0.1, 10.0.0.2").
+        var proxies: [TrustedProxy] = []
+        for text in arguments.values("trusted-proxy").flatMap({ $0.split(whereSeparator: { $0 == "," || $0 == " " }) }) {
+            guard let proxy = TrustedProxy(String(text)) else {
+                throw arguments.error(
+                    "--trusted-proxy는 IP 주소나 주소/비트 수(예: 10.0.0.0/8)여야 합니다(받은 값: \(Terminal.printable(String(text), limit: 40)))")
+            }
+            proxies.append(proxy)
+        }
+        trustedProxies = proxies
+        switch arguments.value("log-priority-prefix") ?? "auto" {
+        case "auto": logPriorityPrefix = JournalStream.standardErrorIsJournal
+        case "on": logPriorityPrefix = true
+        case "off": logPriorityPrefix = false
+        case let other:
+            throw arguments.error("--log-priority-prefix는 auto, on, off 중 하나여야 합니다(받은 값: \(Terminal.printable(other, limit: 40)))")
         }
         table = TableOptions(arguments)
         tzdata = TZDataOption(arguments)
@@ -71,7 +98,8 @@ struct ServeCommand: Command {
         let configuration = FeedServerConfiguration(
             host: host, port: port, quiet: quiet, idleTimeout: .seconds(idleTimeout),
             requestTimeout: .seconds(requestTimeout), maxConnections: maxConnections, drain: .seconds(drain),
-            logFormat: logFormat, logLevel: logLevel, metrics: metrics)
+            logFormat: logFormat, logLevel: logLevel, metrics: metrics, trustedProxies: trustedProxies,
+            logPriorityPrefix: logPriorityPrefix)
         let failure = Mutex<ListenError?>(nil)
         let stopped = DispatchSemaphore(value: 0)
         Task.detached {

@@ -154,7 +154,8 @@ struct ConnectionTests {
                 Array(("GET /healthz HTTP/1.1\r\nHost: x\r\nX-Big: " + String(repeating: "a", count: 20_000) + "\r\n\r\n").utf8), "431",
                 "headers_too_large"
             ),
-            (Array("GET /v1/search?q=".utf8) + [0xFF] + Array(" HTTP/1.1\r\nHost: x\r\n\r\n".utf8), "400", "malformed_request"),
+            // A raw byte that is no UTF-8 reaches the query's decoder (raw UTF-8 is taken, issue 51): its clear 400.
+            (Array("GET /v1/search?q=".utf8) + [0xFF] + Array(" HTTP/1.1\r\nHost: x\r\n\r\n".utf8), "400", "invalid_utf8"),
             (Array("CONNECT example.org:443 HTTP/1.1\r\nHost: example.org:443\r\n\r\n".utf8), "405", "method_not_allowed"),
         ])
     func parserErrors(request: [UInt8], status: String, code: String) async throws {

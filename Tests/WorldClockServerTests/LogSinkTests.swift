@@ -60,12 +60,12 @@ struct LogSinkTests {
         let kept = Kept()
         RequestLog(format: format, sink: kept.sink(format)).write(
             method: request.method, target: request.target, status: request.status, micros: request.micros, bytes: request.bytes,
-            client: request.client, requestID: .string("7c3b00000000000000002a"))
+            client: request.client, requestID: "7c3b00000000000000002a", userAgent: nil)
         var metadata: Logger.Metadata = [
             "method": .string(request.method), "path": .string(request.target), "status": .stringConvertible(request.status),
             "duration_ms": .stringConvertible(Double(request.micros) / 1000),
             "client": .string(request.client.map(RequestObserver.address) ?? "-"),
-            "hb.request.id": .string("7c3b00000000000000002a"),
+            "request_id": .string("7c3b00000000000000002a"), "user_agent": .string("-"),
         ]
         if let bytes = request.bytes { metadata["bytes"] = .stringConvertible(bytes) }
         let millis = "\(request.micros / 1000).\(String(request.micros % 1000 + 1000).dropFirst())"
@@ -174,7 +174,7 @@ struct LogSinkTests {
             for index in 0..<500 {
                 log.write(
                     method: "GET", target: "/w\(worker)/\(index)", status: 200, micros: Int64(index), bytes: index, client: nil,
-                    requestID: .string("\(worker)"))
+                    requestID: "\(worker)", userAgent: nil)
             }
         }
         sink.flush()
@@ -223,7 +223,7 @@ struct LogSinkTests {
         metrics.track(sink)
         let log = RequestLog(format: .json, sink: sink)
         for index in 0..<10 {
-            log.write(method: "GET", target: "/\(index)", status: 200, micros: 1, bytes: 1, client: nil, requestID: .string("r"))
+            log.write(method: "GET", target: "/\(index)", status: 200, micros: 1, bytes: 1, client: nil, requestID: "r", userAgent: nil)
         }
         #expect(sink.droppedLines == 8)
         sink.flush()
@@ -236,7 +236,7 @@ struct LogSinkTests {
         let exposition = String(buffer: metrics.render(live: LiveFeed(LiveFeed.Snapshot(service: liveService))))
         #expect(exposition.contains("\nworldclock_log_lines_dropped_total 8\n"), "\(exposition)")
         // Written, the buffer takes lines again.
-        log.write(method: "GET", target: "/again", status: 200, micros: 1, bytes: 1, client: nil, requestID: .string("r"))
+        log.write(method: "GET", target: "/again", status: 200, micros: 1, bytes: 1, client: nil, requestID: "r", userAgent: nil)
         sink.flush()
         #expect(try file.lines().count == 4)
         #expect(sink.droppedLines == 8)

@@ -68,7 +68,8 @@ struct MetricsTests {
             LiveFeed.Snapshot(service: FeedService(catalogue: catalogue, clocks: sharedClocks, sectionsBody: sharedSectionsBody, metrics: metrics)),
             metrics: metrics)
         let app = buildApplication(
-            live: live, configuration: FeedServerConfiguration(quiet: true), logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() })
+            live: live, configuration: FeedServerConfiguration(quiet: true, metrics: .feedListener),
+            logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() })
         let text = try await app.test(.router) { client in
             for _ in 0..<3 { _ = try await client.execute(uri: "/v1/meta", method: .get) }
             _ = try await client.execute(uri: "/v1/zones/Asia/Seoul?at=2026-07-15T12:00:00Z", method: .get)
@@ -109,7 +110,7 @@ struct MetricsTests {
         #expect(value("worldclock_tzdata_info", ["version": "2026f", "source": "bundled", "rules_digest": liveService.rulesDigest]) == 1)
     }
 
-    @Test("--metrics-port off: no /metrics route, and nothing recorded")
+    @Test("--metrics-address off: no /metrics route, and nothing recorded")
     func off() async throws {
         let live = LiveFeed(LiveFeed.Snapshot(service: liveService))
         let app = buildApplication(

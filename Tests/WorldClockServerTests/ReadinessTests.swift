@@ -106,7 +106,7 @@ struct CORSEveryResponseTests {
             for (uri, method) in [("/v1/meta", HTTPRequest.Method.get), ("/nowhere", .get), ("/v1/meta", .post), ("/v1/zones/Mars/Olympus", .head)] {
                 try await client.execute(uri: uri, method: method) { response in
                     #expect(response.headers[.accessControlAllowOrigin] == "*", "\(method) \(uri)")
-                    #expect(response.headers[.accessControlExposeHeaders] == "ETag, Content-Location", "\(method) \(uri)")
+                    #expect(response.headers[.accessControlExposeHeaders] == "ETag, Content-Location, X-Request-Id", "\(method) \(uri)")
                 }
             }
         }

@@ -18,24 +18,30 @@ struct FeedRouter {
     }
 
     /// Adds `handler` for GET and HEAD on `path` (a `Representation` leaves out the body for HEAD).
-    func getAndHead(_ path: RouterPath, use handler: @escaping @Sendable (Request, FeedRequestContext) async throws -> Response) {
-        feedRoute(path, method: .get, use: handler)
-        feedRoute(path, method: .head, use: handler)
+    func getAndHead(
+        _ path: RouterPath, cors: Bool = true, use handler: @escaping @Sendable (Request, FeedRequestContext) async throws -> Response
+    ) {
+        feedRoute(path, method: .get, cors: cors, use: handler)
+        feedRoute(path, method: .head, cors: cors, use: handler)
     }
+
+    /// The paths answered without CORS (`/metrics`): their other methods and preflights too.
+    static let withoutCORS: Set<String> = ["/metrics"]
 
     /// Adds `handler` for `method` on `path`, under the feed's rules (CORS, JSON errors,
     /// canonical paths: `FeedMiddleware.respond`). Every route of the feed is added this way.
     func feedRoute(
-        _ path: RouterPath, method: HTTPRequest.Method, use handler: @escaping @Sendable (Request, FeedRequestContext) async throws -> Response
+        _ path: RouterPath, method: HTTPRequest.Method, cors: Bool = true,
+        use handler: @escaping @Sendable (Request, FeedRequestContext) async throws -> Response
     ) {
         // Hummingbird names a route by its path pattern (`endpointPath`): so do the metrics.
         guard let observation = observer?.route(path.description) else {
-            router.on(path, method: method) { request, context in await FeedMiddleware.respond(to: request, context: context, handler) }
+            router.on(path, method: method) { request, context in await FeedMiddleware.respond(to: request, context: context, cors: cors, handler) }
             return
         }
         router.on(path, method: method) { request, context in
             let start = RequestObserver.now()
-            let response = await FeedMiddleware.respond(to: request, context: context, handler)
+            let response = await FeedMiddleware.respond(to: request, context: context, cors: cors, handler)
             observation.observe(request, response: response, since: start, context: context)
             return response
         }
@@ -70,7 +76,7 @@ extension FeedRouter {
             let allow = allowed.map(\.rawValue).joined(separator: ", ")
             allowedByPath.append((path, allowed))
             for method in standard where !methods.contains(method) {
-                feedRoute(path, method: method) { request, _ in
+                feedRoute(path, method: method, cors: !Self.withoutCORS.contains(path.description)) { request, _ in
                     if request.method == .options { return Response(status: .noContent, headers: [.allow: allow]) }
                     throw APIError.methodNotAllowed(request.method, path: request.uri.path, allowed: allowed)
                 }
