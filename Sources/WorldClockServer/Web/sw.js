@@ -12,12 +12,17 @@ const FEED = '/v1/sections';
 const SOURCE_HEADER = 'X-Worldclock-Feed';
 
 self.addEventListener('install', (event) => {
-  // Where the browser routes requests itself (the Service Worker Static Routing API: Chromium), two
-  // kinds never wait for this worker's script to run: this build's assets come straight from its
-  // cache (a miss goes to the network), and the server's search, asked while the page's engine
-  // loads, straight from the network. Elsewhere the fetch handler below does the same.
+  // Where the browser routes requests itself (the Service Worker Static Routing API: Chromium), three
+  // kinds never wait for this worker's script to run. The app's page is asked of the network at
+  // once, raced with this worker's fetch handler, and the network's answer is taken when it comes:
+  // a returning visit (the browser started again, this worker stopped) no longer waits for it to
+  // start and answer (Scripts/bench-web-ready, issue 54); offline, the network fails and the
+  // handler answers from the cache (`page`). This build's assets come straight from its cache (a
+  // miss goes to the network), and the server's search, asked while the page's engine loads,
+  // straight from the network. Elsewhere the fetch handler below does all three.
   if (typeof event.addRoutes === 'function') {
     event.waitUntil(event.addRoutes([
+      { condition: { urlPattern: { pathname: '/' }, requestMode: 'navigate' }, source: 'race-network-and-fetch-handler' },
       { condition: { urlPattern: { pathname: `/app/${VERSION}/*` } }, source: { cacheName: APP_CACHE } },
       { condition: { urlPattern: { pathname: '/v1/search' } }, source: 'network' },
     ]).catch((error) => console.warn('service worker routes:', error.message)));
@@ -60,16 +65,22 @@ async function preloaded(event) {
 }
 
 /**
- * The page from the network (a new build's page names its new assets), else the cached one. The
- * network's answer is the navigation preload's, asked for while this worker started, and is given
- * to the page at once: it is kept in the cache after, not before.
+ * The page from the network (a new build's page names its new assets), else the cached one. Where
+ * the browser races the network with this handler (the static route above), the network's answer
+ * goes to the page without this worker, and this handler only matters when the network fails;
+ * its fetch is the race's own request, not a second one. Elsewhere the network's answer is the
+ * navigation preload's, asked for while this worker started, given to the page at once and kept
+ * in the cache after, not before.
  * @param {FetchEvent} event
  */
 async function page(event) {
   const { request } = event;
   try {
-    const response = (await event.preloadResponse) ?? await fetch(request);
-    if (response.ok) {
+    const preloaded = await event.preloadResponse;
+    const response = preloaded ?? await fetch(request);
+    // Raced (no preload): the page this worker precached is this build's, which the network's
+    // answer is too while this worker is current; not written again at every visit.
+    if (preloaded && response.ok) {
       const copy = response.clone();
       event.waitUntil(caches.open(APP_CACHE).then((cache) => cache.put('/', copy)));
     }

@@ -114,9 +114,11 @@ class Server:
             self.process.kill()
 
 
-def chromium(width=1280, height=800, default_font_size=None):
+def chromium(width=1280, height=800, default_font_size=None, user_data_dir=None):
     """A headless Chromium (the system's), logging the console, in the Asia/Seoul zone; with
-    `default_font_size`, the user's text size set as in the browser's settings (16 px by default)."""
+    `default_font_size`, the user's text size set as in the browser's settings (16 px by default);
+    with `user_data_dir`, that profile folder (kept after quit(), for a browser started on it again:
+    a returning user's), else a fresh one chromedriver makes and deletes."""
     os.environ["SE_OFFLINE"] = "true"        # Selenium Manager must not download a driver or browser
     os.environ["SE_AVOID_STATS"] = "true"
     from selenium import webdriver
@@ -129,6 +131,8 @@ def chromium(width=1280, height=800, default_font_size=None):
                      "--disable-extensions", "--disable-background-networking", "--disable-component-update",
                      "--disable-sync", "--lang=ko-KR", "--hide-scrollbars", f"--window-size={width},{height}"):
         options.add_argument(argument)
+    if user_data_dir:
+        options.add_argument(f"--user-data-dir={user_data_dir}")
     options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
     if default_font_size:
         options.add_experimental_option("prefs", {"webkit.webprefs.default_font_size": default_font_size})

@@ -831,6 +831,66 @@ class WebAppTests(harness.PageChecks, unittest.TestCase):
         # The feed still goes through the worker's fetch handler (kept for offline use).
         self.assertIn(routes.get("/v1/sections"), ("", "fetch-event"), f"{routes}")
 
+    def test_19d_a_returning_visit_takes_the_page_from_the_network_without_waiting_for_the_stopped_worker(self):
+        """Issue 54: a user who comes back the next day meets a browser started again and a stopped
+        service worker. The page is raced: asked of the network at once while the worker starts, and
+        the network's answer taken (Resource Timing: matched race-network-and-fetch-handler, final
+        network), so neither the page nor the search box waits for the worker; the box's files come
+        from its cache (matched cache) and 뉴 is answered. With the server gone, the race's network
+        side fails and the worker's fetch handler answers from its cache (final fetch-event): the
+        returning visit works offline. Checked by routes, not by timing."""
+        from selenium.webdriver.common.by import By
+        from selenium.webdriver.support.ui import WebDriverWait
+        places = SERVER.json("/v1/meta")["place_count"]
+        profile = tempfile.mkdtemp(prefix="worldclock-returning-")
+        navigation = """const n = performance.getEntriesByType('navigation')[0];
+            return [n.workerMatchedSourceType ?? null, n.workerFinalSourceType ?? null, !!navigator.serviceWorker.controller]"""
+        routes = """return Object.fromEntries(performance.getEntriesByType('resource').map(
+            (r) => [new URL(r.name).pathname.replace(/^\\/app\\/[0-9a-f]+\\//, ''), r.workerMatchedSourceType ?? 'none']))"""
+        first_name = "return document.querySelector('#search-results .option .name')?.textContent"
+        driver = harness.chromium(user_data_dir=profile)
+        try:
+            harness.open_app(driver, SERVER.base, SEOUL)
+            driver.set_script_timeout(60)
+            self.assertEqual(driver.execute_async_script("""const done = arguments[0];
+                navigator.serviceWorker.ready.then((r) => done(r.active.state), (e) => done(String(e)));"""), "activated")
+            WebDriverWait(driver, 60).until(lambda d: d.execute_script("return !!navigator.serviceWorker.controller"))
+        finally:
+            driver.quit()  # the browser ends; its worker stops with it
+        try:
+            # The next day: a new browser process on the same profile.
+            driver = harness.chromium(user_data_dir=profile)
+            try:
+                harness.open_app(driver, SERVER.base, SEOUL)
+                self.assertEqual(driver.execute_script(navigation), ["race-network-and-fetch-handler", "network", True])
+                found = driver.execute_script(routes)
+                for name in ("search-box.js", "search.js", "engine.js", "app.css", "main.js"):
+                    self.assertEqual(found.get(name), "cache", f"{name}: {found}")
+                box = driver.find_element(By.ID, "search-input")
+                box.send_keys("뉴")
+                WebDriverWait(driver, 30).until(lambda d: d.execute_script(first_name) == "뉴욕", "뉴 answered on a returning visit")
+            finally:
+                driver.quit()
+            # The next day again, offline: the server is gone (its port refuses), the worker answers.
+            SERVER.stop()
+            try:
+                driver = harness.chromium(user_data_dir=profile)
+                try:
+                    harness.open_app(driver, SERVER.base, SEOUL, timeout=60)
+                    self.assertEqual(driver.execute_script(navigation), ["race-network-and-fetch-handler", "fetch-event", True])
+                    self.assertEqual(driver.execute_script("return document.querySelectorAll('.row').length"), places)
+                    self.assertIn("오프라인", driver.execute_script("return document.getElementById('list-status').textContent"))
+                    box = driver.find_element(By.ID, "search-input")
+                    box.send_keys("뉴")
+                    WebDriverWait(driver, 30).until(lambda d: d.execute_script(first_name) == "뉴욕", "뉴 answered offline by the page's engine")
+                finally:
+                    driver.quit()
+            finally:
+                SERVER.start()
+        finally:
+            import shutil
+            shutil.rmtree(profile, ignore_errors=True)
+
     def test_20_the_feed_is_revalidated_with_its_etag_and_the_app_is_installable(self):
         self.open()
         self.wait_for_service_worker()
