@@ -23,11 +23,6 @@ package enum KoreanText {
         }
     }
 
-    /// NFKC of `text`, as a String.
-    package static func nfkcString(_ text: String) throws(ICUError) -> String {
-        String(decoding: try nfkc(text), as: UTF16.self)
-    }
-
     /// The text an index files a name under: NFKC, without the spaces, punctuation and invisible
     /// characters in front of its first letter (as iOS files " 서울" and "(서울)" under ㅅ).
     /// Symbols are kept: "★서울" and "😀" go to `#`, as in ICU.

@@ -9,7 +9,7 @@ public import Foundation
 #endif
 
 /// The search: the one every surface answers through (the CLI's `search`, `/v1/search`, the
-/// places `add` and `--ref` take, and the web module, which runs the same core). Search as a
+/// places `add` and `--from` take, and the web module, which runs the same core). Search as a
 /// person means it at one instant, under the tzdata in use: the catalogue's ranked search, then
 /// what only the zones' rules can say (`PlaceSearchEngine` lists the rules).
 ///

@@ -13,27 +13,68 @@ import FoundationNetworking
 /// The repository's root, for Scripts/nginx-export.conf.
 private let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-/// A process started for a test and stopped when the value goes away; what it writes on stderr
-/// is kept, to say why it stopped.
-private final class Background {
+/// A process started for a test and stopped when the value goes away. What it writes on stderr
+/// is kept, to wait for the line that says it serves and to say why it stopped.
+private final class Background: @unchecked Sendable {
     let process = Process()
-    private let log: URL
+    private let stderr: Output
 
-    init(_ executable: String, _ arguments: [String], log: URL) throws {
-        self.log = log
-        try Data().write(to: log)
+    /// Standard error as it arrives, read to its end by a thread of its own (so the process never
+    /// blocks on a full pipe), and a condition signalled at each read and at the end.
+    private final class Output: @unchecked Sendable {
+        let changed = NSCondition()
+        var text = ""  // guarded by `changed`
+        var ended = false  // guarded by `changed`
+    }
+
+    init(_ executable: String, _ arguments: [String]) throws {
+        let pipe = Pipe()
+        let output = Output()
+        stderr = output
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
         process.standardOutput = FileHandle.nullDevice
-        process.standardError = try FileHandle(forWritingTo: log)
+        process.standardError = pipe
         try process.run()
+        let reading = pipe.fileHandleForReading
+        Thread {
+            while case let data = reading.availableData, !data.isEmpty {
+                output.changed.withLock {
+                    output.text += String(decoding: data, as: UTF8.self)
+                    output.changed.broadcast()
+                }
+            }
+            output.changed.withLock {
+                output.ended = true
+                output.changed.broadcast()
+            }
+        }.start()
     }
 
-    /// Why it is not serving: it exited (with its stderr), or nil while it runs.
-    var exited: String? {
-        guard !process.isRunning else { return nil }
-        let stderr = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
-        return "\(process.executableURL?.lastPathComponent ?? "?") exited with status \(process.terminationStatus): \(stderr)"
+    /// The first line on standard error that contains `needle`: waits for the line itself (the
+    /// server's `listening on`, nginx's `start worker processes`), not for a time. It throws when
+    /// the process ends without writing it, with its standard error; the 120 s are only a guard
+    /// against a process that hangs.
+    func line(containing needle: String) async throws -> String {
+        let output = stderr
+        let process = process
+        return try await onOwnThread {
+            let guardDeadline = Date(timeIntervalSinceNow: 120)
+            output.changed.lock()
+            defer { output.changed.unlock() }
+            while true {
+                if let line = output.text.split(separator: "\n").first(where: { $0.contains(needle) }) { return String(line) }
+                if output.ended {
+                    process.waitUntilExit()
+                    throw ServerExited(
+                        description:
+                            "\(process.executableURL?.lastPathComponent ?? "?") exited with status \(process.terminationStatus): \(output.text)")
+                }
+                if !output.changed.wait(until: guardDeadline) {
+                    throw ServerExited(description: "no line with \(needle) in 120 s (a guard against a hang): \(output.text)")
+                }
+            }
+        }
     }
 
     deinit {
@@ -42,30 +83,15 @@ private final class Background {
     }
 }
 
-/// A server that stopped before it answered.
+/// A server that stopped, or never said it serves.
 private struct ServerExited: Error, CustomStringConvertible { let description: String }
 
-/// The body of `url` without content coding, and its status. Until the server listens the
-/// connection is refused; it is tried again until it answers, up to 600 times 100 ms apart (a guard
-/// against a server that never starts, not a measure of how fast it starts), and not at all once
-/// `server` has exited: its stderr then says why (a port taken meanwhile, a bad configuration).
-/// Attempts are counted, not wall-clock time: on a loaded machine an attempt that was refused
-/// before the server listened can come back after a minute in the test pool's queue, and it is
-/// then simply tried again.
-private func fetch(_ url: String, from server: Background, acceptEncoding: String = "identity") async throws -> (Data, HTTPURLResponse) {
+/// The body of `url` without content coding, and its status; asked once the server said it serves.
+private func fetch(_ url: String, acceptEncoding: String = "identity") async throws -> (Data, HTTPURLResponse) {
     var request = URLRequest(url: URL(string: url)!)
     request.setValue(acceptEncoding, forHTTPHeaderField: "Accept-Encoding")
-    var attempts = 0
-    while true {
-        do {
-            let (data, response) = try await URLSession.shared.data(for: request)
-            return (data, response as! HTTPURLResponse)
-        } catch  where attempts < 600 {
-            if let exited = server.exited { throw ServerExited(description: exited) }
-            attempts += 1
-            try await Task.sleep(for: .milliseconds(100))
-        }
-    }
+    let (data, response) = try await URLSession.shared.data(for: request)
+    return (data, response as! HTTPURLResponse)
 }
 
 /// A port the kernel chose for a socket bound to port 0, released for a server that cannot be
@@ -113,26 +139,27 @@ struct ExportTests {
         // And the build that wrote it, as `/v1/meta` (compared below) and `--version` say it.
         #expect((((index["meta"] as? [String: Any])?["server"] as? [String: Any])?["version"] as? String)?.isEmpty == false)
 
-        // Ports from the kernel (bound to port 0, then released), not a random guess. `serve --port 0`
-        // would say its port in its log, but the log reaches a file only when the server exits.
-        let (nginxPort, servePort) = (try freePort(), try freePort())
+        // nginx's port from the kernel (bound to port 0, then released), not a random guess; serve
+        // listens on port 0 and says which port it got.
+        let nginxPort = try freePort()
         let config = try String(contentsOf: repository.appendingPathComponent("Scripts/nginx-export.conf"), encoding: .utf8)
             .replacingOccurrences(of: "ROOT", with: site.path)
             .replacingOccurrences(of: "PORT", with: String(nginxPort))
             .replacingOccurrences(of: "PIDFILE", with: work.appendingPathComponent("nginx.pid").path)
         let configFile = work.appendingPathComponent("nginx.conf")
         try config.write(to: configFile, atomically: true, encoding: .utf8)
-        let web = try Background(binary, ["-c", configFile.path, "-p", work.path, "-e", "stderr"], log: work.appendingPathComponent("nginx.log"))
-        let serve = try Background(
-            CommandRunner.executable.path, ["serve", "--port", String(servePort), "--quiet", "--tzdata", "bundled"],
-            log: work.appendingPathComponent("serve.log"))
+        let web = try Background(binary, ["-c", configFile.path, "-p", work.path] + Self.nginxSaysItServes)
+        let serve = try Background(CommandRunner.executable.path, ["serve", "--port", "0", "--quiet", "--tzdata", "bundled"])
+        _ = try await web.line(containing: "start worker processes")
+        let listening = try await serve.line(containing: "listening on 127.0.0.1:")
+        let servePort = try #require(listening.split(separator: ":").last.flatMap { Int($0) }, "\(listening)")
 
         var compared = 0
         for path in paths {
             // Catalogue-only bodies take no `at`; every time-dependent one is asked for at the export's instant.
             let query = ["/v1/meta", "/healthz", "/openapi.yaml", "/v1/posix.json", "/v1/posix.h"].contains(path) ? "" : "?at=" + at
-            let (fromNginx, nginxResponse) = try await fetch("http://127.0.0.1:\(nginxPort)\(path)", from: web)
-            let (fromServe, serveResponse) = try await fetch("http://127.0.0.1:\(servePort)\(path)\(query)", from: serve)
+            let (fromNginx, nginxResponse) = try await fetch("http://127.0.0.1:\(nginxPort)\(path)")
+            let (fromServe, serveResponse) = try await fetch("http://127.0.0.1:\(servePort)\(path)\(query)")
             #expect(nginxResponse.statusCode == 200, "\(path)")
             #expect(serveResponse.statusCode == 200, "\(path)")
             // One difference by design: the export's page names no server search (no server answers there).
@@ -145,7 +172,7 @@ struct ExportTests {
         }
         #expect(compared == paths.count)
         // The precompressed file is what nginx sends to a client that accepts gzip.
-        let (_, gzipped) = try await fetch("http://127.0.0.1:\(nginxPort)/v1/sections", from: web, acceptEncoding: "gzip")
+        let (_, gzipped) = try await fetch("http://127.0.0.1:\(nginxPort)/v1/sections", acceptEncoding: "gzip")
         #expect(gzipped.value(forHTTPHeaderField: "Content-Encoding") == "gzip")
         #expect(gzipped.value(forHTTPHeaderField: "Vary") == "Accept-Encoding")
     }
@@ -177,10 +204,8 @@ struct ExportTests {
             .replacingOccurrences(of: "PORT", with: String(port))
             .replacingOccurrences(of: "PIDFILE", with: work.appendingPathComponent("nginx.pid").path)
         try config.write(to: work.appendingPathComponent("nginx.conf"), atomically: true, encoding: .utf8)
-        let web = try Background(
-            binary, ["-c", work.appendingPathComponent("nginx.conf").path, "-p", work.path, "-e", "stderr"],
-            log: work.appendingPathComponent("nginx.log"))
-        _ = try await fetch("http://127.0.0.1:\(port)/healthz", from: web)
+        let web = try Background(binary, ["-c", work.appendingPathComponent("nginx.conf").path, "-p", work.path] + Self.nginxSaysItServes)
+        _ = try await web.line(containing: "start worker processes")
 
         // Readers on threads of their own: two read trees as a mirror or an upload would, two ask nginx.
         let readings = Mutex(Readings())
@@ -238,6 +263,10 @@ struct ExportTests {
             })
         #expect(present == listed)
     }
+
+    /// nginx's log on standard error, at the notice level too: its master writes `start worker
+    /// processes` once its sockets listen, which the tests wait for.
+    static let nginxSaysItServes = ["-e", "stderr", "-g", "error_log stderr notice;"]
 
     /// The pairs whose `.gz`, unpacked by gzip(1) through the file `packed`, is not their plain file.
     /// `serve`'s page as the export writes it: the same bytes, with the server's search endpoint

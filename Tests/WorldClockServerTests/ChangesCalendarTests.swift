@@ -1,6 +1,6 @@
 import Foundation
 import Hummingbird
-import HummingbirdTesting
+import TestSupport
 import Testing
 import WorldClockKit
 
@@ -18,11 +18,8 @@ struct ChangesCalendarTests {
         let summary: String
     }
 
-    /// Whether the tests that read a calendar through icalendar run: always on CI (Scripts/test
-    /// installs it, so its absence fails there), elsewhere when python3 can import it.
-    static let icalendarRuns: Bool =
-        ProcessInfo.processInfo.environment["CI"] != nil
-        || ((try? runTool(["python3", "-c", "import icalendar"], in: FileManager.default.temporaryDirectory))?.status == 0)
+    /// What reads a calendar back (Scripts/test installs it).
+    static let icalendar = Tool.pythonModule("icalendar", install: "pip install icalendar (Scripts/test does)")
 
     /// `ics` through icalendar; fails the test when icalendar is not installed.
     static func parsed(_ ics: Data) throws -> [Event] {
@@ -55,7 +52,7 @@ struct ChangesCalendarTests {
 
     @Test(
         "A zone's calendar has one event per change of offset or DST in the next two years, at the rules' instants",
-        .enabled(if: icalendarRuns, "needs Python's icalendar: pip install icalendar"),
+        .needs(icalendar),
         arguments: [
             "America/New_York", "Europe/London", "Europe/Dublin", "America/Santiago", "Africa/Casablanca", "America/Havana",
             "Australia/Lord_Howe", "Asia/Gaza", "Asia/Seoul",
@@ -88,7 +85,7 @@ struct ChangesCalendarTests {
 
     @Test(
         "My clocks' calendar names each change as my clocks do, the reference's included",
-        .enabled(if: icalendarRuns, "needs Python's icalendar: pip install icalendar"))
+        .needs(icalendar))
     func myClocks() async throws {
         let response = try await Self.get(
             "/v1/changes.ics?zones=\(QueryString.encode("뉴욕,런던"))&from=\(QueryString.encode("서울"))&at=2027-03-01T00:00:00Z")

@@ -2,7 +2,6 @@ import CompressNIO
 import Foundation
 import HTTPTypes
 import Hummingbird
-import HummingbirdTesting
 import Testing
 
 @testable import WorldClockServer

@@ -1,7 +1,6 @@
 import CatalogueBuilder
 import Foundation
 import Hummingbird
-import HummingbirdTesting
 import Logging
 import ServerConfiguration
 import Testing

@@ -1,5 +1,4 @@
 import Foundation
-import HummingbirdTesting
 import ServerConfiguration
 import Synchronization
 import Testing

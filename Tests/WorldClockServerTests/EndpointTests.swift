@@ -4,7 +4,6 @@ import HTTPTypes
 import HangulCollation
 import HangulIndex
 import Hummingbird
-import HummingbirdTesting
 import MeetingPlanning
 import ServerConfiguration
 import Testing

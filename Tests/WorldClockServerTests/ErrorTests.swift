@@ -3,7 +3,6 @@ import Foundation
 import HTTPTypes
 import HangulIndex
 import Hummingbird
-import HummingbirdTesting
 import Testing
 import WorldClockKit
 

@@ -1,6 +1,6 @@
 import Foundation
 import Hummingbird
-import HummingbirdTesting
+import TestSupport
 import Testing
 import TimeZoneRules
 import WorldClockKit
@@ -23,24 +23,6 @@ func runTool(_ arguments: [String], in directory: URL, environment: [String: Str
     process.waitUntilExit()
     if process.terminationStatus == 127 { return nil }
     return (process.terminationStatus, outText, errText)
-}
-
-/// Whether a program is on PATH; when CI is set and it is not, the caller's test fails rather than skips.
-/// Whether a test that needs the command `name` runs: always on CI, which installs it (so a missing
-/// tool fails there), and elsewhere only when it is on the PATH (else the test is skipped, and says why).
-func runsWithTool(_ name: String) -> Bool {
-    ProcessInfo.processInfo.environment["CI"] != nil
-        || (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").contains {
-            FileManager.default.isExecutableFile(atPath: "\($0)/\(name)")
-        }
-}
-
-func toolAvailable(_ name: String, install: String) -> Bool {
-    let found = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").contains {
-        FileManager.default.isExecutableFile(atPath: "\($0)/\(name)")
-    }
-    if !found { #expect(ProcessInfo.processInfo.environment["CI"] == nil, "\(name) is missing: \(install)") }
-    return found
 }
 
 /// POSIX TZ strings for devices: the zone's fields, the feed's `zones`, `/v1/posix.json`, `/v1/posix.h`.
@@ -114,9 +96,8 @@ struct FirmwareTests {
 
     @Test(
         "/v1/posix.h compiles warning-free as C99, and its example prints the rules' local times, offsets and abbreviations",
-        .enabled(if: runsWithTool("cc"), "needs a C compiler: apt-get install -y gcc"))
+        .needs(.program("cc", install: "apt-get install -y gcc")))
     func header() async throws {
-        try #require(toolAvailable("cc", install: "apt-get install -y gcc"))
         let work = FileManager.default.temporaryDirectory.appendingPathComponent("firmware-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: work) }

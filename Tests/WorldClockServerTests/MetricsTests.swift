@@ -1,25 +1,14 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
-import HummingbirdTesting
 import Logging
 import ServerConfiguration
 import Synchronization
+import TestSupport
 import Testing
 import WorldClockKit
 
 @testable import WorldClockServer
-
-/// Whether prometheus-client (PyPI) is there to parse `/metrics` (Scripts/test installs it).
-let prometheusParserInstalled: Bool = {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["python3", "-c", "import prometheus_client"]
-    process.standardError = FileHandle.nullDevice
-    guard (try? process.run()) != nil else { return false }
-    process.waitUntilExit()
-    return process.terminationStatus == 0
-}()
 
 /// One sample of the exposition, as prometheus-client's parser read it.
 struct MetricSample: Decodable {
@@ -61,7 +50,7 @@ struct MetricsTests {
 
     @Test(
         "requests by route and status, latency, bytes, refusals, cache look-ups and the tzdata in use, in a text format Prometheus parses",
-        .enabled(if: prometheusParserInstalled, "prometheus-client (PyPI) is not installed"))
+        .needs(.pythonModule("prometheus_client", install: "pip install prometheus-client (Scripts/test does)")))
     func exposition() async throws {
         let metrics = ServerMetrics()
         let live = LiveFeed(

@@ -1,12 +1,13 @@
 import Foundation
+import TestSupport
 
 #if canImport(Glibc)
 import Glibc
 #endif
 
 /// A plain TCP connection to the live test server, for what an HTTP client hides: when the server
-/// closes, what it sends to a malformed request, HTTP/1.0. Reads poll and sleep, never block, so
-/// the server's tasks keep the cooperative pool.
+/// closes, what it sends to a malformed request, HTTP/1.0. Reads wait on the socket on a thread of
+/// their own, so the server's tasks keep the cooperative pool.
 final class RawConnection: @unchecked Sendable {
     let fd: Int32
 
@@ -44,28 +45,37 @@ final class RawConnection: @unchecked Sendable {
     }
 
     /// What arrives until `isDone` says the bytes are enough, the server closes the connection, or
-    /// `timeout` passes. Between reads of an empty socket it waits 20 ms: a polling interval, which
-    /// decides nothing (the bytes do, or the close). The socket is read once more after the
-    /// deadline before giving up, so a task that waited long in a loaded pool still sees what came.
-    private func receive(for timeout: Duration, until isDone: ([UInt8]) -> Bool) async throws -> (text: String, closed: Bool) {
-        var received: [UInt8] = []
-        let deadline = ContinuousClock.now + timeout
-        var buffer = [UInt8](repeating: 0, count: 65_536)
-        while !isDone(received) {
-            let count = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }
-            if count > 0 {
-                received += buffer[..<count]
-                // A peer that keeps sending what never makes a whole answer stops at the deadline too.
-                if ContinuousClock.now >= deadline { break }
-            } else if count == 0 || (errno != EAGAIN && errno != EWOULDBLOCK) {
-                return (String(decoding: received, as: UTF8.self), true)
-            } else if ContinuousClock.now >= deadline {
-                break
-            } else {
-                try await Task.sleep(for: .milliseconds(20))
+    /// `timeout` passes. It waits on the socket itself (poll(2)) on a thread of its own, so the
+    /// server's tasks keep the cooperative pool and each wait ends when bytes or the close arrive;
+    /// the deadline only stops a hang.
+    private func receive(
+        for timeout: Duration, until isDone: @escaping @Sendable ([UInt8]) -> Bool
+    ) async throws -> (text: String, closed: Bool) {
+        let fd = self.fd
+        return try await onOwnThread {
+            var received: [UInt8] = []
+            let deadline = ContinuousClock.now + timeout
+            var buffer = [UInt8](repeating: 0, count: 65_536)
+            while !isDone(received) {
+                let left = ContinuousClock.now.duration(to: deadline)
+                guard left > .zero else { break }
+                var ready = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+                let milliseconds = left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000 + 1
+                let events = poll(&ready, 1, Int32(clamping: milliseconds))
+                if events == 0 { break }
+                if events < 0 {
+                    if errno == EINTR { continue }
+                    throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
+                }
+                let count = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }
+                if count > 0 {
+                    received += buffer[..<count]
+                } else if count == 0 || (errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR) {
+                    return (String(decoding: received, as: UTF8.self), true)
+                }
             }
+            return (String(decoding: received, as: UTF8.self), false)
         }
-        return (String(decoding: received, as: UTF8.self), false)
     }
 
     /// Whether `bytes` hold a response's headers and all the body its `Content-Length` announces.

@@ -1,9 +1,9 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
-import HummingbirdTesting
 import Logging
 import ServerConfiguration
+import TestSupport
 import Testing
 import WorldClockKit
 
@@ -58,7 +58,7 @@ struct ReadinessTests {
     /// Runs Scripts/shutdown-check against the built server: SIGHUP, then SIGTERM under request loops.
     @Test(
         "SIGHUP keeps the server running; SIGTERM under request loops drains with no reset and no empty answer, exit 0",
-        .enabled(if: FileManager.default.isExecutableFile(atPath: ReadinessTests.server.path), "worldclock-server is not built beside the tests"))
+        .needs(.builtExecutable("worldclock-server")))
     func shutdownUnderLoad() async throws {
         let (status, text) = try await Self.runScript("shutdown-check", ["--runs", "1", "--drain", "2"])
         #expect(status == 0, "\(text)")
@@ -68,8 +68,8 @@ struct ReadinessTests {
     /// new tzdata for both in the middle.
     @Test(
         "a rolling restart behind nginx with a tzdata swap fails no request, and every answer after the swap has the new rules",
-        .enabled(if: FileManager.default.isExecutableFile(atPath: ReadinessTests.server.path), "worldclock-server is not built beside the tests"),
-        .enabled(if: ["/usr/sbin/nginx", "/usr/bin/nginx"].contains(where: FileManager.default.isExecutableFile(atPath:)), "nginx is not installed"))
+        .needs(.builtExecutable("worldclock-server")),
+        .needs(.program("nginx", at: ["/usr/sbin/nginx", "/usr/bin/nginx"], install: "apt-get install -y nginx-light")))
     func rollingRestart() async throws {
         let (status, text) = try await Self.runScript("rolling-restart", [])
         #expect(status == 0, "\(text)")
@@ -93,7 +93,7 @@ struct ReadinessTests {
         return (process.terminationStatus, text)
     }
 
-    static let server = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("worldclock-server")
+    static let server = Tool.builtExecutable(named: "worldclock-server")
     static let scripts = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Scripts")
 }

@@ -241,11 +241,11 @@ struct WasmPlannerTests {
     ]
 
     /// The built `worldclock`, beside this test bundle.
-    static let worldclock = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("worldclock")
+    static let worldclock = Tool.builtExecutable(named: "worldclock")
 
     @Test(
         "one set of plan rules: the kit, the web module and the CLI refuse the same request with the same Korean message",
-        .enabled(if: FileManager.default.isExecutableFile(atPath: worldclock.path), "needs the built worldclock beside the tests"),
+        .needs(.builtExecutable("worldclock")),
         arguments: badRequests)
     func sameRefusalEverywhere(_ bad: BadRequest) async throws {
         let first = TimeQuery.CivilDate(year: 2026, month: 12, day: 2).daysSinceEpoch
