@@ -1,11 +1,11 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
-import HummingbirdTesting
 import Logging
 import NIOCore
 import ServerConfiguration
 import Synchronization
+import TestSupport
 import Testing
 import TimeZoneRules
 import WorldClockKit

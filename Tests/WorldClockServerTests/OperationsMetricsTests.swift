@@ -1,10 +1,10 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
-import HummingbirdTesting
 import Logging
 import ServerConfiguration
 import Synchronization
+import TestSupport
 import Testing
 import TimeZoneRules
 import WorldClockKit
@@ -153,7 +153,7 @@ struct OperationsMetricsTests {
 
     @Test(
         "promtool check metrics finds nothing to say about the exposition",
-        .enabled(if: runsWithTool("promtool"), "needs promtool: apt-get install -y prometheus"))
+        .needs(.program("promtool", install: "apt-get install -y prometheus")))
     func promtool() async throws {
         let server = MetricsServer()
         let text = try await server.application().test(.router) { client in
@@ -263,7 +263,10 @@ struct SignalAndDigestTests {
 
     @Test(
         "the same rules give the same digest however zic built them (fat, slim, Debian's) and a rule change changes it",
-        .enabled(if: runsWithTool("zic") && FileManager.default.fileExists(atPath: source), "needs zic and /usr/share/zoneinfo/tzdata.zi"))
+        .needs(
+            Tool("zic and /usr/share/zoneinfo/tzdata.zi", install: "apt-get install -y tzdata libc-bin") {
+                FileManager.default.isExecutableFile(atPath: "/usr/sbin/zic") && FileManager.default.fileExists(atPath: "/usr/share/zoneinfo/tzdata.zi")
+            }))
     func digestFromContent() throws {
         let fat = try Self.compile(["-b", "fat"])
         let slim = try Self.compile(["-b", "slim"])
