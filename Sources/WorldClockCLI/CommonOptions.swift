@@ -18,8 +18,11 @@ import Foundation
 package struct TableOptions {
     package static let options: [OptionSpec] = [
         .option(
-            "data", value: "파일", help: "번들 표 대신 이 시간대 표를 씁니다(Data/zones.tsv와 같은 형식).",
-            english: "Uses this zone table instead of the bundled one (the format of Data/zones.tsv); needs the system ICU.")
+            "data", value: "파일",
+            help: "번들 표 대신 이 시간대 표를 씁니다(번들 표와 같은 탭 구분 형식, 머리 줄: name, country, country_code, zone, english, aliases, population).",
+            english:
+                "Uses this zone table instead of the bundled one (tab-separated like the bundled one, with the header row name, country, country_code, zone, english, aliases, population); needs the system ICU."
+        )
     ]
 
     let data: String?

@@ -11,6 +11,8 @@ import Foundation
 /// completes command names, each command's options, file or directory names where an option
 /// takes one, section titles after `--section`, place names where a command takes a place
 /// (`show`, `add`, `from`, `--from`), and my clocks where it takes one of them (`remove`, `move`).
+/// bash and zsh complete `worldclock-server` with the same function (it takes the same commands);
+/// fish's file for it wraps `worldclock`'s (Scripts/package installs both).
 enum CompletionScript {
     static let shells = ["bash", "zsh", "fish"]
 
@@ -18,7 +20,7 @@ enum CompletionScript {
     /// - Parameter words: the values completion offers (section titles, place names).
     static func script(for shell: String, commands: [CommandSpec], words: Words = .bundled) -> String {
         switch shell {
-        case "zsh": "#compdef worldclock\nautoload -U +X bashcompinit && bashcompinit\n" + bash(commands, words)
+        case "zsh": "#compdef worldclock worldclock-server\nautoload -U +X bashcompinit && bashcompinit\n" + bash(commands, words)
         case "fish": fish(commands, words)
         default: bash(commands, words)
         }
@@ -83,7 +85,7 @@ enum CompletionScript {
                 esac
                 COMPREPLY=($(compgen -W "$options" -- "$current"))
             }
-            complete -o default -F _worldclock worldclock
+            complete -o default -F _worldclock worldclock worldclock-server
 
             """
     }

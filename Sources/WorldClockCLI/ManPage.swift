@@ -33,6 +33,31 @@ package enum ManPage {
     /// The commands each page describes, by name: the server's are the ones it runs itself.
     static let serverCommands: Set<String> = ["serve", "export", "health"]
 
+    /// The English page's names for the option table's Korean value names (`--section <letter>`):
+    /// under `LANG=C` a Korean name in the synopsis is lost, so the English page shows these.
+    /// ManPageTests checks that every value name of the table is ASCII or has its English here.
+    static let englishValueNames: [String: String] = [
+        "ㄱ": "letter", "개수": "count", "기준": "place", "날": "day", "디렉터리": "directory", "수": "number",
+        "수준": "level", "시각": "time", "월-금": "days", "주소": "address", "초": "seconds", "파일": "file",
+        "포트": "port", "포트|off": "port|off", "형식": "format", "검색어": "query", "곳": "place", "위치": "position",
+    ]
+
+    /// The environment variables of the option table: each option of a command that reads the
+    /// environment (`serve`, `export`), once, with the commands that take it, in the table's order.
+    package static func environment(of commands: [CommandSpec]) -> [(variable: String, option: OptionSpec, commands: [String])] {
+        var result: [(variable: String, option: OptionSpec, commands: [String])] = []
+        for command in commands where command.readsEnvironment {
+            for option in command.options {
+                if let index = result.firstIndex(where: { $0.variable == option.environmentName }) {
+                    result[index].commands.append(command.name)
+                } else {
+                    result.append((option.environmentName, option, [command.name]))
+                }
+            }
+        }
+        return result
+    }
+
     /// The page's date: SOURCE_DATE_EPOCH's day (Scripts/package sets the commit's), else today's, in UTC.
     static var date: String {
         let seconds = getenv("SOURCE_DATE_EPOCH").flatMap { Int(String(cString: $0)) } ?? Int(time(nil))
@@ -48,6 +73,12 @@ package enum ManPage {
     package static func page(_ page: Page, language: Language, root: CommandSpec, commands: [CommandSpec], date: String) -> String {
         let ko = language == .korean
         func text(_ korean: String, _ english: String) -> String { ko ? korean : english }
+        func value(_ name: String) -> String { ko ? name : englishValueNames[name] ?? name }
+        func label(_ option: OptionSpec) -> String { "--\(option.name)" + (option.valueName.map { " <\(value($0))>" } ?? "") }
+        func label(_ argument: ArgumentSpec) -> String {
+            let shown = "<\(value(argument.valueName))>" + (argument.repeats ? "…" : "")
+            return argument.isOptional ? "[\(shown)]" : shown
+        }
         let shown = page == .worldclock ? commands : commands.filter { serverCommands.contains($0.name) }
         var lines = [
             // man-db reads a page under man/ko/ as EUC-KR unless the page says it is UTF-8.
@@ -69,8 +100,8 @@ package enum ManPage {
         for command in shown {
             lines.append(".SY \(escape(page.rawValue))")
             if !command.name.isEmpty { lines.append(".B \(escape(command.name))") }
-            lines += command.options.map { ".OP \(escape("--" + $0.name))" + ($0.valueName.map { " " + quoted($0) } ?? "") }
-            lines += command.arguments.map { ".I " + quoted($0.label) }
+            lines += command.options.map { ".OP \(escape("--" + $0.name))" + ($0.valueName.map { " " + quoted(value($0)) } ?? "") }
+            lines += command.arguments.map { ".I " + quoted(label($0)) }
             lines.append(".YS")
         }
 
@@ -90,7 +121,7 @@ package enum ManPage {
         lines += item(
             "-V, --version", text("버전, 빌드한 커밋, 내장 tzdata를 보여 줍니다.", "Shows the version, the commit it was built from and the tzdata compiled in."))
         lines += item(
-            "--generate-completion-script <셸>",
+            text("--generate-completion-script <셸>", "--generate-completion-script <shell>"),
             text("셸 자동 완성 스크립트를 씁니다(bash, zsh, fish).", "Writes the shell completion script (bash, zsh, fish)."))
         lines += item("-h, --help", text("도움말을 보여 줍니다.", "Shows the help."))
 
@@ -99,23 +130,30 @@ package enum ManPage {
             lines.append(".SS " + quoted(command.name))
             lines += paragraphs(ko ? command.abstract : command.english)
             if ko && !command.discussion.isEmpty { lines += paragraphs(command.discussion) }
-            for argument in command.arguments { lines += item(argument.label, ko ? argument.help : argument.english) }
-            for option in command.options { lines += item(option.label, ko ? option.help : option.english) }
+            for argument in command.arguments { lines += item(label(argument), ko ? argument.help : argument.english) }
+            for option in command.options { lines += item(label(option), ko ? option.help : option.english) }
+        }
+
+        // Every variable of the option table (ManPageTests and Scripts/package-check check that none is missing).
+        lines.append(".SH " + text("환경", "ENVIRONMENT"))
+        lines += paragraphs(
+            text(
+                "serve와 export는 명령줄에 없는 옵션을 환경 변수에서 읽습니다: WORLDCLOCK_ 뒤에 옵션 이름을 대문자로, -를 _로 쓴 변수입니다(명령줄이 우선합니다). 켜고 끄는 옵션은 1, true, yes, on 또는 0, false, no, off를 받습니다.",
+                "serve and export read each option the command line leaves out from an environment variable: WORLDCLOCK_ and the option's name in capitals, dashes as underscores (the command line wins). A flag takes 1, true, yes, on or 0, false, no, off."
+            ))
+        for (variable, option, names) in Self.environment(of: commands) {
+            let which = names.joined(separator: ko ? ", " : " and ")
+            lines += item(
+                variable,
+                text("\(which)의 \(label(option)): ", "\(label(option)) of \(which): ") + (ko ? option.help : option.english))
         }
 
         if page == .server {
-            lines.append(".SH " + text("환경", "ENVIRONMENT"))
             lines += item(
-                "WORLDCLOCK_HOST, WORLDCLOCK_PORT",
+                "WORLDCLOCK_OPTIONS",
                 text(
-                    "worldclock.service가 serve에 --host와 --port로 넘기는 주소와 포트(기본값 127.0.0.1, 8080).",
-                    "The address and port worldclock.service passes to serve as --host and --port (default 127.0.0.1, 8080)."))
-            lines += item("WORLDCLOCK_OPTIONS", text("worldclock.service가 serve에 더 넘기는 옵션.", "More options worldclock.service passes to serve."))
-            lines += item(
-                "WORLDCLOCK_METRICS_ADDRESS, WORLDCLOCK_TRUSTED_PROXY, WORLDCLOCK_LOG_PRIORITY_PREFIX",
-                text(
-                    "serve의 --metrics-address, --trusted-proxy(쉼표로 여럿), --log-priority-prefix. 다른 옵션도 WORLDCLOCK_와 옵션 이름(대문자, -는 _)으로 줄 수 있습니다.",
-                    "serve's --metrics-address, --trusted-proxy (comma-separated), --log-priority-prefix; every other option too, as WORLDCLOCK_ and its name in capitals with underscores."
+                    "worldclock.service가 serve에 더 넘기는 옵션. WORLDCLOCK_HOST와 WORLDCLOCK_PORT는 --host와 --port로 넘깁니다(기본값 127.0.0.1, 8080).",
+                    "More options worldclock.service passes to serve; it passes WORLDCLOCK_HOST and WORLDCLOCK_PORT as --host and --port (default 127.0.0.1, 8080)."
                 ))
             lines.append(".SH " + text("파일", "FILES"))
             lines += item(
@@ -129,8 +167,8 @@ package enum ManPage {
             lines += item(
                 "/lib/systemd/system/worldclock-export.timer",
                 text(
-                    "매일 /var/www/worldclock/site에 다시 내보내는 타이머(nginx 설정 예: /usr/share/doc/worldclock/nginx-export.conf).",
-                    "Re-exports into /var/www/worldclock/site daily (an nginx example: /usr/share/doc/worldclock/nginx-export.conf)."))
+                    "매일 /var/www/worldclock/site에 다시 내보내는 타이머(이 경로를 서비스하는 nginx 사이트: /usr/share/doc/worldclock/examples/nginx-site.conf).",
+                    "Re-exports into /var/www/worldclock/site daily (an nginx site serving it: /usr/share/doc/worldclock/examples/nginx-site.conf)."))
         }
 
         lines.append(".SH " + text("종료 상태", "EXIT STATUS"))
@@ -145,7 +183,8 @@ package enum ManPage {
         let kept = lines.enumerated().filter { index, line in
             !(line == ".PP" && index > 0 && (lines[index - 1].hasPrefix(".SH") || lines[index - 1].hasPrefix(".SS")))
         }
-        return kept.map(\.element).joined(separator: "\n") + "\n"
+        let written = kept.map(\.element).joined(separator: "\n") + "\n"
+        return ko ? written : asciiOnly(written)
     }
 
     /// A tagged paragraph: the label in bold, its text under it.
@@ -172,6 +211,22 @@ package enum ManPage {
         }
         if literal { lines.append(".fi") }
         return lines
+    }
+
+    /// The English page in ASCII: every other character as its roff escape (`\[u3131]`), so that
+    /// groff reads the page the same in any locale (`LANG=C` reads UTF-8 bytes as Latin-1) and
+    /// renders the Korean examples on a UTF-8 terminal.
+    static func asciiOnly(_ page: String) -> String {
+        var result = ""
+        for scalar in page.unicodeScalars {
+            if scalar.isASCII {
+                result.unicodeScalars.append(scalar)
+            } else {
+                let hex = String(scalar.value, radix: 16, uppercase: true)
+                result += "\\[u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex + "]"
+            }
+        }
+        return result
     }
 
     /// `text` as roff prints it literally: backslashes, dashes as minus signs (options), and a

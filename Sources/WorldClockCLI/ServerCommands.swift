@@ -95,7 +95,7 @@ package enum ServerCommands {
         english:
             "Writes the whole API and the web app as static files (for nginx, object storage, a CDN; with .gz). A new export is written beside the old one and switched in one step, so it may run on the folder being served; run it daily.",
         discussion:
-            "내보낸 시각의 본문은 `worldclock serve`에 같은 `?at=`을 준 응답과 바이트까지 같습니다. 시각은 시간대마다 앞으로 1년치 전환 정보가 함께 있어 클라이언트가 직접 계산합니다. 하루에 한 번 다시 내보내면 됩니다(cron): 새 내보내기를 옆(디렉터리.exports/)에 다 쓴 뒤 디렉터리(링크)를 한 번에 바꾸고 이전 것을 지우므로, 서비스 중인 폴더에 그대로 실행해도 됩니다. nginx 설정 예: Scripts/nginx-export.conf",
+            "내보낸 시각의 본문은 `worldclock serve`에 같은 `?at=`을 준 응답과 바이트까지 같습니다. 시각은 시간대마다 앞으로 1년치 전환 정보가 함께 있어 클라이언트가 직접 계산합니다. 하루에 한 번 다시 내보내면 됩니다(cron): 새 내보내기를 옆(디렉터리.exports/)에 다 쓴 뒤 디렉터리(링크)를 한 번에 바꾸고 이전 것을 지우므로, 서비스 중인 폴더에 그대로 실행해도 됩니다. nginx 설정 예(.deb): /usr/share/doc/worldclock/examples/nginx-site.conf",
         options: InstantOptions.options + TableOptions.options + TZDataOption.options,
         arguments: [
             ArgumentSpec(

@@ -30,8 +30,63 @@ struct ManPageTests {
     }
 
     static func unescape(_ text: String) -> String {
-        text.replacingOccurrences(of: "\\-", with: "-").replacingOccurrences(of: "\\e", with: "\\").replacingOccurrences(of: "\\&", with: "")
-            .replacingOccurrences(of: "\"\"", with: "\"")
+        decodeUnicode(text).replacingOccurrences(of: "\\-", with: "-").replacingOccurrences(of: "\\e", with: "\\").replacingOccurrences(
+            of: "\\&", with: ""
+        )
+        .replacingOccurrences(of: "\"\"", with: "\"")
+    }
+
+    /// `\[uAC00]` escapes (the English page is ASCII) back to their characters.
+    static func decodeUnicode(_ text: String) -> String {
+        var result = ""
+        var rest = Substring(text)
+        while let start = rest.range(of: "\\[u") {
+            result += rest[..<start.lowerBound]
+            let after = rest[start.upperBound...]
+            guard let end = after.firstIndex(of: "]"), let value = UInt32(after[..<end], radix: 16), let scalar = Unicode.Scalar(value) else {
+                result += rest[start]
+                rest = after
+                continue
+            }
+            result.unicodeScalars.append(scalar)
+            rest = after[after.index(after: end)...]
+        }
+        return result + rest
+    }
+
+    /// An option's or argument's label as the English page shows it: the value's English name.
+    static func englishLabel(_ label: String, valueName: String?) -> String {
+        guard let valueName, let english = ManPage.englishValueNames[valueName] else { return label }
+        return label.replacingOccurrences(of: "<\(valueName)>", with: "<\(english)>")
+    }
+
+    @Test("every value name of the option table is ASCII or has its English name for the English page")
+    func englishValueNames() {
+        for command in Self.commands {
+            let names = command.options.compactMap(\.valueName) + command.arguments.map(\.valueName)
+            for name in names where !name.unicodeScalars.allSatisfy(\.isASCII) {
+                #expect(ManPage.englishValueNames[name] != nil, "\(command.name): <\(name)> has no English name")
+            }
+        }
+    }
+
+    @Test(
+        "each page lists every WORLDCLOCK_ variable of the option table, the English page is ASCII, no page cites a repository path",
+        arguments: ManPage.Page.allCases)
+    func environmentAndPaths(page: ManPage.Page) {
+        let variables = ManPage.environment(of: Self.commands).map(\.variable)
+        #expect(variables.contains("WORLDCLOCK_HOST") && variables.contains("WORLDCLOCK_TZDATA") && variables.count >= 10, "\(variables)")
+        for language in ManPage.Language.allCases {
+            let text = ManPage.page(page, language: language, root: WorldClockCommand.spec, commands: Self.commands, date: "2026-11-27")
+            for variable in variables {
+                #expect(text.contains(".B \"\(variable.replacingOccurrences(of: "-", with: "\\-"))\""), "\(page) \(language) lacks \(variable)")
+            }
+            let ascii = text.unicodeScalars.allSatisfy { $0.isASCII }
+            if language == .english { #expect(ascii, "\(page) en") }
+            for path in ["Scripts/", "Data/", "Sources/", "Tests/", "docs/", "Packaging/"] {
+                #expect(!Self.unescape(text).contains(path), "\(page) \(language) cites \(path)")
+            }
+        }
     }
 
     @Test("every command, option and argument has its English text")
@@ -65,7 +120,13 @@ struct ManPageTests {
                 let helpLabels = help.filter { $0.hasPrefix("  <") || $0.hasPrefix("  [<") || $0.hasPrefix("  --") }
                     .map { String($0.dropFirst(2)).components(separatedBy: "  ")[0] }
                 let pageItems = try #require(items[command.name])
-                #expect(pageItems.map(\.label) == helpLabels, "\(page) \(language) \(command.name)")
+                let expectedLabels =
+                    language == .korean
+                    ? helpLabels
+                    : zip(helpLabels, command.arguments.map { Optional($0.valueName) } + command.options.map(\.valueName)).map {
+                        Self.englishLabel($0, valueName: $1)
+                    }
+                #expect(pageItems.map(\.label) == expectedLabels, "\(page) \(language) \(command.name)")
                 let expected =
                     command.arguments.map { language == .korean ? $0.help : $0.english }
                     + command.options.map { language == .korean ? $0.help : $0.english }
