@@ -265,7 +265,8 @@ struct SignalAndDigestTests {
         "the same rules give the same digest however zic built them (fat, slim, Debian's) and a rule change changes it",
         .needs(
             Tool("zic and /usr/share/zoneinfo/tzdata.zi", install: "apt-get install -y tzdata libc-bin") {
-                FileManager.default.isExecutableFile(atPath: "/usr/sbin/zic") && FileManager.default.fileExists(atPath: "/usr/share/zoneinfo/tzdata.zi")
+                FileManager.default.isExecutableFile(atPath: "/usr/sbin/zic")
+                    && FileManager.default.fileExists(atPath: "/usr/share/zoneinfo/tzdata.zi")
             }))
     func digestFromContent() throws {
         let fat = try Self.compile(["-b", "fat"])
