@@ -39,7 +39,7 @@ package enum ManPage {
     static let englishValueNames: [String: String] = [
         "ㄱ": "letter", "개수": "count", "기준": "place", "날": "day", "디렉터리": "directory", "수": "number",
         "수준": "level", "시각": "time", "월-금": "days", "주소": "address", "초": "seconds", "파일": "file",
-        "포트": "port", "포트|off": "port|off", "형식": "format", "검색어": "query", "곳": "place", "위치": "position",
+        "포트": "port", "포트|off": "port|off", "호스트:포트|main|off": "host:port|main|off", "형식": "format", "검색어": "query", "곳": "place", "위치": "position",
     ]
 
     /// The environment variables of the option table: each option of a command that reads the
