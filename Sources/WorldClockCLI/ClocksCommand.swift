@@ -43,13 +43,18 @@ struct ClocksCommand: Command {
         let places = session.myClocks.clocks.map { Self.place(for: $0, in: session.catalogue) }
         let clocks = session.clocks(for: places)
         if session.json {
+            // A line that does not read fails the run before any JSON, so stdout is one document:
+            // the clocks, or (from the caller) the error.
+            if let problem = session.myClocks.problems.first, let file = ClocksFile.configured {
+                throw CLIError.data("내 시계 파일의 \(session.myClocks.problems.count)줄을 읽을 수 없습니다: \(file.failure(problem).message). 파일을 고치세요")
+            }
             Output.json(
                 places.map {
                     FeedPlace(
                         $0, time: session.time(of: $0, clocks: clocks), reference: session.reference, upcomingChange: session.upcomingChange(of: $0))
                 })
-            // JSON shows a clock of an unknown zone with no time; a line that does not read is not in it at all.
-            return try Self.checkLines(of: session, unknownZonesFail: false)
+            // JSON shows a clock of an unknown zone with no time.
+            return
         }
         Output.line(Terminal.heading(session.referenceHeader))
         if let line = session.instantLine { Terminal.wrap(line, width: session.width, hangingIndent: 2).forEach { Output.line($0) } }
@@ -86,7 +91,7 @@ struct ClocksCommand: Command {
     /// What the clocks screen says after the clocks: a clock named after a place of another zone
     /// (a warning); then the lines that do not read and the clocks whose zone the tzdata lacks,
     /// each with its line, which fail the run (3) after the clocks that do have a time were shown.
-    static func checkLines(of session: Session, unknownZonesFail: Bool = true) throws {
+    static func checkLines(of session: Session) throws {
         guard let file = ClocksFile.configured else { return }
         for (line, entry, isReference) in session.myClocks.numberedEntries where !isReference {
             if let mismatch = file.mismatchedZone(line, entry, catalogue: session.catalogue, tzdata: session.tzdata) {
@@ -95,7 +100,7 @@ struct ClocksCommand: Command {
         }
         let problems = session.myClocks.problems
         for problem in problems { Terminal.note(file.failure(problem).message) }
-        let unknown = unknownZonesFail ? session.myClocks.unknownZones(in: session.tzdata) : []
+        let unknown = session.myClocks.unknownZones(in: session.tzdata)
         for bad in unknown { Terminal.note(file.unknownZone(bad.line, bad.entry, tzdata: session.tzdata)) }
         if !problems.isEmpty {
             throw CLIError.data("내 시계 파일의 \(problems.count)줄을 읽을 수 없어 건너뛰었습니다. 파일을 고치세요(이 파일은 바꾸지 않았습니다)")

@@ -59,7 +59,9 @@ extension ClocksFile {
         }
         if let bad = clocks.unknownZones(in: tzdata).first(where: \.isReference) {
             let problem = file.unknownZone(bad.line, bad.entry, tzdata: tzdata)
-            guard case .optional(let json) = need else { throw CLIError.data("내 시계 파일의 기준: \(problem). 파일을 고치거나 worldclock from으로 다시 정하세요") }
+            guard case .optional(let json) = need else {
+                throw CLIError.data("내 시계 파일의 기준: \(problem)\(problem.hasSuffix("?") ? "" : ".") 파일을 고치거나 worldclock from으로 다시 정하세요")
+            }
             warn("내 시계 파일의 기준을 쓰지 않고 계속합니다: \(problem)", code: "clocks_reference_unknown", json: json)
             clocks.setReference(nil)
         }

@@ -100,10 +100,12 @@ struct ClocksFile {
         // A lock file beside the target, not the target itself: the write replaces the target's
         // inode, and a lock on the old inode would not keep the next writer out.
         let lock = open(target + ".lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-        // The file and why its folder takes no new file are named, not the lock file (a read-only
-        // config folder is the usual cause).
+        // The file and why its folder takes no new file are named (a read-only config folder is
+        // the usual cause); the lock file only when it is there and itself at fault.
         guard lock >= 0 else {
-            throw Failure.io(path: target, problem: "쓸 수 없습니다: \(FileProblem.writing(target + ".lock", errorNumber: errno))").editError
+            let error = errno
+            let named = access(target + ".lock", F_OK) == 0 ? target + ".lock" : target
+            throw Failure.io(path: named, problem: "쓸 수 없습니다: \(FileProblem.writing(target + ".lock", errorNumber: error))").editError
         }
         defer { close(lock) }
         while flock(lock, LOCK_EX) != 0 {

@@ -45,8 +45,13 @@ struct FromCommand: Command {
         let rules = try tzdata.database()
         let catalogue = try table.catalogue(tzdata: rules)
         guard let text else {
-            // A clock line that does not read is said, and the saved reference still shown.
-            let saved = try ClocksFile.load(.optional(json: false), tzdata: rules).reference
+            // A clock line that does not read is said, and the saved reference still shown; a file
+            // that does not read at all, or a reference this tzdata lacks, stops it (3).
+            let clocks = try ClocksFile.load(.required, tzdata: rules)
+            if let file = ClocksFile.configured {
+                for problem in clocks.problems { Terminal.note("경고: 내 시계 파일의 이 줄은 읽지 못했습니다: \(file.failure(problem).message)") }
+            }
+            let saved = clocks.reference
             let reference = try ReferenceZone.settle(from: nil, saved: saved, catalogue: catalogue, tzdata: rules, now: Date(), quiet: false)
             let offset = " (\(KoreanTimeFormat.utcOffset(reference.clock.time(at: Date()).utcOffset)))"
             return Output.line(

@@ -199,13 +199,22 @@ struct PlanCommand: Command {
         PlanText(request: request, plan: plan, weekly: weekly, chosen: chosen, session: session, dayOff: dayOff).lines().forEach { Output.line($0) }
     }
 
-    /// "토요일은 서울, 뉴욕의 쉬는 날입니다": the participants whose day off the slot falls on, by
-    /// the reference's weekday; nil when it is everyone's working day.
+    /// "토요일은 서울, 뉴욕의 쉬는 날입니다": the participants whose day off the slot falls on, each
+    /// by its own weekday ("월요일은 서울의 쉬는 날, 일요일은 뉴욕의 쉬는 날입니다"); nil when it is
+    /// everyone's working day.
     static func dayOffNote(_ slot: MeetingSlot, reference: ZoneClock) -> String? {
-        let off = slot.times.filter { !$0.isWorkingDay }.map { Terminal.printable($0.place) }
-        guard !off.isEmpty else { return nil }
-        let weekday = KoreanTimeFormat.weekdays[reference.wallClock.local(at: slot.start).weekday - 1]
-        return "\(weekday)요일은 \(off.joined(separator: ", "))의 쉬는 날입니다"
+        // Each place's own day: 서울's Monday morning is 뉴욕's Sunday evening.
+        var groups: [(weekday: Int, places: [String])] = []
+        for time in slot.times where !time.isWorkingDay {
+            if let index = groups.firstIndex(where: { $0.weekday == time.local.weekday }) {
+                groups[index].places.append(Terminal.printable(time.place))
+            } else {
+                groups.append((time.local.weekday, [Terminal.printable(time.place)]))
+            }
+        }
+        guard !groups.isEmpty else { return nil }
+        return groups.map { "\(KoreanTimeFormat.weekdays[$0.weekday - 1])요일은 \($0.places.joined(separator: ", "))의 쉬는 날" }
+            .joined(separator: ", ") + "입니다"
     }
 
     /// The places given (or my clocks), each with its working hours.

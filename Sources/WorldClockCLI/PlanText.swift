@@ -159,7 +159,8 @@ struct PlanText {
             }
         }
         let text = groups.map { "\($0.days) \($0.places.joined(separator: "·"))" }.joined(separator: " · ")
-        return Terminal.wrap("일하는 요일: \(text) (바꾸려면 --days 곳=요일, 예: --days 벵갈루루=월-토)", width: session.width, hangingIndent: 2)
+        let example = Terminal.printable(request.places.last?.name ?? "런던")
+        return Terminal.wrap("일하는 요일: \(text) (바꾸려면 --days 곳=요일, 예: --days \(example)=월-토)", width: session.width, hangingIndent: 2)
     }
 
     // MARK: - Weekly

@@ -72,7 +72,9 @@ public enum MeetingInvitation {
                 slot.times.map { "\($0.local.weekday) \(KoreanTimeFormat.time($0.local, style: .twentyFourHour)) \($0.abbreviation)" }
             }
             guard reading(previous) != reading(occurrence) else { continue }
-            let times = occurrence.times.map { "\($0.place) \(KoreanTimeFormat.time($0.local, style: .twentyFourHour)) \($0.abbreviation)" }
+            let times = occurrence.times.map {
+                "\($0.place) \(KoreanTimeFormat.date($0.local)) \(KoreanTimeFormat.time($0.local, style: .twentyFourHour)) \($0.abbreviation)"
+            }
             changes.append("\(KoreanTimeFormat.date(clock.local(at: occurrence.start)))부터: " + times.joined(separator: ", "))
         }
         let identity = first.times.map(\.zoneID).joined(separator: ",") + "@" + String(first.start) + "/weekly"

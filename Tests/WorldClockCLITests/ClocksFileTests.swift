@@ -360,5 +360,10 @@ struct HandEditedClocksFileTests {
         #expect(clocks.stdout.hasPrefix("기준: 뉴욕"), "\(clocks.stdout)")
         #expect(clocks.stdout.contains("런던"), "\(clocks.stdout)")
         #expect(clocks.stderr.contains("\(home.file):2: "), "\(clocks.stderr)")
+        // With --json, the error alone: stdout is never an array followed by an error object.
+        let json = try home.run(["--json"] + Self.at)
+        #expect(json.status == 3)
+        let error = try #require(json.json as? [String: Any], "one JSON document: \(json.stdout)")
+        #expect((error["error"] as? [String: Any])?["code"] as? String == "data", "\(json.stdout)")
     }
 }

@@ -309,6 +309,10 @@ struct PlanDefaultsTests {
         #expect(ics.stderr.contains("토요일은 서울"), "\(ics.stderr)")
         let weekday = try CommandRunner.run(["plan", "뉴욕", "--date", "2026-12-07", "--weekly", "2", "--ics", "-"] + Self.seoul)
         #expect(!weekday.stderr.contains("쉬는 날"), "\(weekday.stderr)")
+        // Each place by its own day: 서울's Monday 08:00 is 뉴욕's Sunday 18:00.
+        let sunday = try CommandRunner.run(["plan", "뉴욕", "--date", "2026-12-07", "--at", "2026-12-07 08:00", "--ics", "-"] + Self.seoul)
+        #expect(sunday.stderr.contains("일요일은 뉴욕의 쉬는 날입니다"), "\(sunday.stderr)")
+        #expect(!sunday.stderr.contains("월요일은"), "\(sunday.stderr)")
     }
 
     @Test("India's offices work Monday to Friday by default, the plan says each place's days, and --days gives CLDR's Saturday back")
