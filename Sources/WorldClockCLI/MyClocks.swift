@@ -147,8 +147,11 @@ struct MyClocks: Equatable {
         for (index, raw) in rawLines.enumerated() {
             let number = index + 1
             let content = raw.last == 0x0D ? raw.dropLast() : raw
+            // A line that is not UTF-8 is one that does not read, like any other: the rest still
+            // counts. Its text is kept only to be shown: no edit writes a file with such a line.
             guard let line = String(validating: content, as: UTF8.self) else {
-                throw ParseError(line: number, problem: "UTF-8 텍스트가 아닙니다")
+                lines.append(.unreadable(String(decoding: content, as: UTF8.self), problem: "UTF-8 텍스트가 아닙니다"))
+                continue
             }
             do { lines.append(try Self.line(line, number: number)) } catch { lines.append(.unreadable(line, problem: error.problem)) }
         }

@@ -366,4 +366,18 @@ struct HandEditedClocksFileTests {
         let error = try #require(json.json as? [String: Any], "one JSON document: \(json.stdout)")
         #expect((error["error"] as? [String: Any])?["code"] as? String == "data", "\(json.stdout)")
     }
+
+    @Test("a line that is not UTF-8 is one bad line: the saved reference still counts, and no edit writes the file")
+    func notUTF8LineKeepsReference() throws {
+        let home = try ConfigHome()
+        let bytes = Array("reference\t뉴욕\tAmerica/New_York\nclock\t".utf8) + [0xFF, 0xFE] + Array("\tAsia/Tokyo\n".utf8)
+        try home.write(bytes)
+        let show = try home.run(["show", "런던"] + Self.at)
+        #expect(show.status == 0, "\(show.stderr)")
+        #expect(show.stdout.contains("+5시간"), "measured from 뉴욕: \(show.stdout)")
+        #expect(show.stderr.contains("\(home.file):2: UTF-8"), "\(show.stderr)")
+        let add = try home.run(["add", "파리"] + bundled)
+        #expect(add.status == 3, "\(add.stderr)")
+        #expect(home.bytes == bytes)
+    }
 }
