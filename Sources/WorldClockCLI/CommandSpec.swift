@@ -111,6 +111,9 @@ package struct UsageError: Error {
     package let command: CommandSpec?
     /// The message already shows a form that works (`--at`): no usage block under it.
     package var showsUsage = true
+    /// The refusal's stable code when a module defines one (search's `empty_query`), for `--json`;
+    /// nil: `usage`.
+    package var code: String? = nil
 
     package init(message: String, command: CommandSpec?, showsUsage: Bool = true) {
         self.message = message

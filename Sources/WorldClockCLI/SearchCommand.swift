@@ -56,10 +56,10 @@ struct SearchCommand: Command {
         options = try DisplayOptions(arguments)
         query = arguments.argument(0)
         if arguments.words(from: 0).contains(where: { $0.allSatisfy(\.isWhitespace) }) {
-            throw arguments.error(Self.message(for: .emptyQuery, subject: "검색어"))
+            throw Self.refusal(.emptyQuery, arguments)
         }
         limit = try arguments.integer("limit", default: SearchRules.defaultLimit)
-        do { _ = try SearchIndex<Place>.validatedQuery(query) } catch { throw arguments.error(Self.message(for: error, subject: "검색어")) }
+        do { _ = try SearchIndex<Place>.validatedQuery(query) } catch { throw Self.refusal(error, arguments) }
         if !(1...SearchRules.maximumLimit).contains(limit) {
             throw arguments.error("--limit은 1에서 \(SearchRules.maximumLimit) 사이여야 합니다(받은 값: \(limit))")
         }
@@ -74,7 +74,7 @@ struct SearchCommand: Command {
             outcome = try session.search.search(query, limit: limit)
             PhaseTrace.mark("searched (\(outcome.total) matches)")
         } catch {
-            throw CLIError.usage(Self.message(for: error, subject: "검색어"))
+            throw CLIError.refused(Self.message(for: error, subject: "검색어"), code: error.code)
         }
         let result = outcome.result
         guard !result.matches.isEmpty else {
@@ -88,6 +88,13 @@ struct SearchCommand: Command {
         let text = SearchResultText(query: query, result: result, clocks: clocks, session: session)
         text.notes(outcome: outcome).forEach(Terminal.note)
         text.lines().forEach { Output.line($0) }
+    }
+
+    /// A query search refuses, as a usage error whose JSON code is search's own (`empty_query`).
+    static func refusal(_ error: SearchError, _ arguments: ParsedArguments) -> UsageError {
+        var refusal = arguments.error(message(for: error, subject: "검색어"))
+        refusal.code = error.code
+        return refusal
     }
 
     /// A query search refuses, in Korean; `subject` names what was typed (검색어, 곳).

@@ -125,7 +125,9 @@ package enum WorldClockCLI {
                 StandardStream.error.write(line)
                 exit(CLIError.usage("").exitCode)
             }
-            if ArgumentReader.asksForJSON(arguments, commands: specs) { fail(CLIError.usage(error.message), json: true) }
+            if ArgumentReader.asksForJSON(arguments, commands: specs) {
+                fail(error.code.map { CLIError.refused(error.message, code: $0) } ?? CLIError.usage(error.message), json: true)
+            }
             StandardStream.error.write((HelpText.usageError(error, width: Terminal.errorWidth ?? 80) + "\n"))
             exit(CLIError.usage("").exitCode)
         }
@@ -176,6 +178,9 @@ package enum CLIError: Error {
     case nothingFound(String)
     /// The command line is wrong (exit 2).
     case usage(String)
+    /// A refusal a module defines with its own stable code (search's `empty_query`): a usage error
+    /// (exit 2) whose JSON `code` is the module's, as the server's 400 and the web module write it.
+    case refused(String, code: String)
     /// The zone table or ICU failed (exit 3).
     case data(String)
     /// Reading, writing or the network failed: a port already in use, a directory that cannot be
@@ -192,7 +197,7 @@ package enum CLIError: Error {
     package var exitCode: Int32 {
         switch self {
         case .nothingFound: 1
-        case .usage: 2
+        case .usage, .refused: 2
         case .data: 3
         case .io: 4
         }
@@ -202,6 +207,7 @@ package enum CLIError: Error {
         switch self {
         case .nothingFound: "not_found"
         case .usage: "usage"
+        case .refused(_, let code): code
         case .data: "data"
         case .io: "io"
         }
@@ -209,7 +215,7 @@ package enum CLIError: Error {
 
     package var message: String {
         switch self {
-        case .nothingFound(let message), .usage(let message), .data(let message), .io(let message): message
+        case .nothingFound(let message), .usage(let message), .refused(let message, _), .data(let message), .io(let message): message
         }
     }
 }

@@ -154,9 +154,12 @@ struct SearchCommandTests {
         let invalid = try CommandRunner.run([], shell: "\"$0\" search \"$(printf '\\377\\376')\"")
         #expect(invalid.status == 2)
         #expect(invalid.stderr.contains("2번째 인자가 올바른 UTF-8이 아닙니다"))
-        let json = try CommandRunner.run(["search", "", "--json"])
-        #expect(json.status == 2)
-        #expect(((json.json as? [String: Any])?["error"] as? [String: Any])?["code"] as? String == "usage")
+        // With --json, search's own code, as /v1/search's 400 and the web module say it (issue 53).
+        for (query, code) in [("", "empty_query"), ("   ", "empty_query"), (String(repeating: "가", count: 101), "query_too_long")] {
+            let json = try CommandRunner.run(["search", query, "--json"])
+            #expect(json.status == 2)
+            #expect(((json.json as? [String: Any])?["error"] as? [String: Any])?["code"] as? String == code, "\(json.stdout)")
+        }
     }
 }
 

@@ -117,7 +117,7 @@ struct ExitCodeTests {
         arguments: [
             (["list", "--json", "--at", "someday"], true),
             (["feed", "--at", "someday"], true),
-            (["search", "", "--json"], true),
+            (["search", "뉴", "--json", "--limit", "0"], true),
             (["list", "--at", "someday"], false),
             (["search", "", "--", "--json"], false),
         ])
