@@ -68,15 +68,20 @@ package struct FeedServerConfiguration: Sendable, Equatable {
     /// 4,096, or fewer when the process may open fewer files: its soft `RLIMIT_NOFILE` less 64
     /// descriptors kept for the listener, logs and tzdata, so connections never exhaust them.
     package static var defaultMaxConnections: Int {
+        guard let files = openFileLimit else { return 1024 }  // RLIM_INFINITY is the largest value
+        return Int(max(1, min(4096, files > 64 ? files - 64 : 1)))
+    }
+
+    /// The process's soft `RLIMIT_NOFILE`: the files it may have open at once (nil when unknown).
+    package static var openFileLimit: UInt64? {
         var limit = rlimit()
         #if canImport(Glibc)
         let resource = __rlimit_resource_t(RLIMIT_NOFILE.rawValue)
         #else
         let resource = RLIMIT_NOFILE
         #endif
-        guard getrlimit(resource, &limit) == 0 else { return 1024 }
-        let files = UInt64(limit.rlim_cur)  // RLIM_INFINITY is the largest value
-        return Int(max(1, min(4096, files > 64 ? files - 64 : 1)))
+        guard getrlimit(resource, &limit) == 0 else { return nil }
+        return UInt64(limit.rlim_cur)
     }
 }
 

@@ -24,7 +24,9 @@ final class ServerMetrics: Sendable {
     private let factory: PrometheusMetricsFactory
     /// Each route's counters and timer, made once: making one takes the registry's lock.
     private let routes = Mutex<[String: RouteMetrics]>([:])
-    private let refusals = Mutex<[String: CoreMetrics.Counter]>([:])
+    /// The counters with one label (refusals by cause, reloads by outcome, parser rejections by
+    /// reason), made once each, by family and value.
+    private let labelled = Mutex<[String: CoreMetrics.Counter]>([:])
     private let cacheHits: CoreMetrics.Counter
     private let cacheMisses: CoreMetrics.Counter
     private let openConnections: CoreMetrics.Meter
@@ -32,8 +34,6 @@ final class ServerMetrics: Sendable {
     private let costlyWaiting: CoreMetrics.Meter
     private let cacheBytes: CoreMetrics.Meter
     private let cacheVariants: CoreMetrics.Meter
-    private let reloads = Mutex<[String: CoreMetrics.Counter]>([:])
-    private let rejections = Mutex<[String: CoreMetrics.Counter]>([:])
     /// `worldclock_tzdata_info`, replaced at each reload (its labels are the rules in force).
     private let tzdataInfo = Mutex<(key: String, meter: CoreMetrics.Meter)?>(nil)
     /// The main listener's connections, counted when scraped.
@@ -99,34 +99,26 @@ final class ServerMetrics: Sendable {
         "worldclock_tzdata_info": "The tzdata in force: its version, its source and the rules digest.",
     ]
 
-    @discardableResult
-    private func refusalCounter(_ cause: String) -> CoreMetrics.Counter {
-        refusals.withLock { known in
-            if let counter = known[cause] { return counter }
-            let counter = CoreMetrics.Counter(label: "worldclock_refusals_total", dimensions: [("cause", cause)], factory: factory)
-            known[cause] = counter
+    /// The counter of family `label` whose one dimension `dimension` is `value`, made on its first use.
+    private func labelledCounter(_ label: String, _ dimension: String, _ value: String) -> CoreMetrics.Counter {
+        labelled.withLock { known in
+            let key = label + "\u{0}" + value
+            if let counter = known[key] { return counter }
+            let counter = CoreMetrics.Counter(label: label, dimensions: [(dimension, value)], factory: factory)
+            known[key] = counter
             return counter
         }
     }
 
     @discardableResult
-    private func reloadCounter(_ outcome: String) -> CoreMetrics.Counter {
-        reloads.withLock { known in
-            if let counter = known[outcome] { return counter }
-            let counter = CoreMetrics.Counter(label: "worldclock_tzdata_reloads_total", dimensions: [("outcome", outcome)], factory: factory)
-            known[outcome] = counter
-            return counter
-        }
-    }
+    private func refusalCounter(_ cause: String) -> CoreMetrics.Counter { labelledCounter("worldclock_refusals_total", "cause", cause) }
+
+    @discardableResult
+    private func reloadCounter(_ outcome: String) -> CoreMetrics.Counter { labelledCounter("worldclock_tzdata_reloads_total", "outcome", outcome) }
 
     @discardableResult
     private func rejectionCounter(_ reason: String) -> CoreMetrics.Counter {
-        rejections.withLock { known in
-            if let counter = known[reason] { return counter }
-            let counter = CoreMetrics.Counter(label: "worldclock_http_parser_rejections_total", dimensions: [("reason", reason)], factory: factory)
-            known[reason] = counter
-            return counter
-        }
+        labelledCounter("worldclock_http_parser_rejections_total", "reason", reason)
     }
 
     /// A request the HTTP/1 parser refused, by `reason` (`HTTPParserError` in snake case).
@@ -270,13 +262,7 @@ struct ProcessMetrics {
             // Less the descriptor of the directory being read.
             metrics.openFileDescriptors = Double(max(0, count - 1))
         }
-        var limit = rlimit()
-        #if canImport(Glibc)
-        let resource = __rlimit_resource_t(RLIMIT_NOFILE.rawValue)
-        #else
-        let resource = RLIMIT_NOFILE
-        #endif
-        if getrlimit(resource, &limit) == 0 { metrics.maxFileDescriptors = Double(limit.rlim_cur) }
+        if let files = FeedServerConfiguration.openFileLimit { metrics.maxFileDescriptors = Double(files) }
         return metrics
     }
 
