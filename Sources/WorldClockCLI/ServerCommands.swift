@@ -259,21 +259,11 @@ extension ServerCommands {
         return start + #"{"time":"\#(stamp)","level":"error","message":\#(jsonString(message))}"# + "\n"
     }
 
-    /// `text` as a JSON string with its quotes: quote, backslash and control characters escaped.
+    /// `text` as a JSON string with its quotes, written by the JSON encoder every `--json` answer
+    /// uses rather than by an escaper of its own.
     static func jsonString(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
-                out += "\\u" + String(String(scalar.value + 0x10000, radix: 16).dropFirst())
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .withoutEscapingSlashes
+        return (try? encoder.encode(text)).map { String(decoding: $0, as: UTF8.self) } ?? "\"\""
     }
 }
