@@ -68,6 +68,18 @@ def axe(driver):
     return result
 
 
+
+# Resolves with the active service worker's state once it is `activated`: `ready` resolves while
+# it may still be `activating`, so the script waits for its statechange (an event, not a sleep).
+WORKER_ACTIVATED = """const done = arguments[0];
+    navigator.serviceWorker.ready.then((r) => {
+        const worker = r.active;
+        if (worker.state === 'activated') return done(worker.state);
+        worker.addEventListener('statechange', () => {
+            if (worker.state === 'activated' || worker.state === 'redundant') done(worker.state);
+        });
+    }, (e) => done(String(e)));"""
+
 class Server:
     """`worldclock serve` on 127.0.0.1 and a free port, until stop()."""
 
@@ -254,8 +266,7 @@ class PageChecks:
 
     def wait_for_service_worker(self, timeout=30):
         self.driver.set_script_timeout(timeout)
-        state = self.driver.execute_async_script("""const done = arguments[0];
-            navigator.serviceWorker.ready.then((r) => done(r.active.state), (e) => done(String(e)));""")
+        state = self.driver.execute_async_script(WORKER_ACTIVATED)
         self.assertEqual(state, "activated")
         # The page that registered it is claimed; its next load goes through it.
         self.wait(lambda: self.js("return !!navigator.serviceWorker.controller"), "the service worker controls the page", timeout=timeout)
