@@ -25,6 +25,17 @@ export class MyClocks {
      * is and never overwritten until the person chooses (as the CLI keeps a clocks file it cannot read). */
     this.storage = stored.storage;
     this.last = null;
+    /** The reference's own card before the list (the CLI's `서울 (기준)` row): the time every card's
+     * hours count from. Not one of my clocks: no handle, no remove; hidden until the page names the
+     * reference (setReference), and while one of my clocks keeps its zone. */
+    this.here = document.createElement('p');
+    this.here.className = 'card here';
+    this.here.hidden = true;
+    this.here.innerHTML = '<span class="card-place"><span class="card-rel"></span><span class="card-name"></span></span>'
+      + '<span class="card-time"><span class="big"></span><span class="sec"></span><span class="abbr"></span></span>';
+    empty.before(this.here);
+    /** @type {{zone: string, name: string} | null} */
+    this.reference = null;
     this.problem = this.problemNotice();
     list.addEventListener('click', (event) => {
       const button = event.target.closest('button.remove');
@@ -120,8 +131,16 @@ export class MyClocks {
     handle.addEventListener('pointercancel', onEnd);
   }
 
+  /** The reference zone and the name the page gives it (서울 for Asia/Seoul): its card leads my clocks. */
+  setReference(zone, name) {
+    this.reference = { zone, name };
+    this.here.querySelector('.card-name').textContent = name;
+    this.render();
+  }
+
   render() {
     this.empty.hidden = this.clocks.length > 0;
+    this.here.hidden = !this.reference || this.clocks.some((c) => c.zone === this.reference.zone);
     // The calendar of my clocks' changes (page.js sets its address): shown with the cards, so the
     // list below measures its place once, not again when the link would appear later.
     if (this.calendarLink) this.calendarLink.hidden = this.clocks.length === 0;
@@ -170,14 +189,18 @@ export class MyClocks {
   /** Updates every card; `stale`: past the feed's window, each card says plainly it may be wrong. */
   tick(rules, t, ref, h24, stale = false) {
     this.last = [rules, t, ref, h24, stale];
-    for (const card of this.list.children) {
-      const shown = describe(rules, card.dataset.zone, t, ref, h24);
+    const cards = [...this.list.children];
+    if (!this.here.hidden) cards.push(this.here);
+    for (const card of cards) {
+      const zone = card === this.here ? this.reference.zone : card.dataset.zone;
+      const shown = describe(rules, zone, t, ref, h24);
       const set = (selector, text) => {
         const element = card.querySelector(selector);
         if (element.textContent !== text) element.textContent = text;
       };
       if (!shown) { set('.big', '—'); set('.card-rel', '시간대 정보 없음'); continue; }
-      set('.card-rel', stale ? `⚠ 시각이 틀릴 수 있음 · ${shown.day}, ${shown.hours}` : `${shown.day}, ${shown.hours}`);
+      const relative = card === this.here ? '기준' : `${shown.day}, ${shown.hours}`;
+      set('.card-rel', stale ? `⚠ 시각이 틀릴 수 있음 · ${relative}` : relative);
       card.classList.toggle('stale', stale);
       set('.big', shown.time);
       set('.sec', shown.seconds);

@@ -173,6 +173,7 @@ async function load() {
     bar.setTitles(feed.index_titles ?? feed.titles, new Set(feed.sections.filter((s) => s.places.length).map((s) => s.title)));
   }
   if (refZone === null) await resolveReference();
+  mine.setReference(refZone, referenceName());
   meeting.refresh();
   changesMinute = null;  // new rules: the coming changes are asked for again at the next tick
   state.count = feed.sections.reduce((n, s) => n + s.places.length, 0);

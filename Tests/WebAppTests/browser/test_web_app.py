@@ -261,6 +261,29 @@ class WebAppTests(harness.PageChecks, unittest.TestCase):
         link = self.js("return document.getElementById('my-clocks-subscribe').href")
         self.assertTrue(link.startswith("webcal://") and "/v1/changes.ics?zones=" in link, link)
 
+    def test_08d_the_reference_leads_my_clocks_with_its_own_time_unless_a_clock_keeps_its_zone(self):
+        # As the CLI's `서울 (기준)` row: the cards' "−14시간" count from a place the screen names, with its time.
+        self.js("localStorage.setItem('worldclock.my-clocks.v1', JSON.stringify([{name: '뉴욕', zone: 'America/New_York', country: '미국'}]))")
+        self.open(SEOUL + "&now=2027-03-01T00:00:00Z")
+        here = """const here = document.querySelector('.card.here');
+            return here && !here.hidden && [here.querySelector('.card-rel').textContent, here.querySelector('.card-name').textContent,
+                                            here.querySelector('.big').textContent, here.querySelector('.abbr').textContent]"""
+        self.wait(lambda: self.js(here) and self.js(here)[2] != "", "no reference card with a time")
+        # 2027-03-01 00:00 UTC is 09:00 in Seoul (KST, UTC+9); 뉴욕's card counts from it.
+        self.assertEqual(self.js(here), ["기준", "서울", "오전 9:00", "KST · UTC+9"])
+        self.assertEqual(self.card_text("뉴욕", ".card-rel"), "어제, −14시간")
+        # Not one of my clocks: no handle to move it, no button to remove it, not in the list.
+        self.assertEqual(self.js("return document.querySelectorAll('.card.here button').length"), 0)
+        self.assertEqual(self.cards(), ["뉴욕"])
+        # A clock of mine on the reference zone is the reference's card: the other one goes.
+        self.add_by_search("서울", "서울")
+        self.wait(lambda: self.js("return document.querySelector('.card.here').hidden"), "the reference card stays beside 서울's")
+        self.assertEqual(self.cards(), ["뉴욕", "서울"])
+        # ?from= a zone none of my clocks keeps: that zone's place leads.
+        self.open("?from=Europe/London&now=2027-03-01T00:00:00Z")
+        self.wait(lambda: self.js(here) and self.js(here)[1] == "런던", "the reference card does not follow ?from=")
+        self.assertEqual(self.js(here), ["기준", "런던", "오전 12:00", "GMT · UTC+0"])
+
     def test_09_my_clocks_survive_a_reload_in_their_order(self):
         from selenium.webdriver.common.actions import interaction
         from selenium.webdriver.common.actions.action_builder import ActionBuilder
