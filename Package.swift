@@ -135,7 +135,7 @@ let package = Package(
             ],
             // Served from string literals the EmbedFiles plugin writes at build time, so that a
             // binary copied alone still has them.
-            exclude: ["openapi.yaml", "Web"],
+            exclude: ["openapi.yaml"],
             swiftSettings: fuzzed,
             plugins: ["EmbedFiles"]
         ),
@@ -236,8 +236,8 @@ let package = Package(
         // Runs the built `worldclock` executable for every subcommand and error path.
         .testTarget(
             name: "WorldClockCLITests", dependencies: ["WorldClockCLI", "worldclock", "worldclock-server", "worldclock-kit-example", "TestSupport"]),
-        // Runs the web app in headless Chromium (Debian's chromium + chromium-driver, selenium from
-        // PyPI) against the built `worldclock serve`.
-        .testTarget(name: "WebAppTests", dependencies: ["worldclock", "worldclock-server", "TestSupport"], exclude: ["browser"]),
+        // Runs the web app's browser tests (Web/tests/browser: headless Chromium, Debian's chromium +
+        // chromium-driver, selenium from PyPI) against the built `worldclock serve`.
+        .testTarget(name: "WebAppTests", dependencies: ["worldclock", "worldclock-server", "TestSupport"]),
     ]
 )

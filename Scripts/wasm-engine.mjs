@@ -1,4 +1,4 @@
-// Runs the web app's engine (Sources/WorldClockServer/Web/search.wasm.base64, written by
+// Runs the web app's engine (Web/app/search.wasm.base64, written by
 // Scripts/build-wasm) in Node, as the page runs it (search-engine.js): for the tests that compare
 // its search and its meeting plans with the CLI's, and for looking at an answer by hand.
 //
@@ -12,7 +12,7 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { SearchEngine } from '../Sources/WorldClockServer/Web/search-engine.js';
+import { SearchEngine } from '../Web/app/search-engine.js';
 
 const [mode, timelinesPath, ...rest] = process.argv.slice(2);
 const usage = 'usage: node Scripts/wasm-engine.mjs search TIMELINES INSTANT QUERIES [LIMIT] | plan TIMELINES REQUESTS';
@@ -20,7 +20,7 @@ if (!['search', 'plan'].includes(mode) || !timelinesPath || rest.length < (mode 
   console.error(usage);
   process.exit(2);
 }
-const web = join(dirname(fileURLToPath(import.meta.url)), '../Sources/WorldClockServer/Web');
+const web = join(dirname(fileURLToPath(import.meta.url)), '../Web/app');
 // WORLDCLOCK_WASM: another module's base64 (Scripts/bench-search compares an earlier commit's).
 const module = Buffer.from(readFileSync(process.env.WORLDCLOCK_WASM ?? join(web, 'search.wasm.base64'), 'ascii'), 'base64');
 const engine = await SearchEngine.load(module);

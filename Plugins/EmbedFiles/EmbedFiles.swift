@@ -3,7 +3,7 @@ import PackagePlugin
 
 /// Compiles files into the targets that serve them, at build time: the catalogue's tables and its
 /// compiled records (`Data/compiled-catalogue.txt`) into WorldClockKit, the OpenAPI document and
-/// the web app into WorldClockServer, the bundled tzdata into TimeZoneRules. One tool
+/// the web app (Web/app) into WorldClockServer, the bundled tzdata into TimeZoneRules. One tool
 /// (EmbedFilesTool) writes them all as string literals; nothing generated is committed, and a
 /// binary copied alone still has every file.
 @main
@@ -37,7 +37,7 @@ struct EmbedFiles: BuildToolPlugin {
                     inputFiles: catalogue.map { URL(fileURLWithPath: $0) },
                     outputFiles: [output]))
         case "WorldClockServer":
-            let web = path("Sources/WorldClockServer/Web")
+            let web = path("Web/app")
             entries = [
                 "--enum", "OpenAPIDocument", "text:yaml=\(path("Sources/WorldClockServer/openapi.yaml"))",
                 "--enum", "WebAssets", "folder:files=\(web)",

@@ -2,12 +2,13 @@ import Foundation
 import TestSupport
 import Testing
 
-/// Runs one of the Python browser test scripts in Tests/WebAppTests/browser (selenium, Debian's
+/// Runs one of the Python browser test scripts in Web/tests/browser (selenium, Debian's
 /// headless Chromium) against the `worldclock` built beside this test bundle, and records its
 /// outcome: exit 0 passes, 3 says what is missing to run it, anything else fails with the
 /// script's output.
 enum BrowserScript {
-    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("browser")
+    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Web/tests/browser")
 
     static func run(_ script: String, _ arguments: [String] = [], sourceLocation: SourceLocation = #_sourceLocation) async throws {
         let worldclock = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("worldclock")
@@ -29,7 +30,7 @@ enum BrowserScript {
         } else {
             #expect(
                 process.terminationStatus == 0,
-                "\(script) failed (python3 Tests/WebAppTests/browser/\(script) --worldclock \(worldclock.path)):\n\(text)",
+                "\(script) failed (python3 Web/tests/browser/\(script) --worldclock \(worldclock.path)):\n\(text)",
                 sourceLocation: sourceLocation)
         }
     }

@@ -1,6 +1,6 @@
 import Testing
 
-/// Runs the web app's browser tests (Tests/WebAppTests/browser/test_web_app.py: Python, selenium,
+/// Runs the web app's browser tests (Web/tests/browser/test_web_app.py: Python, selenium,
 /// axe-core 4.12 from axe-playwright-python, Debian's headless Chromium) against the `worldclock`
 /// built beside this test bundle. Screenshots of the desktop and phone layouts go to
 /// .build/web-screenshots.

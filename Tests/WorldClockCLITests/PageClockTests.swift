@@ -46,7 +46,7 @@ struct PageClockTests {
         try Data(feed.stdout.utf8).write(to: feedFile)
         let input = vectors.map { "\($0.zone)\t\($0.seconds)" }.joined(separator: "\n")
         try Data(input.utf8).write(to: folder.appendingPathComponent("vectors.tsv"))
-        let clockModule = Self.root.appendingPathComponent("Sources/WorldClockServer/Web/clock.js")
+        let clockModule = Self.root.appendingPathComponent("Web/app/clock.js")
         let script = """
             import { readFileSync } from 'node:fs';
             const { ZoneRules } = await import(process.argv[1]);

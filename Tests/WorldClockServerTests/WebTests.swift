@@ -7,12 +7,13 @@ import TimeZoneRules
 
 @Suite("Web app")
 struct WebTests {
-    static let folder = OpenAPITests.file.deletingLastPathComponent().appendingPathComponent("Web")
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+    /// The web app's files (the Web project's `app/`), as the EmbedFiles plugin compiles them in.
+    static let folder = repository.appendingPathComponent("Web/app")
     static let site = WebSite()
 
-    static let repository = folder.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
-    @Test("the compiled-in files equal Sources/WorldClockServer/Web byte for byte, and no file is missing, as the EmbedFiles plugin compiled them in")
+    @Test("the compiled-in files equal Web/app byte for byte, and no file is missing, as the EmbedFiles plugin compiled them in")
     func embedded() throws {
         let names = try FileManager.default.contentsOfDirectory(atPath: Self.folder.path).sorted()
         #expect(WebAssets.files.map(\.name) == names)
@@ -180,7 +181,7 @@ struct WebTests {
         #expect(one.serviceWorker.etag != two.serviceWorker.etag)
     }
 
-    @Test("the manifest names the app in Korean and its icons, each served: PNGs at their sizes, decoded from the base64 kept in Web/")
+    @Test("the manifest names the app in Korean and its icons, each served: PNGs at their sizes, decoded from the base64 kept in Web/app")
     func manifest() async throws {
         try await withApp { client in
             let response = try await client.execute(uri: "/app/\(Self.site.version)/manifest.webmanifest", method: .get)

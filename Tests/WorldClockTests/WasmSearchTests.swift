@@ -6,7 +6,7 @@ import Testing
 import TimeZoneRules
 import WorldClockKit
 
-/// The web app's search engine (the committed Sources/WorldClockServer/Web/search.wasm.base64, run
+/// The web app's search engine (the committed Web/app/search.wasm.base64, run
 /// in Node by Scripts/wasm-engine.mjs as the page runs it) answers the shared query table as the
 /// CLI's search does: the same top five, in order, with the same fields, kinds and labels.
 @Suite("The web app's WebAssembly search answers as the CLI")

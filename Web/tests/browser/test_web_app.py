@@ -48,7 +48,7 @@ def local_time(local_seconds):
     return (f"{'오전' if d.hour < 12 else '오후'} {hour}:{d.minute:02d}", f":{d.second:02d}")
 
 
-WORDING = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "Fixtures", "korean-wording.json")
+WORDING = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "Tests", "Fixtures", "korean-wording.json")
 
 
 class WebAppTests(harness.PageChecks, unittest.TestCase):
