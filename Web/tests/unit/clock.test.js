@@ -1,4 +1,5 @@
 // clock.js: the periods of the feed's rules bisected, and the time, day and hours a row shows.
+import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { ZoneRules, describe, makeClock, hourDifference, utcOffset, relativeDay, formatTime, wallClock } from '../../app/clock.js';
@@ -97,4 +98,22 @@ test('?now= starts the page\'s clock at that instant; text that is no instant is
   assert.match(bad.error, /\?now=yesterday: ISO 8601 시각이 아닙니다/);
   assert.ok(Math.abs(bad.now() - Date.now()) < 60_000);
   assert.equal(makeClock('').injected, false);
+});
+
+/** The Korean wording defined once for the CLI and the page (KoreanWordingTests holds the Swift side to it). */
+const wording = JSON.parse(readFileSync(new URL('../../../Tests/Fixtures/korean-wording.json', import.meta.url), 'utf8'));
+
+test('every case of Tests/Fixtures/korean-wording.json reads as the CLI words it', () => {
+  for (const x of wording.hour_difference) assert.equal(hourDifference(x.seconds), x.text, `${x.seconds} s`);
+  for (const x of wording.relative_day) assert.equal(relativeDay(x.days), x.text, `${x.days} days`);
+  for (const x of wording.utc_offset) assert.equal(utcOffset(x.seconds), x.text, `${x.seconds} s`);
+  for (const x of wording.time) {
+    assert.equal(formatTime({ hour: x.hour, minute: x.minute }, false), x.twelve_hour);
+    assert.equal(formatTime({ hour: x.hour, minute: x.minute }, true), x.twenty_four_hour);
+  }
+  for (const x of wording.relative) {
+    const rules = { state: () => ({ offset: x.offset, abbreviation: '', dst: false }) };
+    const shown = describe(rules, 'Test/Zone', Date.parse(x.utc), { offset: x.reference_offset }, false);
+    assert.deepEqual([shown.day, shown.hours], [x.day, x.hours], x.about);
+  }
 });
