@@ -1,4 +1,4 @@
-"""The Python side of Scripts/figures.sh: whatever a benchmark script prints also goes to
+"""The Python side of Scripts/bench/figures.sh: whatever a benchmark script prints also goes to
 docs/figures/NAME.txt, under a header saying when, at which commit and on which machine it was
 measured; the file is replaced only when the script ends without an error.
 
@@ -13,7 +13,7 @@ import subprocess
 import sys
 import time
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 
 class _Tee:
@@ -38,7 +38,7 @@ def _git(*args):
 
 
 # What never belongs in a figures file: a machine's paths, a build's or a tool's log lines
-# (Scripts/figures.sh has the same list).
+# (Scripts/bench/figures.sh has the same list).
 NOISE = re.compile(r"(/tmp/|/work/|/home/|/root/|/opt/|\.build/(debug|release)/[^ ]*\.(o|swiftmodule)|warning: |error: |^xargs: |Compiling |Build complete)")
 
 
@@ -62,7 +62,8 @@ def record(name):
     except OSError:
         load = "unknown"
     args = " ".join(_relative(a) for a in sys.argv[1:])
-    file.write(f"# Written by Scripts/{name}{' ' + args if args else ''}: do not edit by hand; run the script again.\n")
+    script = os.path.relpath(os.path.realpath(sys.argv[0]), ROOT)  # Scripts/bench/bench-web
+    file.write(f"# Written by {script}{' ' + args if args else ''}: do not edit by hand; run the script again.\n")
     file.write(f"# date:    {time.strftime('%Y-%m-%dT%H:%M:%SZ', time.gmtime())}\n")
     file.write(f"# commit:  {_git('rev-parse', '--short', 'HEAD') or 'unknown'}\n")
     file.write(f"# machine: {platform.system()} {platform.release()} {platform.machine()}, {os.cpu_count()} cores, load {load}\n\n")

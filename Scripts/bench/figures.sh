@@ -1,4 +1,4 @@
-# Sourced by the Scripts/bench-* shell scripts: whatever the script prints also goes to
+# Sourced by the Scripts/bench/bench-* shell scripts: whatever the script prints also goes to
 # docs/figures/NAME.txt, under a header saying when, at which commit and on which machine it was
 # measured, so that no figure is ever copied into the documentation by hand. The file is replaced
 # only when the script succeeds; a failed run leaves the previous figures.
@@ -8,7 +8,7 @@
 record_figures() {
     local name="$1"; shift
     local root
-    root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+    root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
     FIGURES_FILE="$root/docs/figures/$name.txt"
     FIGURES_PARTIAL="$FIGURES_FILE.partial"
     mkdir -p "$(dirname "$FIGURES_FILE")"
@@ -20,7 +20,8 @@ record_figures() {
         exit 1
     fi
     {
-        echo "# Written by Scripts/$name${*:+ $(_figures_relative "$root" "$@")}: do not edit by hand; run the script again."
+        # The script as run from the repository's root (Scripts/bench/bench-cli, Scripts/dev/fuzz).
+        echo "# Written by $(realpath --relative-to="$root" "$0")${*:+ $(_figures_relative "$root" "$@")}: do not edit by hand; run the script again."
         echo "# date:    $(date -u +%Y-%m-%dT%H:%M:%SZ)"
         echo "# commit:  $commit"
         echo "# machine: $(uname -srm), $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo 2>/dev/null | cut -d: -f2- | sed 's/^ *//' || echo 'cpu unknown'), load $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo unknown)"

@@ -1,4 +1,4 @@
-"""The sources Scripts/generate-table grows the catalogue from, besides zone.tab and CLDR's
+"""The sources Scripts/dev/generate-table grows the catalogue from, besides zone.tab and CLDR's
 exemplar cities: GeoNames cities, CLDR country and metazone names, tz abbreviations and
 airportsdata's IATA codes. Every function is deterministic for pinned package versions.
 
@@ -46,7 +46,7 @@ _tzdata = None
 
 def use_tzdata(directory):
     """Read links and abbreviations from `directory` (zone.tab, links.tsv, zoneinfo/ as
-    Scripts/update-tzdata writes them), never from the machine's or Python's tzdata."""
+    Scripts/ops/update-tzdata writes them), never from the machine's or Python's tzdata."""
     global _tzdata
     _tzdata = directory
 

@@ -1,9 +1,9 @@
 // Runs the web app's engine (Sources/WorldClockServer/Web/search.wasm.base64, written by
-// Scripts/build-wasm) in Node, as the page runs it (search-engine.js): for the tests that compare
+// Scripts/dev/build-wasm) in Node, as the page runs it (search-engine.js): for the tests that compare
 // its search and its meeting plans with the CLI's, and for looking at an answer by hand.
 //
-//   node Scripts/wasm-engine.mjs search TIMELINES INSTANT QUERIES [LIMIT]
-//   node Scripts/wasm-engine.mjs plan TIMELINES REQUESTS
+//   node Scripts/dev/wasm-engine.mjs search TIMELINES INSTANT QUERIES [LIMIT]
+//   node Scripts/dev/wasm-engine.mjs plan TIMELINES REQUESTS
 //
 // TIMELINES: a line per zone, `ZONE TAB START,OFFSET,ABBREVIATION,DST;…` (what the page takes from the
 // feed's rules: periods by start, in seconds since 1970); INSTANT: the instant searches are for, in
@@ -12,16 +12,16 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { SearchEngine } from '../Sources/WorldClockServer/Web/search-engine.js';
+import { SearchEngine } from '../../Sources/WorldClockServer/Web/search-engine.js';
 
 const [mode, timelinesPath, ...rest] = process.argv.slice(2);
-const usage = 'usage: node Scripts/wasm-engine.mjs search TIMELINES INSTANT QUERIES [LIMIT] | plan TIMELINES REQUESTS';
+const usage = 'usage: node Scripts/dev/wasm-engine.mjs search TIMELINES INSTANT QUERIES [LIMIT] | plan TIMELINES REQUESTS';
 if (!['search', 'plan'].includes(mode) || !timelinesPath || rest.length < (mode === 'search' ? 2 : 1)) {
   console.error(usage);
   process.exit(2);
 }
-const web = join(dirname(fileURLToPath(import.meta.url)), '../Sources/WorldClockServer/Web');
-// WORLDCLOCK_WASM: another module's base64 (Scripts/bench-search compares an earlier commit's).
+const web = join(dirname(fileURLToPath(import.meta.url)), '../../Sources/WorldClockServer/Web');
+// WORLDCLOCK_WASM: another module's base64 (Scripts/bench/bench-search compares an earlier commit's).
 const module = Buffer.from(readFileSync(process.env.WORLDCLOCK_WASM ?? join(web, 'search.wasm.base64'), 'ascii'), 'base64');
 const engine = await SearchEngine.load(module);
 const timelines = new Map();

@@ -1,7 +1,7 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// A bare Hummingbird 2 server for Scripts/bench-server: the framework's own ceiling on this
+// A bare Hummingbird 2 server for Scripts/bench/bench-server: the framework's own ceiling on this
 // machine, measured beside worldclock in the same run. Built on demand by the script; its
 // .build/ is not committed.
 let package = Package(

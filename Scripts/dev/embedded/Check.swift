@@ -1,4 +1,4 @@
-// Compiled by Scripts/check-embedded for Embedded Swift (wasm32-unknown-none-wasm) and linked: a
+// Compiled by Scripts/dev/check-embedded for Embedded Swift (wasm32-unknown-none-wasm) and linked: a
 // generic type is checked against Embedded Swift's rules only where it is specialised, so this
 // file uses the search core's generic API with a concrete place, as the web module does.
 import HangulIndex

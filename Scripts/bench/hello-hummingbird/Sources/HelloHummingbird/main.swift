@@ -1,3 +1,5 @@
+// A bare Hummingbird 2 server, the framework's own ceiling, that Scripts/bench/bench-server and
+// bench-server-change measure beside worldclock in the same run.
 import Foundation
 import Hummingbird
 
