@@ -6,6 +6,7 @@ measured; the file is replaced only when the script ends without an error.
 """
 
 import atexit
+import glob
 import os
 import platform
 import re
@@ -62,7 +63,8 @@ def record(name):
     except OSError:
         load = "unknown"
     args = " ".join(_relative(a) for a in sys.argv[1:])
-    script = os.path.relpath(os.path.realpath(sys.argv[0]), ROOT)  # Scripts/bench/bench-web
+    # The script's path from the repository's root (Scripts/bench/bench-web).
+    script = next(iter(sorted(glob.glob(f"Scripts/*/{name}", root_dir=ROOT))), f"Scripts/{name}")
     file.write(f"# Written by {script}{' ' + args if args else ''}: do not edit by hand; run the script again.\n")
     file.write(f"# date:    {time.strftime('%Y-%m-%dT%H:%M:%SZ', time.gmtime())}\n")
     file.write(f"# commit:  {_git('rev-parse', '--short', 'HEAD') or 'unknown'}\n")

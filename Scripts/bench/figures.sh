@@ -20,8 +20,8 @@ record_figures() {
         exit 1
     fi
     {
-        # The script as run from the repository's root (Scripts/bench/bench-cli, Scripts/dev/fuzz).
-        echo "# Written by $(realpath --relative-to="$root" "$0")${*:+ $(_figures_relative "$root" "$@")}: do not edit by hand; run the script again."
+        # The script's path from the repository's root (Scripts/bench/bench-cli, Scripts/dev/fuzz).
+        echo "# Written by $(cd "$root" && echo Scripts/*/"$name")${*:+ $(_figures_relative "$root" "$@")}: do not edit by hand; run the script again."
         echo "# date:    $(date -u +%Y-%m-%dT%H:%M:%SZ)"
         echo "# commit:  $commit"
         echo "# machine: $(uname -srm), $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo 2>/dev/null | cut -d: -f2- | sed 's/^ *//' || echo 'cpu unknown'), load $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo unknown)"
