@@ -2,13 +2,13 @@
 import Foundation
 import PackageDescription
 
-/// `Scripts/fuzz` sets WORLDCLOCK_FUZZING=1: the code under test is then compiled with libFuzzer's
+/// `Scripts/dev/fuzz` sets WORLDCLOCK_FUZZING=1: the code under test is then compiled with libFuzzer's
 /// coverage and AddressSanitizer, and the Fuzz target gets libFuzzer's `main`. Only these targets:
 /// a build tool (EmbedFilesTool) with libFuzzer linked in would run libFuzzer instead of itself.
 let fuzzing = ProcessInfo.processInfo.environment["WORLDCLOCK_FUZZING"] != nil
 let fuzzed: [SwiftSetting] = fuzzing ? [.unsafeFlags(["-sanitize=fuzzer,address"]), .define("FUZZING")] : []
 
-/// `Scripts/package` sets WORLDCLOCK_COMMIT to the commit it builds, which `--version` names (hex
+/// `Scripts/release/package` sets WORLDCLOCK_COMMIT to the commit it builds, which `--version` names (hex
 /// digits and `-dirty` only). Any other build has none and says it is a development build, so
 /// tests and ordinary builds do not change with the checkout's commit.
 let commit = ProcessInfo.processInfo.environment["WORLDCLOCK_COMMIT"].flatMap { value in
@@ -21,7 +21,7 @@ let server: TargetDependencyCondition? = .when(traits: ["Server"])
 let package = Package(
     name: "worldclock",
     // The oldest systems whose Swift runtime has every API the kit uses (Mutex, String(validating:as:)):
-    // Scripts/check-availability, in CI, fails when the kit's modules use a newer one.
+    // Scripts/dev/check-availability, in CI, fails when the kit's modules use a newer one.
     platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     // What users consume: the two executables and the kit an app links. Benchmarks, the fuzzer,
     // the catalogue compiler and the example are executable targets below (`swift run NAME`).
@@ -73,11 +73,11 @@ let package = Package(
         .target(name: "HangulIndex", swiftSettings: fuzzed),
         // Everything search decides (offsets, abbreviations in use, whole words, labels, limits,
         // notes), with the tz rules it needs as plain data: imports HangulIndex alone, so that it
-        // builds for Embedded Swift on wasm32 too (Scripts/check-embedded) and the web module
+        // builds for Embedded Swift on wasm32 too (Scripts/dev/check-embedded) and the web module
         // answers as the CLI, the server and the kit do.
         .target(name: "SearchEngine", dependencies: ["HangulIndex"], swiftSettings: fuzzed),
         // The meeting planner, Foundation-free like the search core: the kit reads zones from TZif
-        // files, the web module from the feed's transitions (Scripts/build-wasm compiles it too).
+        // files, the web module from the feed's transitions (Scripts/dev/build-wasm compiles it too).
         .target(name: "MeetingPlanning", dependencies: ["SearchEngine"], swiftSettings: fuzzed),
         // What needs ICU's collator and normalizer: the section index definition, collated section
         // order, NFKC choseong. Used at build time for the bundled catalogue and at run time only
@@ -168,17 +168,17 @@ let package = Package(
             linkerSettings: fuzzing ? [.unsafeFlags(["-sanitize=address"])] : []),
         .plugin(name: "EmbedFiles", capability: .buildTool(), dependencies: ["EmbedFilesTool"]),
         // Writes Data/compiled-catalogue.txt: the bundled tables' sections, order and search items as
-        // ICU and the search preparation make them (Scripts/compile-catalogue).
+        // ICU and the search preparation make them (Scripts/dev/compile-catalogue).
         .executableTarget(name: "CatalogueCompiler", dependencies: ["CatalogueBuilder", "CatalogueRecords"], path: "BuildTools/CatalogueCompiler"),
         // Writes the bundled catalogue's search as Swift source for the web app's WebAssembly module
-        // (Scripts/build-wasm compiles it with WebAssembly/SearchWasm and HangulIndex for wasm32).
+        // (Scripts/dev/build-wasm compiles it with WebAssembly/SearchWasm and HangulIndex for wasm32).
         .executableTarget(name: "SearchWasmData", dependencies: ["WorldClockKit", "HangulIndex"], path: "BuildTools/SearchWasmData"),
         .executableTarget(name: "index-benchmark", dependencies: ["HangulCollation"], path: "Benchmarks/IndexBenchmark"),
         .executableTarget(name: "tz-benchmark", dependencies: ["TimeZoneRules"], path: "Benchmarks/TimeZoneBenchmark"),
-        // Search speed and the right-zone-first rate over the user query set (Scripts/bench-search).
+        // Search speed and the right-zone-first rate over the user query set (Scripts/bench/bench-search).
         .executableTarget(
             name: "search-benchmark", dependencies: ["WorldClockKit", "CatalogueBuilder", "TimeZoneRules"], path: "Benchmarks/SearchBenchmark"),
-        // libFuzzer targets for every parser of outside input (Scripts/fuzz builds them with
+        // libFuzzer targets for every parser of outside input (Scripts/dev/fuzz builds them with
         // -DFUZZING -sanitize=fuzzer,address); a plain build replays a saved input.
         .executableTarget(
             name: "worldclock-fuzz", dependencies: ["WorldClockKit", "CatalogueBuilder", "WorldClockServer", "HangulCollation"],

@@ -11,7 +11,7 @@ let fuzzTargets: [String: @Sendable (UnsafeRawBufferPointer) -> Void] = [
 ]
 
 #if FUZZING
-// Built by Scripts/fuzz with -DFUZZING -sanitize=fuzzer,address: libFuzzer's driver runs and calls
+// Built by Scripts/dev/fuzz with -DFUZZING -sanitize=fuzzer,address: libFuzzer's driver runs and calls
 // these. libFuzzer reads every argument, so the target comes
 // from the environment.
 

@@ -1,4 +1,4 @@
-// Times the section index on a names file (one name per line), for Scripts/bench-index:
+// Times the section index on a names file (one name per line), for Scripts/bench/bench-index:
 //   index-benchmark NAMES_FILE [--sections-out FILE]
 // (a) assigning each name its section, (b) building the full index (bucket + sort).
 import Foundation

@@ -9,7 +9,7 @@ import CatalogueBuilder
 // With --typing, also types each place of LIST (Tests/WorldClockTests/Fixtures/typing-places.tsv)
 // key by key on a 2-set keyboard and prints the keys saved before the place is first for good and
 // the places first at some key and lost later (`TypingRun`); with --typing-before, the same for the
-// first results another engine gave (`STATE TAB NAME` lines: Scripts/bench-search asks the web
+// first results another engine gave (`STATE TAB NAME` lines: Scripts/bench/bench-search asks the web
 // module of an earlier commit for them). --typing-states prints every composing state of LIST, a
 // line each, and stops.
 //

@@ -1,5 +1,5 @@
 // tz-benchmark: the speed of TimeZoneRules beside Foundation's TimeZone, and a dump of what it
-// computes for Scripts/bench-tz to compare with Python's zoneinfo. Driven by Scripts/bench-tz.
+// computes for Scripts/bench/bench-tz to compare with Python's zoneinfo. Driven by Scripts/bench/bench-tz.
 //
 //   tz-benchmark speed ZONES [--tzdata DIR]   offset + abbreviation at 1 M random instants (1970–2100)
 //   tz-benchmark dump ZONES  [--tzdata DIR]   hourly 2024–2031, one line per change per zone

@@ -6,7 +6,7 @@ import WorldClockKit
 // Here, not in CatalogueBuilder, so that the CLI, which links CatalogueBuilder, does not carry the
 // record writer.
 extension CatalogueRecords {
-    /// The bundled tables built now, with ICU, as records: what `Scripts/compile-catalogue` writes
+    /// The bundled tables built now, with ICU, as records: what `Scripts/dev/compile-catalogue` writes
     /// to `Data/compiled-catalogue.txt`.
     /// - Throws: `CatalogueError` for a malformed table or an unknown zone.
     package static func compileBundled() throws(CatalogueError) -> CatalogueRecords {

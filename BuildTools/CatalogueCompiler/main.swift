@@ -2,7 +2,7 @@
 // collation order, the search items — and writes it as records, one per line, which the EmbedFiles
 // plugin compiles into WorldClockKit, so that the worldclock binary does none of that work when it runs.
 //
-//   compile-catalogue OUTPUT      (Scripts/compile-catalogue runs it: Data/compiled-catalogue.txt)
+//   compile-catalogue OUTPUT      (Scripts/dev/compile-catalogue runs it: Data/compiled-catalogue.txt)
 import CatalogueBuilder
 import CatalogueRecords
 import Foundation

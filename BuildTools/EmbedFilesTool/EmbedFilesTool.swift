@@ -6,7 +6,7 @@
 //   EmbedFilesTool --catalogue OUTPUT.swift RECORDS ZONES SEARCH-ONLY TERMS PROMINENCE
 //
 // The second form compiles the catalogue's record file (Data/compiled-catalogue.txt, written by
-// Scripts/compile-catalogue) into `CompiledCatalogue.bundled`: the order as positions in ZONES, the
+// Scripts/dev/compile-catalogue) into `CompiledCatalogue.bundled`: the order as positions in ZONES, the
 // sections, the search-only lines' offsets in SEARCH-ONLY and the search index (built here by
 // HangulIndex, with no ICU), as the columns WorldClockKit reads (`CatalogueRecords.swiftSource`).
 //
@@ -110,7 +110,7 @@ func render(_ arguments: ArraySlice<String>) throws -> String {
 }
 
 /// The catalogue's record file and the tables it was made from, as Swift source.
-/// Records made from other tables (`Data/` edited, `Scripts/compile-catalogue` not yet run) give no
+/// Records made from other tables (`Data/` edited, `Scripts/dev/compile-catalogue` not yet run) give no
 /// compiled catalogue and are not read further, so that the build that makes compile-catalogue
 /// never needs its output to be current, nor in this format.
 func compileCatalogue(_ paths: [String]) throws -> String {
@@ -125,7 +125,7 @@ func compileCatalogue(_ paths: [String]) throws -> String {
 }
 
 /// `@main` rather than top-level code, so that the tool also builds where every module is compiled
-/// with `-parse-as-library` (Scripts/fuzz's build).
+/// with `-parse-as-library` (Scripts/dev/fuzz's build).
 @main
 enum EmbedFilesTool {
     static func main() {

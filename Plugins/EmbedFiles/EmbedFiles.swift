@@ -24,7 +24,7 @@ struct EmbedFiles: BuildToolPlugin {
                 ["--enum", "EmbeddedTable"] + tables.sorted { $0.key < $1.key }.map { "text:\($0.key)=\(path($0.value))" }
                 + ["digest:searchDigest=searchOnly+terms+prominence", "digest:tablesDigest=contents+searchDigest"]
             inputs = tables.values.map(path)
-            // What ICU and the search preparation made of the tables (Scripts/compile-catalogue),
+            // What ICU and the search preparation made of the tables (Scripts/dev/compile-catalogue),
             // one record per line, compiled into the columns `CompiledCatalogue.bundled` holds.
             let catalogue = ["Data/compiled-catalogue.txt", "Data/zones.tsv", "Data/search-only.tsv", "Data/terms.tsv", "Data/prominence.tsv"].map(
                 path)

@@ -21,7 +21,7 @@ extension Catalogue {
         switch source {
         case .bundled:
             guard !compiledIsCurrent else { return try load() }
-            // Data/ edited, Scripts/compile-catalogue not yet run (a test fails until it is).
+            // Data/ edited, Scripts/dev/compile-catalogue not yet run (a test fails until it is).
             let table: ZoneTable
             do { table = try ZoneTable(bytes: Array(EmbeddedTable.contents.utf8), path: EmbeddedTable.path) } catch { throw .table(error) }
             return try Catalogue(table: table, digest: bundledDigest, canonicalZoneIDs: Set(table.rows.map(\.place.zoneID)), searchTables: .bundled)

@@ -4,7 +4,7 @@ import HangulIndex
 /// What ICU and the search preparation make of the bundled tables, as text with one record per
 /// line (`Data/compiled-catalogue.txt`): the listed places in ICU's Korean collation order with
 /// their section, and each search item with the texts and importance its search index is built
-/// from. `Scripts/compile-catalogue` writes it (`text()`); the EmbedFiles plugin turns it into the
+/// from. `Scripts/dev/compile-catalogue` writes it (`text()`); the EmbedFiles plugin turns it into the
 /// columns compiled into WorldClockKit at build time (`swiftSource`), so a change to one place in
 /// `Data/` is a one-line diff here, and a run reads the same compiled columns as ever.
 ///
@@ -78,7 +78,7 @@ extension CatalogueRecords {
     /// The first lines of the file.
     static let preamble = """
         # The bundled catalogue as ICU and the search preparation make it from Data/zones.tsv, Data/search-only.tsv and
-        # Data/terms.tsv, one record per line. Written by Scripts/compile-catalogue: do not edit by hand. The EmbedFiles
+        # Data/terms.tsv, one record per line. Written by Scripts/dev/compile-catalogue: do not edit by hand. The EmbedFiles
         # plugin compiles it into WorldClockKit at build time; a test checks that the tables built at run time, with ICU,
         # make exactly this. Records (tab-separated): tables, icu, locale, titles, initials, latin, fields; then
         # `place TITLE NAME IMPORTANCE TEXT...` per listed place in index order and `search-only NAME IMPORTANCE TEXT...`
@@ -278,7 +278,7 @@ extension CatalogueRecords {
     private static func header(path: String, icuVersion: String?) -> String {
         """
         // Generated at build time by the EmbedFiles plugin from \(path.split(separator: "/").suffix(2).joined(separator: "/"))\
-        \(icuVersion.map { " (Scripts/compile-catalogue, ICU \($0))" } ?? ""): not committed, not to be edited.
+        \(icuVersion.map { " (Scripts/dev/compile-catalogue, ICU \($0))" } ?? ""): not committed, not to be edited.
 
         import HangulIndex
 
@@ -289,16 +289,16 @@ extension CatalogueRecords {
     }
 
     /// The Swift source of no compiled catalogue: WorldClockKit then works from the tables alone,
-    /// as it does for a stale catalogue, and the tests fail until `Scripts/compile-catalogue` runs.
+    /// as it does for a stale catalogue, and the tests fail until `Scripts/dev/compile-catalogue` runs.
     /// - Parameter reason: why, for the generated file's reader.
     package static func noCatalogue(path: String, because reason: String) -> String {
-        header(path: path, icuVersion: nil) + " nil  // \(reason): run Scripts/compile-catalogue\n}\n"
+        header(path: path, icuVersion: nil) + " nil  // \(reason): run Scripts/dev/compile-catalogue\n}\n"
     }
 
     /// The Swift source that compiles these records into WorldClockKit as `CompiledCatalogue.bundled`:
     /// the order as positions in the zone table, the sections, where each search-only line starts,
     /// and the search index built from the items' texts. When the tables are not the ones the
-    /// records were made from (`Data/` edited, `Scripts/compile-catalogue` not yet run), `bundled`
+    /// records were made from (`Data/` edited, `Scripts/dev/compile-catalogue` not yet run), `bundled`
     /// is nil, and WorldClockKit works from the tables alone, as it does for a stale catalogue.
     /// - Parameter path: the record file, as errors name it.
     /// - Throws: `RecordError` when the records do not fit the tables they name by digest: a place

@@ -35,7 +35,7 @@ package enum ICUAvailability: Equatable, Sendable {
     case loaded
     /// The libraries could not be opened (not installed, another major version): the loader's reason.
     case missing(reason: String)
-    /// This is a fully static executable (Scripts/package's): it has no dynamic loader, so it
+    /// This is a fully static executable (Scripts/release/package's): it has no dynamic loader, so it
     /// never loads ICU; only a user's own table (`--data`) needs it.
     case staticExecutable
 }

@@ -101,7 +101,7 @@ static const char *wc_library_path(const char *name, char *buffer, size_t size) 
 }
 
 // Whether this process's executable has no program interpreter (PT_INTERP): a fully static
-// executable (`swiftc -static-executable`, what Scripts/package ships), which has no dynamic
+// executable (`swiftc -static-executable`, what Scripts/release/package ships), which has no dynamic
 // loader. glibc's dlopen in such a process would load a second libc beside the static one, so
 // ICU is never opened there.
 static int wc_is_static_executable(void) {

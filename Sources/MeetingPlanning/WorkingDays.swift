@@ -38,7 +38,7 @@ public struct WorkingDays: Equatable, Sendable {
     }
 
     /// The working days of a country's offices (ISO 3166 code, `KR`): its weekend from CLDR 47's
-    /// weekData (Scripts/generate-weekends), Friday–Saturday in most of the Arab world, Friday in
+    /// weekData (Scripts/dev/generate-weekends), Friday–Saturday in most of the Arab world, Friday in
     /// Iran; Monday to Friday for any other code. Where offices keep another week than weekData's
     /// (`officeWeekends`: India), theirs.
     public static func forCountry(_ code: String) -> WorkingDays {

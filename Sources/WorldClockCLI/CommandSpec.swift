@@ -252,7 +252,7 @@ package enum Invocation {
     case version
     /// `--generate-completion-script <shell>`.
     case completionScript(shell: String)
-    /// `--generate-man-page <page> <language>` (Scripts/package; not in the help).
+    /// `--generate-man-page <page> <language>` (Scripts/release/package; not in the help).
     case manPage(ManPage.Page, ManPage.Language)
     case run(ParsedArguments)
 }

@@ -12,7 +12,7 @@ import Foundation
 /// takes one, section titles after `--section`, place names where a command takes a place
 /// (`show`, `add`, `from`, `--from`), and my clocks where it takes one of them (`remove`, `move`).
 /// bash and zsh complete `worldclock-server` with the same function (it takes the same commands);
-/// fish's file for it wraps `worldclock`'s (Scripts/package installs both).
+/// fish's file for it wraps `worldclock`'s (Scripts/release/package installs both).
 enum CompletionScript {
     static let shells = ["bash", "zsh", "fish"]
 

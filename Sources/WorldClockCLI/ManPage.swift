@@ -11,7 +11,7 @@ import Darwin
 
 /// The man pages, worldclock(1) and worldclock-server(8), in Korean and English, written from the
 /// same specs as `--help` (`worldclock --generate-man-page worldclock ko`): an option's page text
-/// is its `help` (Korean) or `english`, so the page and `--help` cannot disagree. Scripts/package
+/// is its `help` (Korean) or `english`, so the page and `--help` cannot disagree. Scripts/release/package
 /// writes them into the .deb; ManPageTests compares each page with the help.
 package enum ManPage {
     /// The two pages.
@@ -58,7 +58,7 @@ package enum ManPage {
         return result
     }
 
-    /// The page's date: SOURCE_DATE_EPOCH's day (Scripts/package sets the commit's), else today's, in UTC.
+    /// The page's date: SOURCE_DATE_EPOCH's day (Scripts/release/package sets the commit's), else today's, in UTC.
     static var date: String {
         let seconds = getenv("SOURCE_DATE_EPOCH").flatMap { Int(String(cString: $0)) } ?? Int(time(nil))
         var moment = time_t(seconds)
@@ -134,7 +134,7 @@ package enum ManPage {
             for option in command.options { lines += item(label(option), ko ? option.help : option.english) }
         }
 
-        // Every variable of the option table (ManPageTests and Scripts/package-check check that none is missing).
+        // Every variable of the option table (ManPageTests and Scripts/release/package-check check that none is missing).
         lines.append(".SH " + text("환경", "ENVIRONMENT"))
         lines += paragraphs(
             text(

@@ -75,7 +75,7 @@ package enum WorldClockCommand {
         ]
     }
 
-    /// `--version`: the tool, the commit it was built from (Scripts/package passes it; any other
+    /// `--version`: the tool, the commit it was built from (Scripts/release/package passes it; any other
     /// build says it is a development build), the tzdata compiled in and the one it would use; then
     /// the licence and the data's credits (`Credits`). No ICU: it is loaded only for `--data`, and a static executable cannot load it at all.
     static var versionText: String {

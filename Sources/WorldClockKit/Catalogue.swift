@@ -69,7 +69,7 @@ public struct Catalogue: Sendable {
     package static let searchFields = ["name", "alias", "english", "region", "zone_name", "zone_name", "airport", "country", "zone"]
 
     /// The bundled catalogue, from its compiled form: sections, order and search index as ICU
-    /// made them when the tables were compiled (`Scripts/compile-catalogue`). Calls no ICU.
+    /// made them when the tables were compiled (`Scripts/dev/compile-catalogue`). Calls no ICU.
     /// Made on the first call and shared by every later one: a second call costs nothing.
     /// - Throws: nothing today; a future table format may.
     public static func load() throws(CatalogueError) -> Catalogue { try bundled.get() }
@@ -82,7 +82,7 @@ public struct Catalogue: Sendable {
         let table = ZoneTable(checked: Array(EmbeddedTable.contents.utf8), path: EmbeddedTable.path)
         PhaseTrace.mark("table split (\(table.rows.count) rows, checked when compiled)")
         guard let compiled = CompiledCatalogue.bundled, compiled.tablesDigest == bundledDigest else {
-            // Data/ was edited and Scripts/compile-catalogue not run: a test fails until it is, and
+            // Data/ was edited and Scripts/dev/compile-catalogue not run: a test fails until it is, and
             // a build with CatalogueBuilder (the CLI) collates the tables with ICU instead. Without
             // ICU, the best this can do is the compiled index definition's sections, in code-point
             // order (Hangul syllables are in dictionary order there; mixed scripts are not).
@@ -198,7 +198,7 @@ public struct Catalogue: Sendable {
 
     /// What the search index of a catalogue built at run time is made from: each item (the listed
     /// places in index order, then the search-only places) with its texts, in the index's order;
-    /// its importance is `SearchProminence.importance(of:)`. What `Scripts/compile-catalogue` records.
+    /// its importance is `SearchProminence.importance(of:)`. What `Scripts/dev/compile-catalogue` records.
     package var searchItems: [(place: Place, texts: [SearchableText])] {
         let data = Self.checked(searchData)
         return (places + data.places).map { ($0, Self.searchTexts(of: $0, data)) }
@@ -244,7 +244,7 @@ public struct Catalogue: Sendable {
     }
 
     /// The search-only places and the terms. Only the bundled tables have them, and those were
-    /// checked when they were compiled (`Scripts/compile-catalogue`) and by the tests: a failure
+    /// checked when they were compiled (`Scripts/dev/compile-catalogue`) and by the tests: a failure
     /// here is a broken build, stopped with the file and line, never a search without them.
     private static func checked(_ data: Lazy<Result<SearchData, TableError>>) -> SearchData {
         switch data.value {

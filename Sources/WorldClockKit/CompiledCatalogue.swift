@@ -1,7 +1,7 @@
 package import HangulIndex
 
 /// What ICU and the search preparation make of the bundled tables, computed when the tables change
-/// (`Scripts/compile-catalogue` writes `Data/compiled-catalogue.txt`, one record per line) and
+/// (`Scripts/dev/compile-catalogue` writes `Data/compiled-catalogue.txt`, one record per line) and
 /// compiled in at build time (the EmbedFiles plugin writes `bundled` from those records), so that a
 /// run does no ICU collation, no sorting and no key building for the bundled catalogue. A test
 /// builds the catalogue from the tables at run time, with ICU, and checks it compiles to exactly this.

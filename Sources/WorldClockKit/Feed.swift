@@ -189,7 +189,7 @@ public struct FeedMeta: Codable, Equatable, Sendable {
     public struct Server: Codable, Equatable, Sendable {
         /// The release ("2.0.0").
         public let version: String
-        /// The commit the binary was built from ("4f20dfe"), set by `Scripts/package`; nil for a
+        /// The commit the binary was built from ("4f20dfe"), set by `Scripts/release/package`; nil for a
         /// development build.
         public let commit: String?
 

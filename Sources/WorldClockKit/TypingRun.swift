@@ -2,7 +2,7 @@ import HangulIndex
 
 /// A place's name typed key by key on a 2-set keyboard, with what search shows first at every
 /// composing state: how early the place is first for good, and whether it was first and then lost.
-/// What the typing-sequence tests assert and `Scripts/bench-search` reports.
+/// What the typing-sequence tests assert and `Scripts/bench/bench-search` reports.
 package struct TypingRun: Sendable {
     /// The place meant.
     package let place: String

@@ -242,7 +242,7 @@ func addRoutes(to router: FeedRouter, live: LiveFeed) {
     }
     let web = WebController()
     for name in web.site.undecodableFiles {
-        live.current.service.logger.error("the web file \(name) is not base64: not served (run Scripts/draw-web-icons)")
+        live.current.service.logger.error("the web file \(name) is not base64: not served (run Scripts/dev/draw-web-icons)")
     }
     web.addRoutes(to: router)
 }

@@ -22,7 +22,7 @@ import Darwin
 /// `v1/zones/Asia/Seoul.json`, `v1/meta.json`, `healthz.json`, `openapi.yaml`, the web app's
 /// `index.html`, `sw.js` and `app/<content hash>/…`), each compressible
 /// file with its gzip beside it (`….json.gz`, for nginx's `gzip_static`), and `index.json` mapping
-/// every API path to its file. A server maps a path to `$uri.json` (see `Scripts/nginx-export.conf`).
+/// every API path to its file. A server maps a path to `$uri.json` (see `Scripts/ops/nginx-export.conf`).
 package enum StaticExport {
     /// One exported path.
     package struct Entry: Codable, Equatable, Sendable {

@@ -3,7 +3,7 @@ import Foundation
 import PackageDescription
 
 /// This repository, as an app adds it: by path, for the WorldClockKit product alone.
-/// `Scripts/check-kit-consumer` builds and runs this package and lists the packages it resolves.
+/// `Scripts/dev/check-kit-consumer` builds and runs this package and lists the packages it resolves.
 let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent()
 

@@ -206,7 +206,7 @@ struct BundledTZDataTests {
     static let dataDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Data/tzdata")
 
-    @Test("The compiled-in copy holds exactly the bytes of Data/tzdata (Scripts/update-tzdata writes both)")
+    @Test("The compiled-in copy holds exactly the bytes of Data/tzdata (Scripts/ops/update-tzdata writes both)")
     func matchesData() throws {
         let zoneinfo = Self.dataDirectory.appendingPathComponent("zoneinfo")
         let enumerator = try #require(FileManager.default.enumerator(atPath: zoneinfo.path))

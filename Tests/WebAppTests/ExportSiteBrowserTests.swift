@@ -2,7 +2,7 @@ import Testing
 
 /// Runs the exported site's browser tests (Web/tests/browser/test_export_site.py: Python,
 /// selenium, Debian's headless Chromium and nginx) against the `worldclock` built beside this test
-/// bundle: `worldclock export` served by nginx alone with Scripts/nginx-export.conf, no worldclock
+/// bundle: `worldclock export` served by nginx alone with Scripts/ops/nginx-export.conf, no worldclock
 /// process running.
 @Suite("Exported site behind nginx in headless Chromium")
 struct ExportSiteBrowserTests {

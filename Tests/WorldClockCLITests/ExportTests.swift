@@ -10,7 +10,7 @@ import Glibc
 import FoundationNetworking
 #endif
 
-/// The repository's root, for Scripts/nginx-export.conf.
+/// The repository's root, for Scripts/ops/nginx-export.conf.
 private let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
 /// A process started for a test and stopped when the value goes away. What it writes on stderr
@@ -142,7 +142,7 @@ struct ExportTests {
         // nginx's port from the kernel (bound to port 0, then released), not a random guess; serve
         // listens on port 0 and says which port it got.
         let nginxPort = try freePort()
-        let config = try String(contentsOf: repository.appendingPathComponent("Scripts/nginx-export.conf"), encoding: .utf8)
+        let config = try String(contentsOf: repository.appendingPathComponent("Scripts/ops/nginx-export.conf"), encoding: .utf8)
             .replacingOccurrences(of: "ROOT", with: site.path)
             .replacingOccurrences(of: "PORT", with: String(nginxPort))
             .replacingOccurrences(of: "PIDFILE", with: work.appendingPathComponent("nginx.pid").path)
@@ -199,7 +199,7 @@ struct ExportTests {
         try #require(first == nil, "\(first ?? "")")
 
         let port = try freePort()
-        let config = try String(contentsOf: repository.appendingPathComponent("Scripts/nginx-export.conf"), encoding: .utf8)
+        let config = try String(contentsOf: repository.appendingPathComponent("Scripts/ops/nginx-export.conf"), encoding: .utf8)
             .replacingOccurrences(of: "ROOT", with: site.path)
             .replacingOccurrences(of: "PORT", with: String(port))
             .replacingOccurrences(of: "PIDFILE", with: work.appendingPathComponent("nginx.pid").path)

@@ -3,24 +3,24 @@ import Testing
 import TimeZoneRules
 import WorldClockKit
 
-/// The query sets (Tests/WorldClockTests/user-queries.tsv and Scripts/bench/independent-queries*.tsv)
+/// The query sets (Tests/WorldClockTests/user-queries.tsv and Scripts/bench/data/independent-queries*.tsv)
 /// through the search the CLI runs (`PlaceSearch`: offsets, abbreviations in use, zone-id segments)
-/// must find the right zone first as often as the compiled index alone does (Scripts/bench-search).
+/// must find the right zone first as often as the compiled index alone does (Scripts/bench/bench-search).
 @Suite("PlaceSearch on the query sets")
 struct PlaceSearchQuerySetTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    /// The independent sets in Scripts/bench: a folder that does not read fails the test run here,
+    /// The independent sets in Scripts/bench/data: a folder that does not read fails the test run here,
     /// rather than leaving only the first set to test.
     static let independentSets: [String] = {
-        let bench = root.appendingPathComponent("Scripts/bench")
+        let bench = root.appendingPathComponent("Scripts/bench/data")
         let names = (try? FileManager.default.contentsOfDirectory(atPath: bench.path)) ?? []
-        return names.filter { $0.hasPrefix("independent-queries") && $0.hasSuffix(".tsv") }.sorted().map { "Scripts/bench/" + $0 }
+        return names.filter { $0.hasPrefix("independent-queries") && $0.hasSuffix(".tsv") }.sorted().map { "Scripts/bench/data/" + $0 }
     }()
 
     static var sets: [String] { ["Tests/WorldClockTests/user-queries.tsv"] + independentSets }
 
-    @Test("every query set is there: the user set and the six independent sets of Scripts/bench")
+    @Test("every query set is there: the user set and the six independent sets of Scripts/bench/data")
     func setsAreThere() {
         #expect(Self.independentSets.count >= 6, "\(Self.independentSets)")
     }

@@ -93,8 +93,8 @@ struct SurfacedFailureTests {
         #expect(!json.stdout.contains("\"#\""), "\(json.stdout)")
     }
 
-    /// Scripts/package's fully static binaries cannot load ICU at all; their checks run this path
-    /// on the built binary (Scripts/package-check), this test the words it says.
+    /// Scripts/release/package's fully static binaries cannot load ICU at all; their checks run this path
+    /// on the built binary (Scripts/release/package-check), this test the words it says.
     @Test("a static executable's --data says it needs the system ICU and names the package")
     func icuInStaticExecutable() throws {
         let message = try #require(TableOptions.icuUnavailable(.staticExecutable))

@@ -22,7 +22,7 @@ struct MetricSample: Decodable {
 @Suite("GET /metrics")
 struct MetricsTests {
     static let parser = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Scripts/parse-metrics")
+        .appendingPathComponent("Scripts/dev/parse-metrics")
 
     /// `text` through prometheus-client's text-format parser.
     static func parse(_ text: String) async throws -> [MetricSample] {

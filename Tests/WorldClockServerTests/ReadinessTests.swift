@@ -55,7 +55,7 @@ struct ReadinessTests {
         #expect(after.text.lowercased().contains("connection: close"), "\(after.text)")
     }
 
-    /// Runs Scripts/shutdown-check against the built server: SIGHUP, then SIGTERM under request loops.
+    /// Runs Scripts/ops/shutdown-check against the built server: SIGHUP, then SIGTERM under request loops.
     @Test(
         "SIGHUP keeps the server running; SIGTERM under request loops drains with no reset and no empty answer, exit 0",
         .needs(.builtExecutable("worldclock-server")))
@@ -64,7 +64,7 @@ struct ReadinessTests {
         #expect(status == 0, "\(text)")
     }
 
-    /// Runs Scripts/rolling-restart: two servers behind nginx, restarted one after the other, with
+    /// Runs Scripts/ops/rolling-restart: two servers behind nginx, restarted one after the other, with
     /// new tzdata for both in the middle.
     @Test(
         "a rolling restart behind nginx with a tzdata swap fails no request, and every answer after the swap has the new rules",
@@ -95,7 +95,7 @@ struct ReadinessTests {
 
     static let server = Tool.builtExecutable(named: "worldclock-server")
     static let scripts = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Scripts")
+        .appendingPathComponent("Scripts/ops")
 }
 
 @Suite("CORS on every response")

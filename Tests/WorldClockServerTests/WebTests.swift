@@ -208,9 +208,9 @@ struct WebTests {
         }
     }
 
-    @Test("Scripts/nginx-export.conf sends the one CSP, WebSite.contentSecurityPolicy, wherever it sends one")
+    @Test("Scripts/ops/nginx-export.conf sends the one CSP, WebSite.contentSecurityPolicy, wherever it sends one")
     func nginxCSP() throws {
-        let config = try String(contentsOf: Self.repository.appendingPathComponent("Scripts/nginx-export.conf"), encoding: .utf8)
+        let config = try String(contentsOf: Self.repository.appendingPathComponent("Scripts/ops/nginx-export.conf"), encoding: .utf8)
         let lines = config.split(separator: "\n").filter { $0.contains("Content-Security-Policy") && $0.contains("add_header") }
         #expect(lines.count >= 4, "the server level, the page, the service worker and the assets")
         for line in lines {

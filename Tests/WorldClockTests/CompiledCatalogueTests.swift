@@ -34,14 +34,14 @@ struct CompiledCatalogueTests {
             bundled: bundled, fresh: try CompiledCatalogue.compileBundled(), builtWithICU: Self.builtWithICU, runningICU: ICUInfo.version)
     }
 
-    @Test("on every ICU, what is compiled in was compiled from the tables as they are now (else run Scripts/compile-catalogue)")
+    @Test("on every ICU, what is compiled in was compiled from the tables as they are now (else run Scripts/dev/compile-catalogue)")
     func compiledFromTheseTables() throws {
         let verdict = try Self.verdict()
         #expect(verdict != .tablesChanged, "\(verdict)")
     }
 
     @Test(
-        "the tables built at run time, with ICU, compile to exactly what is compiled in (else run Scripts/compile-catalogue)",
+        "the tables built at run time, with ICU, compile to exactly what is compiled in (else run Scripts/dev/compile-catalogue)",
         CompiledCatalogueTests.onTheICUItWasBuiltWith)
     func compiledIsCurrent() throws {
         // On another ICU the sections, order and search index may differ without any fault here:
@@ -59,7 +59,7 @@ struct CompiledCatalogueTests {
         .deletingLastPathComponent().appending(path: "Data/compiled-catalogue.txt").path
 
     @Test(
-        "the committed record file is exactly what Scripts/compile-catalogue writes from the tables now",
+        "the committed record file is exactly what Scripts/dev/compile-catalogue writes from the tables now",
         CompiledCatalogueTests.onTheICUItWasBuiltWith)
     func recordFileIsCurrent() throws {
         let committed = try String(contentsOfFile: Self.recordPath, encoding: .utf8)
@@ -70,7 +70,7 @@ struct CompiledCatalogueTests {
         let isCurrent = committed == fresh  // not in the expectation, which would print both files
         #expect(
             isCurrent,
-            "stale: \(Self.recordPath) differs from what the tables make now, first at line \(first.map { "\($0 + 1)" } ?? "\(min(committedLines.count, freshLines.count) + 1)"): run Scripts/compile-catalogue"
+            "stale: \(Self.recordPath) differs from what the tables make now, first at line \(first.map { "\($0 + 1)" } ?? "\(min(committedLines.count, freshLines.count) + 1)"): run Scripts/dev/compile-catalogue"
         )
     }
 
@@ -228,10 +228,11 @@ enum CompiledVerdict: Equatable, CustomStringConvertible {
     var description: String {
         switch self {
         case .current: "current"
-        case .tablesChanged: "the tables changed since they were compiled: run Scripts/compile-catalogue"
+        case .tablesChanged: "the tables changed since they were compiled: run Scripts/dev/compile-catalogue"
         case .icuDiffers(let built, let running):
             "ICU differs (built with \(built), running \(running)): the compiled sections and order are that ICU's; compare on it"
-        case .stale(let parts): "stale: \(parts.joined(separator: ", ")) differ from what ICU makes of the tables now: run Scripts/compile-catalogue"
+        case .stale(let parts):
+            "stale: \(parts.joined(separator: ", ")) differ from what ICU makes of the tables now: run Scripts/dev/compile-catalogue"
         }
     }
 }

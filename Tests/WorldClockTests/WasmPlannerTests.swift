@@ -5,7 +5,7 @@ import Testing
 import WorldClockKit
 
 /// The web clock's meeting planner is the kit's: the committed module (run in Node by
-/// Scripts/wasm-engine.mjs, as the page runs it), given the zones' timelines as the page gives them
+/// Scripts/dev/wasm-engine.mjs, as the page runs it), given the zones' timelines as the page gives them
 /// from the feed, plans as `MeetingPlanner` does from TZif files — every slot, every place's local
 /// time, band and minutes outside, and the same best slots in the same order.
 @Suite("The web app's WebAssembly planner plans as the CLI")

@@ -7,7 +7,7 @@ import TimeZoneRules
 import WorldClockKit
 
 /// The web app's search engine (the committed Web/app/search.wasm.base64, run
-/// in Node by Scripts/wasm-engine.mjs as the page runs it) answers the shared query table as the
+/// in Node by Scripts/dev/wasm-engine.mjs as the page runs it) answers the shared query table as the
 /// CLI's search does: the same top five, in order, with the same fields, kinds and labels.
 @Suite("The web app's WebAssembly search answers as the CLI")
 struct WasmSearchTests {
@@ -183,7 +183,7 @@ struct WasmSearchTests {
     /// A failed run of the engine in Node.
     struct EngineFailed: Error, CustomStringConvertible { let description: String }
 
-    /// Runs `node Scripts/wasm-engine.mjs` with `arguments`, in which TIMELINES stands for a file of
+    /// Runs `node Scripts/dev/wasm-engine.mjs` with `arguments`, in which TIMELINES stands for a file of
     /// `timelines` and INPUT for a file of `input`: one JSON answer a line.
     static func runEngine(_ arguments: [String], input: String) throws -> [Data] {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("wasm-engine-\(UUID().uuidString)")
@@ -196,7 +196,7 @@ struct WasmSearchTests {
         // Debian's nodejs (.ci/run installs it).
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments =
-            ["node", root.appendingPathComponent("Scripts/wasm-engine.mjs").path]
+            ["node", root.appendingPathComponent("Scripts/dev/wasm-engine.mjs").path]
             + arguments.map { $0 == "TIMELINES" ? timelinesFile.path : $0 == "INPUT" ? inputFile.path : $0 }
         let output = Pipe(), errors = Pipe()
         process.standardOutput = output
@@ -206,7 +206,7 @@ struct WasmSearchTests {
         let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {
-            throw EngineFailed(description: "node Scripts/wasm-engine.mjs failed (is nodejs installed?): \(message)")
+            throw EngineFailed(description: "node Scripts/dev/wasm-engine.mjs failed (is nodejs installed?): \(message)")
         }
         return data.split(separator: UInt8(ascii: "\n")).map { Data($0) }
     }

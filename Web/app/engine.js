@@ -5,7 +5,7 @@
 // be made before the engine is ready: they wait in the worker, which runs them once it is, with no
 // round trip through the page's (busy, while it loads) main thread first.
 
-// For Scripts/bench-web-ready: when this script (the page's first) starts.
+// For Scripts/bench/bench-web-ready: when this script (the page's first) starts.
 performance.mark('worldclock:engine-script');
 
 /** How often the instant of the zones' facts moves on with the page's clock. */
@@ -53,7 +53,7 @@ export function serverAnswersOnPage(atMost) {
  * HOLD_MAX_MS). Compiling takes both cores of a small machine for a while (V8 compiles on
  * background threads), and a returning visit's cached code is read on the page's main thread:
  * started at once, it delayed the server's first answer on the page by tens of milliseconds
- * (Scripts/bench-web-ready), while the engine is needed only for the keystrokes after it. Without
+ * (Scripts/bench/bench-web-ready), while the engine is needed only for the keystrokes after it. Without
  * a server, nothing waits.
  */
 async function quietPage() {
@@ -141,13 +141,13 @@ export class EngineClient {
       this.worker.terminate();
       throw error;
     }
-    // For Scripts/bench-wasm, on the page's timeline: compiling (here) and instantiating (there) as
+    // For Scripts/bench/bench-wasm, on the page's timeline: compiling (here) and instantiating (there) as
     // one figure, then building the index (there, off the main thread).
     const end = performance.now();
     if (timings.instantiate !== null && timings.prepare !== null) {
       performance.measure('worldclock:search-engine-instantiate', { start: compiling, duration: compiled + timings.instantiate });
       performance.measure('worldclock:search-engine-prepare', { end, duration: timings.prepare });
-      // For Scripts/bench-web-ready: when the worker began, had the module and had the engine ready, on this timeline.
+      // For Scripts/bench/bench-web-ready: when the worker began, had the module and had the engine ready, on this timeline.
       for (const name of ['began', 'received', 'ready']) {
         performance.mark(`worldclock:engine-worker-${name}`, { startTime: timings[name] - performance.timeOrigin });
       }

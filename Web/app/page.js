@@ -224,7 +224,7 @@ function started() {
 }
 
 load().then(started, failed);
-performance.mark('worldclock:scripts-set-up');  // Scripts/bench-web-ready: the page's set-up ran to here
+performance.mark('worldclock:scripts-set-up');  // Scripts/bench/bench-web-ready: the page's set-up ran to here
 
 // Offline use: the service worker caches this build's app and the last feed (not on a page opened
 // from a file, nor where the browser has none). Registered once the page has loaded: on a first

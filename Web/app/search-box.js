@@ -5,7 +5,7 @@
 // while the page's engine loads (search.js); main.js runs page.js once that answer is on the page
 // (engine.js `serverAnswersOnPage`). Run as an async module after the first style and layout
 // instead, it ran about 70 ms after its modules were in on a first visit
-// (Scripts/bench-web-ready, 2 cores). page.js connects it to the rest of the page
+// (Scripts/bench/bench-web-ready, 2 cores). page.js connects it to the rest of the page
 // (`connectSearch`): the feed's rules and my clocks.
 import { setUpSearch } from './search.js';
 import { pageClock } from './clock.js';

@@ -1,8 +1,8 @@
-// The search engine compiled to WebAssembly (Scripts/build-wasm: HangulIndex, the bundled
+// The search engine compiled to WebAssembly (Scripts/dev/build-wasm: HangulIndex, the bundled
 // catalogue's search and the meeting planner, Embedded Swift): the CLI's search and planner in
 // the page, offline and on the export. The page runs it in a worker (engine-worker.js, driven by
 // engine.js), so that building its index and every call stay off the page's main thread.
-// Shared by the page's worker and the test runner (Scripts/wasm-engine.mjs), so both call the
+// Shared by the page's worker and the test runner (Scripts/dev/wasm-engine.mjs), so both call the
 // module the same way. Strings cross as UTF-8 in the module's memory; answers come back as JSON.
 
 const encoder = new TextEncoder();
@@ -57,7 +57,7 @@ export class SearchEngine {
     const engine = new SearchEngine(instance);
     // The index is built from the texts compiled in: once, before the first search.
     engine.exports.wc_prepare();
-    // For Scripts/bench-wasm: compiling and instantiating, then building the index.
+    // For Scripts/bench/bench-wasm: compiling and instantiating, then building the index.
     performance.measure('worldclock:search-engine-instantiate', { start: started, end: instantiated });
     performance.measure('worldclock:search-engine-prepare', { start: instantiated, end: performance.now() });
     return engine;

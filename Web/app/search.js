@@ -181,7 +181,7 @@ export function setUpSearch({ input, combo, panel, list, status, onChoose, now, 
       else show(found);
     }
     shownFrom = source;
-    panel.dataset.query = query;  // what the shown answer is for (Scripts/bench-wasm waits on it)
+    panel.dataset.query = query;  // what the shown answer is for (Scripts/bench/bench-wasm waits on it)
     panel.dataset.source = source;
   };
 
@@ -196,7 +196,7 @@ export function setUpSearch({ input, combo, panel, list, status, onChoose, now, 
       if (input.value === query && !loaded.failed) fail(`시간대 정보를 검색에 넣지 못했습니다(${error.message}). 다시 입력하면 다시 시도합니다`);
       return;
     }
-    performance.mark('worldclock:search-answered');  // the first one is Scripts/bench-web-ready's
+    performance.mark('worldclock:search-answered');  // the first one is Scripts/bench/bench-web-ready's
     // A later keystroke's answer is on its way: this one is stale.
     if (input.value !== query) return;
     shown(found, query, 'engine');

@@ -16,7 +16,7 @@ self.addEventListener('install', (event) => {
   // kinds never wait for this worker's script to run. The app's page is asked of the network at
   // once, raced with this worker's fetch handler, and the network's answer is taken when it comes:
   // a returning visit (the browser started again, this worker stopped) no longer waits for it to
-  // start and answer (Scripts/bench-web-ready, issue 54); offline, the network fails and the
+  // start and answer (Scripts/bench/bench-web-ready, issue 54); offline, the network fails and the
   // handler answers from the cache (`page`). This build's assets come straight from its cache (a
   // miss goes to the network), and the server's search, asked while the page's engine loads,
   // straight from the network. Elsewhere the fetch handler below does all three.

@@ -1,5 +1,5 @@
 // The module's C-ABI functions, which the page (Web/search-engine.js) and the test runner
-// (Scripts/wasm-engine.mjs) call. Strings cross as UTF-8 in linear memory: the caller allocates
+// (Scripts/dev/wasm-engine.mjs) call. Strings cross as UTF-8 in linear memory: the caller allocates
 // with `wc_alloc`, writes, calls, reads the answer at `wc_output()` (`wc_output_length()` bytes,
 // JSON) and frees what it allocated with `wc_free`.
 import SearchEngine

@@ -6,7 +6,7 @@
 extern "C" {
 #endif
 
-/// The commit the binary was built from ("4f20dfe"), as Scripts/package passes it in
+/// The commit the binary was built from ("4f20dfe"), as Scripts/release/package passes it in
 /// WORLDCLOCK_COMMIT; "" for any other build (a development build, the tests').
 const char *wc_build_commit(void);
 

@@ -51,7 +51,7 @@ struct WebSite: Sendable {
     /// Same origin only: no inline script or style, no external fonts, scripts or frames. The
     /// service worker and the manifest fall under `default-src`/`script-src` 'self';
     /// 'wasm-unsafe-eval' lets the page compile its own search engine (WebAssembly), and no eval. The one CSP:
-    /// `Scripts/nginx-export.conf` repeats it, and a test checks that every copy there equals it.
+    /// `Scripts/ops/nginx-export.conf` repeats it, and a test checks that every copy there equals it.
     static let contentSecurityPolicy =
         "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self'; "
         + "connect-src 'self'; font-src 'none'; object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
@@ -69,7 +69,7 @@ struct WebSite: Sendable {
     static let versionPlaceholder = "__VERSION__"
     static let assetListPlaceholder = "__ASSETS__"
     /// A web file named `<name>.base64` is binary (a PNG icon), kept as base64 text because the web
-    /// files are compiled in as text (Scripts/draw-web-icons writes them); it is served as `<name>`.
+    /// files are compiled in as text (Scripts/dev/draw-web-icons writes them); it is served as `<name>`.
     static let base64Suffix = ".base64"
 
     /// The footer's credit line: `worldclock · Apache-2.0 · 데이터: GeoNames (CC BY 4.0), …`, each name a link.
@@ -83,7 +83,7 @@ struct WebSite: Sendable {
             + sources.joined(separator: ", ")
     }
 
-    /// The `.base64` files that did not decode (a broken build; Scripts/draw-web-icons writes them):
+    /// The `.base64` files that did not decode (a broken build; Scripts/dev/draw-web-icons writes them):
     /// not served.
     let undecodableFiles: [String]
 
@@ -148,7 +148,7 @@ struct WebSite: Sendable {
         case "svg": "image/svg+xml; charset=utf-8"
         case "png": "image/png"
         case "webmanifest": "application/manifest+json; charset=utf-8"
-        // The search engine (Scripts/build-wasm): the type streamed compilation needs.
+        // The search engine (Scripts/dev/build-wasm): the type streamed compilation needs.
         case "wasm": "application/wasm"
         case "html": "text/html; charset=utf-8"
         default: "application/octet-stream"

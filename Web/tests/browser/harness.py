@@ -1,4 +1,4 @@
-"""Shared by the browser tests (test_web_app.py) and Scripts/bench-web: starts the built
+"""Shared by the browser tests (test_web_app.py) and Scripts/bench/bench-web: starts the built
 `worldclock serve` on a free loopback port and a headless Chromium driven by selenium.
 
 Only the system's browser is used: Debian's `chromium` and `chromium-driver` at fixed paths

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The static site of `worldclock export`, served by nginx alone (Scripts/nginx-export.conf, no
+"""The static site of `worldclock export`, served by nginx alone (Scripts/ops/nginx-export.conf, no
 worldclock process running), in a real headless Chromium: the page loads, search runs in the page
 (the WebAssembly engine; the export has no /v1/search), my clocks survive a reload, and with
 nginx stopped the service worker still gives the app, my clocks and search.
@@ -33,7 +33,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import harness  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
-CONFIG = os.path.join(ROOT, "Scripts", "nginx-export.conf")
+CONFIG = os.path.join(ROOT, "Scripts", "ops", "nginx-export.conf")
 NGINX = os.environ.get("WORLDCLOCK_NGINX") or next((p for p in ("/usr/sbin/nginx", "/usr/bin/nginx") if os.access(p, os.X_OK)),
                                                     "/usr/sbin/nginx")
 ENV = dict(os.environ, TZ="Asia/Seoul", LANG="C.UTF-8")
