@@ -89,11 +89,9 @@ func buildApplication(
         router: buildRouter(
             live: live, quiet: configuration.quiet, metricsHere: configuration.metrics == .feedListener, requestLog: RequestLog(logger),
             trustedProxies: configuration.trustedProxies),
-        server: StockPieces.http1
-            ? StockPieces.server(configuration)
-            : HTTPServerBuilder { responder in
-                GuardedHTTP1Channel(responder: responder, configuration: configuration, limits: limits, readiness: live.readiness)
-            },
+        server: HTTPServerBuilder { responder in
+            GuardedHTTP1Channel(responder: responder, configuration: configuration, limits: limits, readiness: live.readiness)
+        },
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "worldclock"),
         services: services,
         logger: logger
@@ -111,10 +109,7 @@ package func serve(catalogue: Catalogue, tzdata: TZDataChoice = .automatic, conf
     // Lines are written in batches by the sink's thread; the last is written before this returns.
     let sink = LogSink(format: configuration.logFormat, priorityPrefix: configuration.logPriorityPrefix)
     defer { sink.flush() }
-    let logger =
-        StockPieces.names.contains("loghandler")
-        ? Logger(label: "worldclock.serve") { label in StreamLogHandler.standardError(label: label) }
-        : Logger(label: "worldclock.serve") { _ in ServerLogHandler(format: configuration.logFormat, level: level, sink: sink) }
+    let logger = Logger(label: "worldclock.serve") { _ in ServerLogHandler(format: configuration.logFormat, level: level, sink: sink) }
     // A SIGHUP while the rules are first read is not an exit either (the reloader traps it after).
     signal(SIGHUP, SIG_IGN)
     let (application, live) = buildApplication(
@@ -191,11 +186,8 @@ package struct ListenError: Error, CustomStringConvertible {
 func buildRouter(
     live: LiveFeed, quiet: Bool, metricsHere: Bool = true, requestLog: RequestLog? = nil, trustedProxies: [TrustedProxy] = []
 ) -> Router<FeedRequestContext> {
-    let observer = RequestObserver(
-        logs: !quiet && !StockPieces.log, requestLog: requestLog, metrics: StockPieces.metrics ? nil : live.metrics,
-        trustedProxies: trustedProxies)
+    let observer = RequestObserver(logs: !quiet, requestLog: requestLog, metrics: live.metrics, trustedProxies: trustedProxies)
     let router = FeedRouter(Router(context: FeedRequestContext.self), observer: observer)
-    StockPieces.addMiddleware(to: router.router, quiet: quiet, metrics: live.metrics)
     addRoutes(to: router, live: live)
     if metricsHere, let metrics = live.metrics { addMetricsRoute(to: router, live: live, metrics: metrics) }
     let unknownMethods = UnknownMethodProbe(paths: router.addMethodNotAllowedRoutes())

@@ -34,7 +34,6 @@ struct FeedRouter {
         _ path: RouterPath, method: HTTPRequest.Method, cors: Bool = true,
         use handler: @escaping @Sendable (Request, FeedRequestContext) async throws -> Response
     ) {
-        let cors = cors && !StockPieces.cors
         // Hummingbird names a route by its path pattern (`endpointPath`): so do the metrics.
         guard let observation = observer?.route(path.description) else {
             router.on(path, method: method) { request, context in await FeedMiddleware.respond(to: request, context: context, cors: cors, handler) }
