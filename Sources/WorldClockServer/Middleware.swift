@@ -26,8 +26,8 @@ import Musl
 /// for a line that says less; metrics 196k against 177k). The log middleware writes `Request` with
 /// the method and path when a request arrives: no status, duration, bytes, client or user agent.
 /// The metrics middleware records through the process's one `MetricsSystem` (no registry per
-/// server), under `hb_requests` and `http_server_request_duration_seconds`: no bytes, no
-/// `unmatched`, not the documented names.
+/// server), under `hb_requests` and `http_server_request_duration`: no bytes, no `unmatched`, not
+/// the documented names.
 struct RequestObserver: Sendable {
     /// Whether a line is logged per request (off with `--quiet`).
     let logs: Bool
