@@ -271,11 +271,9 @@ struct PlanCommand: Command {
         }
         guard let date else {
             let given = day(of: Int64(session.instant.timeIntervalSince1970.rounded(.down)))
-            guard session.isNow, let home = places.first(where: { $0.clock.zoneID == reference.zoneID }) else { return [given] }
-            func weekday(_ days: Int) -> Int { LocalDateTime(secondsSinceEpoch: Int64(days) * 86_400).weekday }
-            guard !home.days.contains(weekday: weekday(given.daysSinceEpoch)),
-                let next = (1...7).map({ given.daysSinceEpoch + $0 }).first(where: { home.days.contains(weekday: weekday($0)) })
-            else { return [given] }
+            guard session.isNow else { return [given] }
+            let next = MeetingPlanner.plannedDay(today: given.daysSinceEpoch, places: places, reference: reference.zoneID)
+            guard next != given.daysSinceEpoch, let home = places.first(where: { $0.clock.zoneID == reference.zoneID }) else { return [given] }
             let local = LocalDateTime(secondsSinceEpoch: Int64(next) * 86_400)
             if !session.json {
                 let today = LocalDateTime(secondsSinceEpoch: Int64(given.daysSinceEpoch) * 86_400)
