@@ -71,14 +71,18 @@ let package = Package(
         // Hangul search, jamo, and sections as a value (titles, rows, the section of a typed title):
         // no ICU, so an app can link it.
         .target(name: "HangulIndex", swiftSettings: fuzzed),
+        // The wire and the time values it carries: a zone's timeline, local date-times, RFC 3339
+        // text and the JSON writer. No Foundation and no dependencies (Embedded-clean, built for
+        // wasm32 by Scripts/build-wasm), below search and planning, which both speak in them.
+        .target(name: "WireCore", swiftSettings: fuzzed),
         // Everything search decides (offsets, abbreviations in use, whole words, labels, limits,
         // notes), with the tz rules it needs as plain data: imports HangulIndex alone, so that it
         // builds for Embedded Swift on wasm32 too (Scripts/check-embedded) and the web module
         // answers as the CLI, the server and the kit do.
-        .target(name: "SearchEngine", dependencies: ["HangulIndex"], swiftSettings: fuzzed),
+        .target(name: "SearchEngine", dependencies: ["HangulIndex", "WireCore"], swiftSettings: fuzzed),
         // The meeting planner, Foundation-free like the search core: the kit reads zones from TZif
         // files, the web module from the feed's transitions (Scripts/build-wasm compiles it too).
-        .target(name: "MeetingPlanning", dependencies: ["SearchEngine"], swiftSettings: fuzzed),
+        .target(name: "MeetingPlanning", dependencies: ["SearchEngine", "WireCore"], swiftSettings: fuzzed),
         // What needs ICU's collator and normalizer: the section index definition, collated section
         // order, NFKC choseong. Used at build time for the bundled catalogue and at run time only
         // for a user's own table.
@@ -91,7 +95,7 @@ let package = Package(
         // times from TimeZoneRules, Korean wording, the feed's schema and its client. No ICU target,
         // FoundationEssentials only: what a clock app, the CLI and the server share.
         .target(
-            name: "WorldClockKit", dependencies: ["HangulIndex", "SearchEngine", "MeetingPlanning", "TimeZoneRules", "FNV"],
+            name: "WorldClockKit", dependencies: ["HangulIndex", "WireCore", "SearchEngine", "MeetingPlanning", "TimeZoneRules", "FNV"],
             // Every import is internal unless it says `public import`: the modules whose types the
             // kit's API speaks in are named where they are used (docs/api.md lists them).
             swiftSettings: fuzzed + [.enableUpcomingFeature("InternalImportsByDefault")],
@@ -201,7 +205,7 @@ let package = Package(
         .testTarget(name: "WorldClockKitTests", dependencies: ["WorldClockKit"], exclude: ["Fixtures"]),
         .testTarget(name: "HangulIndexTests", dependencies: ["HangulIndex", "HangulCollation"]),
         // The search core alone, with tz facts given as data (as the web module runs it).
-        .testTarget(name: "SearchEngineTests", dependencies: ["SearchEngine", "HangulIndex"]),
+        .testTarget(name: "SearchEngineTests", dependencies: ["SearchEngine", "HangulIndex", "WireCore"]),
         // Imports Foundation beside HangulCollation: a clean build of this target proves the ICU isolation.
         .testTarget(name: "FoundationCanaryTests", dependencies: ["HangulCollation"]),
         .testTarget(name: "TimeZoneRulesTests", dependencies: ["TimeZoneRules"]),

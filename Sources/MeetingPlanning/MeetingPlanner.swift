@@ -1,3 +1,5 @@
+import WireCore
+
 /// "When can we all meet?": candidate meeting starts on the reference zone's clock, each place's
 /// local time for them from its zone's rules, and a ranking by fairness. Pure: the same request
 /// gives the same plan. The one planner of every surface: the CLI and the kit read the rules

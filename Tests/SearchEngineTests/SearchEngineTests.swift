@@ -1,6 +1,7 @@
 import HangulIndex
 import SearchEngine
 import Testing
+import WireCore
 
 /// A place of the small catalogues below.
 struct TestPlace: SearchablePlace, Sendable {

@@ -8,6 +8,7 @@ import MeetingPlanning
 import ServerConfiguration
 import Testing
 import TimeZoneRules
+import WireCore
 import WorldClockKit
 
 @testable import WorldClockServer

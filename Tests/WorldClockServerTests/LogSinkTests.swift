@@ -6,6 +6,7 @@ import NIOCore
 import ServerConfiguration
 import Synchronization
 import Testing
+import WireCore
 import WorldClockKit
 
 @testable import WorldClockServer

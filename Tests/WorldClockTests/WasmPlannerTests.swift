@@ -2,6 +2,7 @@ import Foundation
 import MeetingPlanning
 import TestSupport
 import Testing
+import WireCore
 import WorldClockKit
 
 /// The web clock's meeting planner is the kit's: the committed module (run in Node by

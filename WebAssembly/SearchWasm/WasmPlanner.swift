@@ -1,5 +1,6 @@
 import MeetingPlanning
 import SearchEngine
+import WireCore
 
 /// The module's meeting planner: MeetingPlanning's `MeetingPlanner` (the CLI's) over the zones'
 /// timelines the page takes from the feed (`wc_set_timelines`), answered as JSON the page draws

@@ -1,5 +1,6 @@
 import HangulIndex
 import SearchEngine
+import WireCore
 
 /// The module's search: the CLI's engine over the bundled catalogue, at the instant the zones'
 /// facts describe, answered as the feed's search JSON.
