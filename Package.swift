@@ -100,15 +100,16 @@ let package = Package(
             // kit's API speaks in are named where they are used (docs/api.md lists them).
             swiftSettings: fuzzed + [.enableUpcomingFeature("InternalImportsByDefault")],
             plugins: ["EmbedFiles"]),
-        // Where `worldclock serve` listens and its limits (the open-file limit via getrlimit), and
-        // which build this is (`WorldClockBuild`: `--version` and `/v1/meta` say the same): the
+        // Where `worldclock serve` listens and its limits (the open-file limit via getrlimit): the
         // server's, not an app's, so not in the kit; a target of its own because the CLI prints
         // the defaults in its help without linking the server (NIO, Hummingbird).
-        .target(name: "ServerConfiguration", dependencies: ["BuildStamp"]),
-        // The commit a release was built from (WORLDCLOCK_COMMIT, above), for `--version` and
-        // `/v1/meta` (through `WorldClockBuild`): a C target because a string can be defined for
-        // C only; one tiny file recompiles.
-        .target(name: "BuildStamp", cSettings: commit.map { [.define("WORLDCLOCK_COMMIT", to: "\"\($0)\"")] } ?? []),
+        .target(name: "ServerConfiguration"),
+        // Which build this is (`WorldClockBuild`: the release, and the commit from CBuildStamp):
+        // `--version` and `/v1/meta` say the same.
+        .target(name: "BuildStamp", dependencies: ["CBuildStamp"]),
+        // The commit a release was built from (WORLDCLOCK_COMMIT, above): a C target because a
+        // string can be defined for C only; one tiny file recompiles.
+        .target(name: "CBuildStamp", cSettings: commit.map { [.define("WORLDCLOCK_COMMIT", to: "\"\($0)\"")] } ?? []),
         // A user's own table (`--data`) and the catalogue compiler: sections and order with ICU.
         .target(name: "CatalogueBuilder", dependencies: ["WorldClockKit", "HangulCollation"], swiftSettings: fuzzed),
         // The HTTP feed (Hummingbird 2): routes, caching, errors, the OpenAPI document.
@@ -119,6 +120,7 @@ let package = Package(
                 "CatalogueBuilder",
                 "TimeZoneRules",
                 "ServerConfiguration",
+                "BuildStamp",
                 .product(name: "Hummingbird", package: "hummingbird", condition: server),
                 .product(name: "HummingbirdCore", package: "hummingbird", condition: server),
                 .product(name: "Logging", package: "swift-log", condition: server),
@@ -148,7 +150,7 @@ let package = Package(
         .target(
             name: "WorldClockCLI",
             dependencies: [
-                "WorldClockKit", "CatalogueBuilder", "HangulCollation", "TimeZoneRules", "HangulIndex", "ServerConfiguration",
+                "WorldClockKit", "CatalogueBuilder", "HangulCollation", "TimeZoneRules", "HangulIndex", "ServerConfiguration", "BuildStamp",
             ]),
         // `worldclock`: WorldClockCLI's main, without the HTTP server: `serve` and `export` are
         // handed to worldclock-server, built beside it by `swift build` (a dependency here would
@@ -164,7 +166,7 @@ let package = Package(
         // The catalogue's record file (Data/compiled-catalogue.txt, one record per line): written by
         // compile-catalogue, compiled into WorldClockKit's columns by EmbedFilesTool (search index
         // built there by HangulIndex). No ICU, no Foundation.
-        .target(name: "CatalogueRecords", dependencies: ["HangulIndex", "FNV"]),
+        .target(name: "CatalogueRecords", dependencies: ["HangulIndex", "FNV"], path: "BuildTools/CatalogueRecords"),
         // Under WORLDCLOCK_FUZZING, HangulIndex carries libFuzzer's coverage hooks and ASan: the tool
         // links ASan's runtime for them (which has the hooks' defaults), never libFuzzer's main.
         .executableTarget(
@@ -181,7 +183,8 @@ let package = Package(
         .executableTarget(name: "tz-benchmark", dependencies: ["TimeZoneRules"], path: "Benchmarks/TimeZoneBenchmark"),
         // Search speed and the right-zone-first rate over the user query set (Scripts/bench-search).
         .executableTarget(
-            name: "search-benchmark", dependencies: ["WorldClockKit", "CatalogueBuilder", "TimeZoneRules"], path: "Benchmarks/SearchBenchmark"),
+            name: "search-benchmark", dependencies: ["WorldClockKit", "CatalogueBuilder", "TimeZoneRules", "TestSupport"],
+            path: "Benchmarks/SearchBenchmark"),
         // libFuzzer targets for every parser of outside input (Scripts/fuzz builds them with
         // -DFUZZING -sanitize=fuzzer,address); a plain build replays a saved input.
         .executableTarget(
@@ -198,14 +201,15 @@ let package = Package(
         // A clock list driven through WorldClockKit as a UITableViewDataSource would.
         .executableTarget(name: "worldclock-kit-example", dependencies: ["WorldClockKit", "TimeZoneRules"], path: "Examples/WorldClockKitExample"),
 
-        // What several test targets need: waiting for long blocking work off the concurrency pool, and
-        // the tools a test needs (`.needs(_:)`: skipped where missing, failed under CI).
-        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        // What several test targets need: waiting for long blocking work off the concurrency pool, the
+        // tools a test needs (`.needs(_:)`: skipped where missing, failed under CI), zone facts as a
+        // table and typing runs (the search benchmark reports them too). Never in a product module.
+        .target(name: "TestSupport", dependencies: ["HangulIndex", "SearchEngine"], path: "Tests/TestSupport"),
         // The kit's specification, as a clock-app developer reads it: depends on WorldClockKit alone.
         .testTarget(name: "WorldClockKitTests", dependencies: ["WorldClockKit"], exclude: ["Fixtures"]),
         .testTarget(name: "HangulIndexTests", dependencies: ["HangulIndex", "HangulCollation"]),
         // The search core alone, with tz facts given as data (as the web module runs it).
-        .testTarget(name: "SearchEngineTests", dependencies: ["SearchEngine", "HangulIndex", "WireCore"]),
+        .testTarget(name: "SearchEngineTests", dependencies: ["SearchEngine", "HangulIndex", "WireCore", "TestSupport"]),
         // Imports Foundation beside HangulCollation: a clean build of this target proves the ICU isolation.
         .testTarget(name: "FoundationCanaryTests", dependencies: ["HangulCollation"]),
         .testTarget(name: "TimeZoneRulesTests", dependencies: ["TimeZoneRules"]),
@@ -220,7 +224,7 @@ let package = Package(
         .testTarget(
             name: "WorldClockServerTests",
             dependencies: [
-                "WorldClockServer", "TimeZoneRules", "ServerConfiguration", "TestSupport",
+                "WorldClockServer", "TimeZoneRules", "ServerConfiguration", "BuildStamp", "TestSupport",
                 // Its own test client (TestClient.swift) on SwiftNIO's HTTP/1 codec: HummingbirdTesting
                 // links AsyncHTTPClient and NIOSSL, whose BoringSSL and swift-crypto (284 C files) the
                 // test build then compiled for a client that never speaks TLS.

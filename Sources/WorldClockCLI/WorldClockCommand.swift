@@ -1,6 +1,6 @@
+import BuildStamp
 import HangulCollation
 import HangulIndex
-import ServerConfiguration
 import Synchronization
 import TimeZoneRules
 import WorldClockKit

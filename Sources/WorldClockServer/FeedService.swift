@@ -1,8 +1,8 @@
+import BuildStamp
 import HangulIndex
 import Hummingbird
 import Logging
 import NIOCore
-import ServerConfiguration
 import Synchronization
 import TimeZoneRules
 import WorldClockKit

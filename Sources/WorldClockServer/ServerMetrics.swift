@@ -1,3 +1,4 @@
+import BuildStamp
 import CoreMetrics
 import NIOCore
 import Prometheus

@@ -1,5 +1,6 @@
 import HangulIndex
 import SearchEngine
+import TestSupport
 import Testing
 import WireCore
 
