@@ -70,10 +70,11 @@ let package = Package(
         .target(name: "ICUBridge", dependencies: ["CICU"], linkerSettings: [.linkedLibrary("dl")]),
         // Hangul search, jamo, and sections as a value (titles, rows, the section of a typed title):
         // no ICU, so an app can link it.
-        .target(name: "HangulIndex", swiftSettings: fuzzed),
+        .target(name: "HangulIndex", dependencies: ["WireCore"], swiftSettings: fuzzed),
         // The wire and the time values it carries: a zone's timeline, local date-times, RFC 3339
-        // text and the JSON writer. No Foundation and no dependencies (Embedded-clean, built for
-        // wasm32 by Scripts/build-wasm), below search and planning, which both speak in them.
+        // text and the JSON writer; and the one table of refusals (`Refusal`), which search's and
+        // the plan's errors map through. No Foundation and no dependencies (Embedded-clean, built
+        // for wasm32 by Scripts/build-wasm), below HangulIndex, search and planning.
         .target(name: "WireCore", swiftSettings: fuzzed),
         // Everything search decides (offsets, abbreviations in use, whole words, labels, limits,
         // notes), with the tz rules it needs as plain data: imports HangulIndex alone, so that it

@@ -154,7 +154,7 @@ final class FeedService: Sendable {
         do {
             return Instant(date: Self.wholeSecond(try ISO8601.parseInstant(text)), fixed: true)
         } catch {
-            throw .badRequest(.invalidAt, "the parameter 'at': \(QueryString.printable(error.description, limit: nil))")
+            throw .refused(.invalidAt, "the parameter 'at': \(QueryString.printable(error.description, limit: nil))")
         }
     }
 
