@@ -69,13 +69,10 @@ public enum MeetingPlanner {
 
     /// A weekly meeting at `start`'s wall-clock time in the reference zone, for `weeks` weeks: each
     /// week's slot, and which places' local times moved since the week before (a DST change in one
-    /// place but not the reference), by how much. A request that breaks `MeetingRequest`'s rules, or
-    /// a count of weeks outside `MeetingRequest.weekCounts`, plans no weeks.
+    /// place but not the reference), by how much. A count of weeks outside
+    /// `MeetingRequest.weekCounts` (`validateWeeks` says so) plans no weeks.
     public static func weekly(_ request: MeetingRequest, start: Int64, weeks: Int) -> [MeetingOccurrence] {
-        do {
-            try MeetingRequest.validateWeeks(weeks)
-            try request.validate()
-        } catch { return [] }
+        do { try MeetingRequest.validateWeeks(weeks) } catch { return [] }
         let wall = request.reference.local(at: start)
         let wallSeconds = wall.secondsSinceEpoch
         var occurrences: [MeetingOccurrence] = []

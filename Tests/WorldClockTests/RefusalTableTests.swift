@@ -10,14 +10,16 @@ struct RefusalTableTests {
         .deletingLastPathComponent()
     static let table = "Sources/WireCore/Refusal.swift"
 
-    /// Every Swift file of the product and the web module, by its path from the root.
+    /// Every Swift file of the product and the web module, by its path from the root, without its comments.
     static let sources: [(path: String, text: String)] = {
         var files: [(String, String)] = []
         for folder in ["Sources", "WebAssembly"] {
             let enumerator = FileManager.default.enumerator(at: root.appending(path: folder), includingPropertiesForKeys: nil)
             while let url = enumerator?.nextObject() as? URL {
                 guard url.pathExtension == "swift", let text = try? String(contentsOf: url, encoding: .utf8) else { continue }
-                files.append((String(url.path.dropFirst(root.path.count + 1)), text))
+                // The code, not the comments that show a body as an example.
+                let code = text.split(separator: "\n").filter { !$0.drop { $0 == " " }.hasPrefix("//") }.joined(separator: "\n")
+                files.append((String(url.path.dropFirst(root.path.count + 1)), code))
             }
         }
         return files
