@@ -70,15 +70,20 @@ let package = Package(
         .target(name: "ICUBridge", dependencies: ["CICU"], linkerSettings: [.linkedLibrary("dl")]),
         // Hangul search, jamo, and sections as a value (titles, rows, the section of a typed title):
         // no ICU, so an app can link it.
-        .target(name: "HangulIndex", swiftSettings: fuzzed),
+        .target(name: "HangulIndex", dependencies: ["WireCore"], swiftSettings: fuzzed),
+        // The wire and the time values it carries: a zone's timeline, local date-times, RFC 3339
+        // text and the JSON writer; and the one table of refusals (`Refusal`), which search's and
+        // the plan's errors map through. No Foundation and no dependencies (Embedded-clean, built
+        // for wasm32 by Scripts/dev/build-wasm), below HangulIndex, search and planning.
+        .target(name: "WireCore", swiftSettings: fuzzed),
         // Everything search decides (offsets, abbreviations in use, whole words, labels, limits,
         // notes), with the tz rules it needs as plain data: imports HangulIndex alone, so that it
         // builds for Embedded Swift on wasm32 too (Scripts/dev/check-embedded) and the web module
         // answers as the CLI, the server and the kit do.
-        .target(name: "SearchEngine", dependencies: ["HangulIndex"], swiftSettings: fuzzed),
+        .target(name: "SearchEngine", dependencies: ["HangulIndex", "WireCore"], swiftSettings: fuzzed),
         // The meeting planner, Foundation-free like the search core: the kit reads zones from TZif
         // files, the web module from the feed's transitions (Scripts/dev/build-wasm compiles it too).
-        .target(name: "MeetingPlanning", dependencies: ["SearchEngine"], swiftSettings: fuzzed),
+        .target(name: "MeetingPlanning", dependencies: ["SearchEngine", "WireCore"], swiftSettings: fuzzed),
         // What needs ICU's collator and normalizer: the section index definition, collated section
         // order, NFKC choseong. Used at build time for the bundled catalogue and at run time only
         // for a user's own table.
@@ -91,20 +96,21 @@ let package = Package(
         // times from TimeZoneRules, Korean wording, the feed's schema and its client. No ICU target,
         // FoundationEssentials only: what a clock app, the CLI and the server share.
         .target(
-            name: "WorldClockKit", dependencies: ["HangulIndex", "SearchEngine", "MeetingPlanning", "TimeZoneRules", "FNV"],
+            name: "WorldClockKit", dependencies: ["HangulIndex", "WireCore", "SearchEngine", "MeetingPlanning", "TimeZoneRules", "FNV"],
             // Every import is internal unless it says `public import`: the modules whose types the
             // kit's API speaks in are named where they are used (docs/api.md lists them).
             swiftSettings: fuzzed + [.enableUpcomingFeature("InternalImportsByDefault")],
             plugins: ["EmbedFiles"]),
-        // Where `worldclock serve` listens and its limits (the open-file limit via getrlimit), and
-        // which build this is (`WorldClockBuild`: `--version` and `/v1/meta` say the same): the
+        // Where `worldclock serve` listens and its limits (the open-file limit via getrlimit): the
         // server's, not an app's, so not in the kit; a target of its own because the CLI prints
         // the defaults in its help without linking the server (NIO, Hummingbird).
-        .target(name: "ServerConfiguration", dependencies: ["BuildStamp"]),
-        // The commit a release was built from (WORLDCLOCK_COMMIT, above), for `--version` and
-        // `/v1/meta` (through `WorldClockBuild`): a C target because a string can be defined for
-        // C only; one tiny file recompiles.
-        .target(name: "BuildStamp", cSettings: commit.map { [.define("WORLDCLOCK_COMMIT", to: "\"\($0)\"")] } ?? []),
+        .target(name: "ServerConfiguration"),
+        // Which build this is (`WorldClockBuild`: the release, and the commit from CBuildStamp):
+        // `--version` and `/v1/meta` say the same.
+        .target(name: "BuildStamp", dependencies: ["CBuildStamp"]),
+        // The commit a release was built from (WORLDCLOCK_COMMIT, above): a C target because a
+        // string can be defined for C only; one tiny file recompiles.
+        .target(name: "CBuildStamp", cSettings: commit.map { [.define("WORLDCLOCK_COMMIT", to: "\"\($0)\"")] } ?? []),
         // A user's own table (`--data`) and the catalogue compiler: sections and order with ICU.
         .target(name: "CatalogueBuilder", dependencies: ["WorldClockKit", "HangulCollation"], swiftSettings: fuzzed),
         // The HTTP feed (Hummingbird 2): routes, caching, errors, the OpenAPI document.
@@ -115,6 +121,7 @@ let package = Package(
                 "CatalogueBuilder",
                 "TimeZoneRules",
                 "ServerConfiguration",
+                "BuildStamp",
                 .product(name: "Hummingbird", package: "hummingbird", condition: server),
                 .product(name: "HummingbirdCore", package: "hummingbird", condition: server),
                 .product(name: "Logging", package: "swift-log", condition: server),
@@ -144,7 +151,7 @@ let package = Package(
         .target(
             name: "WorldClockCLI",
             dependencies: [
-                "WorldClockKit", "CatalogueBuilder", "HangulCollation", "TimeZoneRules", "HangulIndex", "ServerConfiguration",
+                "WorldClockKit", "CatalogueBuilder", "HangulCollation", "TimeZoneRules", "HangulIndex", "ServerConfiguration", "BuildStamp",
             ]),
         // `worldclock`: WorldClockCLI's main, without the HTTP server: `serve` and `export` are
         // handed to worldclock-server, built beside it by `swift build` (a dependency here would
@@ -160,7 +167,7 @@ let package = Package(
         // The catalogue's record file (Data/compiled-catalogue.txt, one record per line): written by
         // compile-catalogue, compiled into WorldClockKit's columns by EmbedFilesTool (search index
         // built there by HangulIndex). No ICU, no Foundation.
-        .target(name: "CatalogueRecords", dependencies: ["HangulIndex", "FNV"]),
+        .target(name: "CatalogueRecords", dependencies: ["HangulIndex", "FNV"], path: "BuildTools/CatalogueRecords"),
         // Under WORLDCLOCK_FUZZING, HangulIndex carries libFuzzer's coverage hooks and ASan: the tool
         // links ASan's runtime for them (which has the hooks' defaults), never libFuzzer's main.
         .executableTarget(
@@ -177,7 +184,8 @@ let package = Package(
         .executableTarget(name: "tz-benchmark", dependencies: ["TimeZoneRules"], path: "Benchmarks/TimeZoneBenchmark"),
         // Search speed and the right-zone-first rate over the user query set (Scripts/bench/bench-search).
         .executableTarget(
-            name: "search-benchmark", dependencies: ["WorldClockKit", "CatalogueBuilder", "TimeZoneRules"], path: "Benchmarks/SearchBenchmark"),
+            name: "search-benchmark", dependencies: ["WorldClockKit", "CatalogueBuilder", "TimeZoneRules", "TestSupport"],
+            path: "Benchmarks/SearchBenchmark"),
         // libFuzzer targets for every parser of outside input (Scripts/dev/fuzz builds them with
         // -DFUZZING -sanitize=fuzzer,address); a plain build replays a saved input.
         .executableTarget(
@@ -194,14 +202,15 @@ let package = Package(
         // A clock list driven through WorldClockKit as a UITableViewDataSource would.
         .executableTarget(name: "worldclock-kit-example", dependencies: ["WorldClockKit", "TimeZoneRules"], path: "Examples/WorldClockKitExample"),
 
-        // What several test targets need: waiting for long blocking work off the concurrency pool, and
-        // the tools a test needs (`.needs(_:)`: skipped where missing, failed under CI).
-        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        // What several test targets need: waiting for long blocking work off the concurrency pool, the
+        // tools a test needs (`.needs(_:)`: skipped where missing, failed under CI), zone facts as a
+        // table and typing runs (the search benchmark reports them too). Never in a product module.
+        .target(name: "TestSupport", dependencies: ["HangulIndex", "SearchEngine"], path: "Tests/TestSupport"),
         // The kit's specification, as a clock-app developer reads it: depends on WorldClockKit alone.
         .testTarget(name: "WorldClockKitTests", dependencies: ["WorldClockKit"], exclude: ["Fixtures"]),
         .testTarget(name: "HangulIndexTests", dependencies: ["HangulIndex", "HangulCollation"]),
         // The search core alone, with tz facts given as data (as the web module runs it).
-        .testTarget(name: "SearchEngineTests", dependencies: ["SearchEngine", "HangulIndex"]),
+        .testTarget(name: "SearchEngineTests", dependencies: ["SearchEngine", "HangulIndex", "WireCore", "TestSupport"]),
         // Imports Foundation beside HangulCollation: a clean build of this target proves the ICU isolation.
         .testTarget(name: "FoundationCanaryTests", dependencies: ["HangulCollation"]),
         .testTarget(name: "TimeZoneRulesTests", dependencies: ["TimeZoneRules"]),
@@ -216,7 +225,7 @@ let package = Package(
         .testTarget(
             name: "WorldClockServerTests",
             dependencies: [
-                "WorldClockServer", "TimeZoneRules", "ServerConfiguration", "TestSupport",
+                "WorldClockServer", "TimeZoneRules", "ServerConfiguration", "BuildStamp", "TestSupport",
                 // Its own test client (TestClient.swift) on SwiftNIO's HTTP/1 codec: HummingbirdTesting
                 // links AsyncHTTPClient and NIOSSL, whose BoringSSL and swift-crypto (284 C files) the
                 // test build then compiled for a client that never speaks TLS.

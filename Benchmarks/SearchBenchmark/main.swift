@@ -20,6 +20,7 @@ import CatalogueBuilder
 // PlaceSearch (the search every surface runs), and the in-process time per query (p50, p99, max over
 // every query of every round) of the compiled index alone and of PlaceSearch. A figure, not a test.
 import Foundation
+import TestSupport
 import TimeZoneRules
 import WorldClockKit
 

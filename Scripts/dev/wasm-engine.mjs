@@ -4,6 +4,7 @@
 //
 //   node Scripts/dev/wasm-engine.mjs search TIMELINES INSTANT QUERIES [LIMIT]
 //   node Scripts/dev/wasm-engine.mjs plan TIMELINES REQUESTS
+//   node Scripts/dev/wasm-engine.mjs limits
 //
 // TIMELINES: a line per zone, `ZONE TAB START,OFFSET,ABBREVIATION,DST;…` (what the page takes from the
 // feed's rules: periods by start, in seconds since 1970); INSTANT: the instant searches are for, in
@@ -15,8 +16,8 @@ import { fileURLToPath } from 'node:url';
 import { SearchEngine } from '../../Web/app/search-engine.js';
 
 const [mode, timelinesPath, ...rest] = process.argv.slice(2);
-const usage = 'usage: node Scripts/dev/wasm-engine.mjs search TIMELINES INSTANT QUERIES [LIMIT] | plan TIMELINES REQUESTS';
-if (!['search', 'plan'].includes(mode) || !timelinesPath || rest.length < (mode === 'search' ? 2 : 1)) {
+const usage = 'usage: node Scripts/dev/wasm-engine.mjs search TIMELINES INSTANT QUERIES [LIMIT] | plan TIMELINES REQUESTS | limits';
+if (mode !== 'limits' && (!['search', 'plan'].includes(mode) || !timelinesPath || rest.length < (mode === 'search' ? 2 : 1))) {
   console.error(usage);
   process.exit(2);
 }
@@ -24,6 +25,10 @@ const web = join(dirname(fileURLToPath(import.meta.url)), '../../Web/app');
 // WORLDCLOCK_WASM: another module's base64 (Scripts/bench/bench-search compares an earlier commit's).
 const module = Buffer.from(readFileSync(process.env.WORLDCLOCK_WASM ?? join(web, 'search.wasm.base64'), 'ascii'), 'base64');
 const engine = await SearchEngine.load(module);
+if (mode === 'limits') {
+  process.stdout.write(JSON.stringify(engine.planLimits()) + '\n');
+  process.exit(0);
+}
 const timelines = new Map();
 for (const line of readFileSync(timelinesPath, 'utf8').split('\n')) {
   if (!line) continue;

@@ -1,3 +1,5 @@
+import WireCore
+
 /// A query search cannot take.
 public enum SearchError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The query is empty, or only spaces.
@@ -9,12 +11,15 @@ public enum SearchError: Error, Equatable, Sendable, CustomStringConvertible {
     case tooManyCombiningMarks(scalar: Int, limit: Int)
 
     /// The refusal's stable code, the one every surface writes in its JSON error (`/v1/search`'s
-    /// 400 and the web module's answer): `empty_query`, `query_too_long`, `too_many_combining_marks`.
-    public var code: String {
+    /// 400, `search --json` and the web module's answer): `empty_query`, `query_too_long`, `too_many_combining_marks`.
+    public var code: String { refusal.code }
+
+    /// The refusal in the table every surface maps through (`Refusal`: code, status, exit code).
+    package var refusal: Refusal {
         switch self {
-        case .emptyQuery: "empty_query"
-        case .queryTooLong: "query_too_long"
-        case .tooManyCombiningMarks: "too_many_combining_marks"
+        case .emptyQuery: .emptyQuery
+        case .queryTooLong: .queryTooLong
+        case .tooManyCombiningMarks: .tooManyCombiningMarks
         }
     }
 

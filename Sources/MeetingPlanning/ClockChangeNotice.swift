@@ -1,4 +1,5 @@
 import SearchEngine
+import WireCore
 
 /// A change of a clock of mine coming soon, as my clocks warn of it: the place's own clocks
 /// changing (summer time starting or ending, a new standard time), or the reference's, when that

@@ -1,3 +1,5 @@
+import WireCore
+
 /// One place's clock during a candidate meeting: its local start, where that falls in its day, and
 /// how far the whole meeting reaches outside its working hours.
 public struct MeetingLocalTime: Equatable, Sendable {

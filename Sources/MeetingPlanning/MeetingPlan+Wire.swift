@@ -1,4 +1,5 @@
 import SearchEngine
+import WireCore
 
 /// The plan's one wire shape, which every surface writes with this one function: the web page's
 /// module answers with these bytes, and the CLI's `plan --json` and the kit's `Encodable` read

@@ -1,3 +1,5 @@
+import WireCore
+
 /// "When can we all meet?": candidate meeting starts on the reference zone's clock, each place's
 /// local time for them from its zone's rules, and a ranking by fairness. Pure: the same request
 /// gives the same plan. The one planner of every surface: the CLI and the kit read the rules
@@ -67,12 +69,14 @@ public enum MeetingPlanner {
 
     /// A weekly meeting at `start`'s wall-clock time in the reference zone, for `weeks` weeks: each
     /// week's slot, and which places' local times moved since the week before (a DST change in one
-    /// place but not the reference), by how much.
+    /// place but not the reference), by how much. A count of weeks outside
+    /// `MeetingRequest.weekCounts` (`validateWeeks` says so) plans no weeks.
     public static func weekly(_ request: MeetingRequest, start: Int64, weeks: Int) -> [MeetingOccurrence] {
+        do { try MeetingRequest.validateWeeks(weeks) } catch { return [] }
         let wall = request.reference.local(at: start)
         let wallSeconds = wall.secondsSinceEpoch
         var occurrences: [MeetingOccurrence] = []
-        for week in 0..<max(0, weeks) {
+        for week in 0..<weeks {
             let slot = slot(at: recurring(wall: wallSeconds + Int64(week) &* (7 * 86_400), in: request.reference), request)
             var shifts: [MeetingOccurrence.Shift] = []
             if let previous = occurrences.last?.slot {

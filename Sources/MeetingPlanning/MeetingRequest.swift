@@ -1,9 +1,13 @@
+import WireCore
+
 /// What a meeting plan is asked for: who, on which days, how long, at what step.
 ///
 /// **One set of rules** for every surface (the CLI, the kit, the web page's module), checked by
 /// `validate()`: a length of 5 minutes to 24 hours in whole minutes, a step of 15, 30 or 60
-/// minutes, 1 to 20 places, 1 to 31 consecutive days in the years 0001–9999, and 1 to 20 ranked
-/// slots. `MeetingPlanner.plan` plans nothing for a request that breaks them.
+/// minutes, 1 to 20 places, 1 to 31 consecutive days in the years 0001–9999, 1 to 20 ranked
+/// slots, and a weekly series of 1 to 104 weeks (`validateWeeks`). `MeetingPlanner.plan` and
+/// `.weekly` plan nothing for a request that breaks them. Every surface reads its limits here (the
+/// web page from the module's `wc_plan_limits`).
 public struct MeetingRequest: Sendable {
     /// The places taking part, in the order the plan lists them.
     public var places: [MeetingPlace]
@@ -47,6 +51,8 @@ public struct MeetingRequest: Sendable {
     public static let dayRange = -719_162...2_932_896
     /// How many ranked slots a plan may keep.
     public static let limits = 1...20
+    /// How many weeks a weekly series may have (`MeetingPlanner.weekly`).
+    public static let weekCounts = 1...104
 
     /// Checks the request against the rules every surface shares.
     /// - Throws: `MeetingRequestError` for the first rule broken, with its Korean message.
@@ -67,6 +73,12 @@ public struct MeetingRequest: Sendable {
         guard dayCounts.contains(count) else { throw .dayCount(count) }
         guard dayRange.contains(first), first <= dayRange.upperBound - (count - 1) else { throw .dayOutOfRange }
     }
+
+    /// Checks the length of a weekly series (`MeetingPlanner.weekly`).
+    /// - Throws: `MeetingRequestError.weekCount` outside `weekCounts`.
+    public static func validateWeeks(_ weeks: Int) throws(MeetingRequestError) {
+        guard weekCounts.contains(weeks) else { throw .weekCount(weeks) }
+    }
 }
 
 /// A rule of `MeetingRequest` that a request breaks: the same refusal, in the same Korean, on
@@ -86,24 +98,33 @@ public enum MeetingRequestError: Error, Equatable, Sendable {
     case dayOutOfRange
     /// The number of ranked slots is not 1 to 20.
     case limit(Int)
+    /// A weekly series of no weeks, or more than 104.
+    case weekCount(Int)
 
-    /// The error code the web module answers with.
-    public var code: String { "bad_request" }
+    /// The error code every surface answers with: `refusal`'s.
+    public var code: String { refusal.code }
+
+    /// The refusal in the table every surface maps through (`Refusal`): one for every rule.
+    package var refusal: Refusal { .badRequest }
 
     /// What is wrong and what is taken, in Korean: "회의 길이 3분: 5분부터 24시간까지, 분 단위로 씁니다".
     public var message: String {
         switch self {
         case .length(let seconds): "회의 길이 \(Self.spoken(seconds)): 5분부터 24시간까지, 분 단위로 씁니다"
         case .step(let seconds): "살펴볼 간격 \(Self.spoken(seconds)): 15분, 30분, 1시간 가운데 하나입니다"
-        case .placeCount(0): "회의할 곳이 없습니다(1–20곳)"
-        case .placeCount(let count): "회의할 곳이 \(count)곳입니다: 20곳까지 됩니다"
-        case .dayCount(0): "회의할 날이 없습니다(1–31일)"
-        case .dayCount(let count): "회의할 날이 \(count)일입니다: 31일까지 됩니다"
+        case .placeCount(0): "회의할 곳이 없습니다(\(Self.range(MeetingRequest.placeCounts))곳)"
+        case .placeCount(let count): "회의할 곳이 \(count)곳입니다: \(MeetingRequest.placeCounts.upperBound)곳까지 됩니다"
+        case .dayCount(0): "회의할 날이 없습니다(\(Self.range(MeetingRequest.dayCounts))일)"
+        case .dayCount(let count): "회의할 날이 \(count)일입니다: \(MeetingRequest.dayCounts.upperBound)일까지 됩니다"
         case .daysNotConsecutive: "회의할 날은 처음부터 끝까지 이어진 날들입니다"
         case .dayOutOfRange: "0001년부터 9999년까지의 날만 됩니다"
-        case .limit(let count): "고를 시각 \(count)개: 1–20개입니다"
+        case .limit(let count): "고를 시각 \(count)개: \(Self.range(MeetingRequest.limits))개입니다"
+        case .weekCount(let weeks): "매주 되풀이할 주 \(weeks)주: \(Self.range(MeetingRequest.weekCounts))주입니다"
         }
     }
+
+    /// `1–20`: a rule's range as the message says it.
+    static func range(_ range: ClosedRange<Int>) -> String { "\(range.lowerBound)–\(range.upperBound)" }
 
     /// `3분`, `1시간 30분`, `90초`, `−5분`: a length as the message says it.
     static func spoken(_ seconds: Int) -> String {

@@ -1,3 +1,5 @@
+import WireCore
+
 extension MeetingPlanner {
     /// The day a plan asked for no date is made for, in days since 1970 on the reference zone's
     /// clock: `today`, or, when today is the reference place's day off (the first place on the

@@ -1,4 +1,5 @@
 import SearchEngine
+import WireCore
 
 /// A zone's wall clock as the planner reads it: the offset and abbreviation at any instant, and the
 /// changes within a span. Made from whatever holds the zone's rules — TZif files natively

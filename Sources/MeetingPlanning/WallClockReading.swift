@@ -1,4 +1,5 @@
 import SearchEngine
+import WireCore
 
 /// How a wall-clock time falls in a zone.
 public enum WallClockReading: Equatable, Sendable {

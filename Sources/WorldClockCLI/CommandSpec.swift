@@ -1,4 +1,5 @@
 import TimeZoneRules
+import WireCore
 import WorldClockKit
 
 /// The command line as data: each command declares its options and arguments here, `ArgumentReader`
@@ -111,9 +112,9 @@ package struct UsageError: Error {
     package let command: CommandSpec?
     /// The message already shows a form that works (`--at`): no usage block under it.
     package var showsUsage = true
-    /// The refusal's stable code when a module defines one (search's `empty_query`), for `--json`;
-    /// nil: `usage`.
-    package var code: String? = nil
+    /// The refusal it is, in the table every surface shares: `usage` unless a module's rule says
+    /// otherwise (search's `empty_query`): its code for `--json`, its exit code.
+    package var refusal = Refusal.usage
 
     package init(message: String, command: CommandSpec?, showsUsage: Bool = true) {
         self.message = message

@@ -3,6 +3,7 @@ import HangulCollation
 import HangulIndex
 import MeetingPlanning
 import TimeZoneRules
+import WireCore
 import WorldClockKit
 
 #if canImport(FoundationEssentials)

@@ -1,4 +1,5 @@
 import MeetingPlanning
+import WireCore
 import WorldClockKit
 
 #if canImport(Glibc)

@@ -1,4 +1,5 @@
 import MeetingPlanning
+import WireCore
 import WorldClockKit
 
 #if canImport(FoundationEssentials)
@@ -51,9 +52,10 @@ struct PlanCommand: Command {
                 "step", value: "30", help: "살펴볼 시각의 간격(분): 15, 30, 60(기본값 30).",
                 english: "Minutes between the slots looked at: 15, 30 or 60 (default 30)."),
             .option(
-                "weekly", value: "N", help: "매주 같은 시각(기준 시간대)으로 N주 동안 열 때, 어느 주에 어느 곳의 현지 시각이 얼마나 바뀌는지 보여 줍니다(1–104).",
+                "weekly", value: "N",
+                help: "매주 같은 시각(기준 시간대)으로 N주 동안 열 때, 어느 주에 어느 곳의 현지 시각이 얼마나 바뀌는지 보여 줍니다(1–\(MeetingRequest.weekCounts.upperBound)).",
                 english:
-                    "For a meeting held weekly at the same time (reference zone) for N weeks, shows in which week which place's local time shifts, and by how much (1–104)."
+                    "For a meeting held weekly at the same time (reference zone) for N weeks, shows in which week which place's local time shifts, and by how much (1–\(MeetingRequest.weekCounts.upperBound))."
             ),
             .option(
                 "ics", value: "파일",
@@ -142,7 +144,11 @@ struct PlanCommand: Command {
         self.step = step * 60
         if arguments.value("weekly") != nil {
             let weeks = try arguments.integer("weekly", default: 0)
-            guard (1...104).contains(weeks) else { throw oneLine("--weekly \(weeks): 1에서 104(주) 사이로 씁니다. 예: --weekly 8") }
+            do { try MeetingRequest.validateWeeks(weeks) } catch {
+                var refusal = oneLine(Self.message(for: error))
+                refusal.refusal = error.refusal
+                throw refusal
+            }
             self.weeks = weeks
         } else {
             weeks = nil
@@ -166,7 +172,7 @@ struct PlanCommand: Command {
         let request = MeetingRequest(
             places: places, reference: reference.wallClock, dates: dates, length: length, step: step,
             now: dates.contains { $0.daysSinceEpoch == today } ? now : nil)
-        do { try request.validate() } catch { throw CLIError.usage(Self.message(for: error)) }
+        do { try request.validate() } catch { throw CLIError.refused(Self.message(for: error), error.refusal) }
         let plan = MeetingPlanner.plan(request)
         // The slot --ics and --weekly start from: the one --at names, else the best.
         let chosen = session.isNow ? plan.best.first : MeetingPlanner.slot(at: Int64(session.instant.timeIntervalSince1970.rounded(.down)), request)
@@ -303,7 +309,7 @@ struct PlanCommand: Command {
         }
         // Checked before the days are listed: MeetingRequest's rule for the number of days.
         do { try MeetingRequest.validateDays(first: first, count: last - first + 1) } catch {
-            throw CLIError.usage("--date \"\(Terminal.printable(date, limit: 40))\": \(error.message). 예: --date '12월 1일~12월 5일'")
+            throw CLIError.refused("--date \"\(Terminal.printable(date, limit: 40))\": \(error.message). 예: --date '12월 1일~12월 5일'", error.refusal)
         }
         return (first...last).map { days in
             let local = LocalDateTime(secondsSinceEpoch: Int64(days) * 86_400)
@@ -322,6 +328,7 @@ extension PlanCommand {
         case .placeCount: "\(error.message). 곳을 주거나(worldclock plan 서울 뉴욕 런던) 내 시계를 줄입니다"
         case .dayCount, .daysNotConsecutive, .dayOutOfRange: "--date: \(error.message). 예: --date '12월 1일~12월 5일'"
         case .limit: error.message
+        case .weekCount: "--weekly: \(error.message). 예: --weekly 8"
         }
     }
 }

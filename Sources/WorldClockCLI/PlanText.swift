@@ -1,4 +1,5 @@
 import MeetingPlanning
+import WireCore
 import WorldClockKit
 
 /// `plan` as text: for each date a grid (one row per place, the reference day's hours across, each

@@ -74,7 +74,7 @@ struct SearchCommand: Command {
             outcome = try session.search.search(query, limit: limit)
             PhaseTrace.mark("searched (\(outcome.total) matches)")
         } catch {
-            throw CLIError.refused(Self.message(for: error, subject: "검색어"), code: error.code)
+            throw CLIError.refused(Self.message(for: error, subject: "검색어"), error.refusal)
         }
         let result = outcome.result
         guard !result.matches.isEmpty else {
@@ -93,7 +93,7 @@ struct SearchCommand: Command {
     /// A query search refuses, as a usage error whose JSON code is search's own (`empty_query`).
     static func refusal(_ error: SearchError, _ arguments: ParsedArguments) -> UsageError {
         var refusal = arguments.error(message(for: error, subject: "검색어"))
-        refusal.code = error.code
+        refusal.refusal = error.refusal
         return refusal
     }
 

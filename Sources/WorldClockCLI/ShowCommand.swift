@@ -1,6 +1,7 @@
 import HangulIndex
 import MeetingPlanning
 import SearchEngine
+import WireCore
 import WorldClockKit
 
 #if canImport(FoundationEssentials)

@@ -1,8 +1,9 @@
+import BuildStamp
 import HangulCollation
 import HangulIndex
-import ServerConfiguration
 import Synchronization
 import TimeZoneRules
+import WireCore
 import WorldClockKit
 
 #if canImport(FoundationEssentials)
@@ -96,7 +97,7 @@ package enum WorldClockCLI {
         let arguments = Array(CommandLine.arguments.dropFirst())
         let specs = commands.lazy.map { $0.spec }
         if let position = invalidUTF8Argument() {
-            fail(CLIError.usage("\(position)번째 인자가 올바른 UTF-8이 아닙니다"), json: ArgumentReader.asksForJSON(arguments, commands: specs))
+            fail(CLIError.refused("\(position)번째 인자가 올바른 UTF-8이 아닙니다", .invalidUTF8), json: ArgumentReader.asksForJSON(arguments, commands: specs))
         }
         let command: any Command
         do {
@@ -123,13 +124,11 @@ package enum WorldClockCLI {
         } catch {
             if let line = ServerCommands.failureLine(error.message, arguments: arguments) {
                 StandardStream.error.write(line)
-                exit(CLIError.usage("").exitCode)
+                exit(error.refusal.exitCode)
             }
-            if ArgumentReader.asksForJSON(arguments, commands: specs) {
-                fail(error.code.map { CLIError.refused(error.message, code: $0) } ?? CLIError.usage(error.message), json: true)
-            }
+            if ArgumentReader.asksForJSON(arguments, commands: specs) { fail(CLIError.refused(error.message, error.refusal), json: true) }
             StandardStream.error.write((HelpText.usageError(error, width: Terminal.errorWidth ?? 80) + "\n"))
-            exit(CLIError.usage("").exitCode)
+            exit(error.refusal.exitCode)
         }
         PhaseTrace.mark("arguments parsed")
         do {
@@ -178,9 +177,10 @@ package enum CLIError: Error {
     case nothingFound(String)
     /// The command line is wrong (exit 2).
     case usage(String)
-    /// A refusal a module defines with its own stable code (search's `empty_query`): a usage error
-    /// (exit 2) whose JSON `code` is the module's, as the server's 400 and the web module write it.
-    case refused(String, code: String)
+    /// A refusal of the table every surface shares (search's `empty_query`, the plan's
+    /// `bad_request`): its exit code and JSON `code` are the table's, as the server's and the web
+    /// module's are.
+    case refused(String, Refusal)
     /// The zone table or ICU failed (exit 3).
     case data(String)
     /// Reading, writing or the network failed: a port already in use, a directory that cannot be
@@ -194,24 +194,21 @@ package enum CLIError: Error {
         self = error is CocoaError || error is POSIXError ? .io(message) : .data(message)
     }
 
-    package var exitCode: Int32 {
+    /// The refusal in the table every surface maps through (`Refusal`), whose exit code and
+    /// code the CLI answers with.
+    package var refusal: Refusal {
         switch self {
-        case .nothingFound: 1
-        case .usage, .refused: 2
-        case .data: 3
-        case .io: 4
+        case .nothingFound: .notFound
+        case .usage: .usage
+        case .refused(_, let refusal): refusal
+        case .data: .data
+        case .io: .io
         }
     }
 
-    package var code: String {
-        switch self {
-        case .nothingFound: "not_found"
-        case .usage: "usage"
-        case .refused(_, let code): code
-        case .data: "data"
-        case .io: "io"
-        }
-    }
+    package var exitCode: Int32 { refusal.exitCode }
+
+    package var code: String { refusal.code }
 
     package var message: String {
         switch self {

@@ -1,5 +1,5 @@
-public import SearchEngine
 import TimeZoneRules
+public import WireCore
 
 #if canImport(FoundationEssentials)
 public import FoundationEssentials

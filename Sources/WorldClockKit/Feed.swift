@@ -1,6 +1,7 @@
 package import HangulIndex
 import SearchEngine
 package import TimeZoneRules
+import WireCore
 
 #if canImport(FoundationEssentials)
 package import FoundationEssentials

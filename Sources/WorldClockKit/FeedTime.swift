@@ -1,5 +1,5 @@
-package import SearchEngine
 import TimeZoneRules
+package import WireCore
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials

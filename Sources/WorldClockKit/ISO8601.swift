@@ -1,5 +1,6 @@
+public import WireCore
+
 #if canImport(FoundationEssentials)
-public import MeetingPlanning
 public import FoundationEssentials
 #else
 public import Foundation

@@ -1,5 +1,5 @@
-public import MeetingPlanning
 import SearchEngine
+public import WireCore
 
 /// 12- or 24-hour clock.
 public enum ClockStyle: Sendable {

@@ -1,5 +1,6 @@
 import FNV
 public import MeetingPlanning
+import WireCore
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials

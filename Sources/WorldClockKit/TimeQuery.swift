@@ -1,3 +1,5 @@
+import WireCore
+
 #if canImport(FoundationEssentials)
 public import MeetingPlanning
 import FoundationEssentials

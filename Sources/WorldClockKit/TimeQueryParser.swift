@@ -1,4 +1,5 @@
 import MeetingPlanning
+import WireCore
 
 /// Reads `TimeQueryToken`s as `[day] [T] [time [zone]] [에]`: the grammar behind
 /// `TimeQuery.parse`. Every refusal names the problem and gives a form that works.

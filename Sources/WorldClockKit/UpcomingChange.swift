@@ -1,6 +1,7 @@
 import MeetingPlanning
 import SearchEngine
 import TimeZoneRules
+import WireCore
 
 #if canImport(FoundationEssentials)
 public import FoundationEssentials

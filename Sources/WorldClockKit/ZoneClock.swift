@@ -1,6 +1,7 @@
 public import MeetingPlanning
 public import SearchEngine
 public import TimeZoneRules
+public import WireCore
 
 #if canImport(FoundationEssentials)
 public import FoundationEssentials

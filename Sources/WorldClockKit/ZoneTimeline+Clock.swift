@@ -1,5 +1,6 @@
 package import SearchEngine
 import TimeZoneRules
+package import WireCore
 
 #if canImport(FoundationEssentials)
 package import FoundationEssentials

@@ -1,6 +1,7 @@
 import HangulIndex
 import Hummingbird
 import NIOHTTP1
+import WireCore
 import WorldClockKit
 
 #if canImport(FoundationEssentials)
@@ -27,36 +28,31 @@ struct APIError: HTTPResponseError, Equatable {
     /// Extra headers (`Allow` on a 405).
     var headers: HTTPFields = [:]
 
-    /// Every code the server's own errors use; the OpenAPI document lists exactly these.
-    enum Code: String, CaseIterable, Sendable {
-        case notFound = "not_found"
-        case methodNotAllowed = "method_not_allowed"
-        case tooManyConnections = "too_many_connections"
-        case busy = "busy"
-        case shuttingDown = "shutting_down"
-        case headersTooLarge = "headers_too_large"
-        case malformedRequest = "malformed_request"
-        case internalError = "internal_error"
-        case queryStringTooLong = "query_string_too_long"
-        case unknownParameter = "unknown_parameter"
-        case duplicateParameter = "duplicate_parameter"
-        case invalidUtf8 = "invalid_utf8"
-        case invalidPercentEncoding = "invalid_percent_encoding"
-        case invalidAt = "invalid_at"
-        case invalidTransitions = "invalid_transitions"
-        case invalidSection = "invalid_section"
-        case missingParameter = "missing_parameter"
-        case invalidLimit = "invalid_limit"
-        case emptyQuery = "empty_query"
-        case queryTooLong = "query_too_long"
-        case tooManyCombiningMarks = "too_many_combining_marks"
-        case unknownZone = "unknown_zone"
-        case invalidZones = "invalid_zones"
+    /// Whether the feed answers with `refusal` (the OpenAPI document lists exactly these codes):
+    /// a case added to `Refusal` fails to compile here until the server says.
+    static func answers(_ refusal: Refusal) -> Bool {
+        switch refusal {
+        case .notFound, .unknownZone, .invalidUTF8, .emptyQuery, .queryTooLong, .tooManyCombiningMarks, .missingParameter, .unknownParameter,
+            .duplicateParameter, .queryStringTooLong, .invalidPercentEncoding, .invalidAt, .invalidTransitions, .invalidSection, .invalidLimit,
+            .invalidZones, .malformedRequest, .headersTooLarge, .methodNotAllowed, .internalError, .tooManyConnections, .busy, .shuttingDown:
+            true
+        // The command line's own, and the plan's (the web module plans, the feed does not); a
+        // client that closed its connection never reads its 499, which shows in the log only.
+        case .usage, .badRequest, .data, .io, .clientClosedRequest: false
+        }
+    }
 
-        /// A search's refusal under its own code (`SearchError.code`, which the web module writes
-        /// too); `APIErrorTests` holds every refusal's code to a case here.
-        init(searchError: SearchError) {
-            self = Code(rawValue: searchError.code) ?? .internalError
+    /// The status the table gives `refusal`, with its reason phrase.
+    static func status(_ refusal: Refusal) -> HTTPResponse.Status {
+        switch refusal.httpStatus {
+        case 400: .badRequest
+        case 404: .notFound
+        case 405: .methodNotAllowed
+        case 431: .init(code: 431, reasonPhrase: "Request Header Fields Too Large")
+        case 499: .init(code: 499, reasonPhrase: "Client Closed Request")
+        case 500: .internalServerError
+        case 503: .serviceUnavailable
+        case let code: .init(code: code)
         }
     }
 
@@ -64,9 +60,10 @@ struct APIError: HTTPResponseError, Equatable {
     /// document's `pattern` for them allows.
     static let httpCodePattern = "^http_4[0-9]{2}$"
 
-    init(status: HTTPResponse.Status, code: Code, message: String, headers: HTTPFields = [:]) {
-        self.status = status
-        self.code = code.rawValue
+    /// A refusal of the table every surface shares, with its status there.
+    init(_ refusal: Refusal, message: String, headers: HTTPFields = [:]) {
+        self.status = Self.status(refusal)
+        self.code = refusal.code
         self.message = message
         self.headers = headers
     }
@@ -82,13 +79,13 @@ struct APIError: HTTPResponseError, Equatable {
         self.message = message
     }
 
-    static func badRequest(_ code: Code, _ message: String) -> APIError {
-        APIError(status: .badRequest, code: code, message: message)
+    static func refused(_ refusal: Refusal, _ message: String) -> APIError {
+        APIError(refusal, message: message)
     }
 
     static func notFound(path: String) -> APIError {
         APIError(
-            status: .notFound, code: .notFound,
+            .notFound,
             message:
                 "no route \(QueryString.printable(path)); the feed serves /v1/sections, /v1/search, /v1/zones/{zone}, /v1/meta, /healthz and /openapi.yaml"
         )
@@ -97,7 +94,7 @@ struct APIError: HTTPResponseError, Equatable {
     static func methodNotAllowed(_ method: HTTPRequest.Method, path: String, allowed: [HTTPRequest.Method]) -> APIError {
         let list = allowed.map(\.rawValue).joined(separator: ", ")
         return APIError(
-            status: .methodNotAllowed, code: .methodNotAllowed,
+            .methodNotAllowed,
             message: "\(method.rawValue) is not allowed on \(QueryString.printable(path)); use \(list)",
             headers: [.allow: list])
     }
@@ -105,7 +102,7 @@ struct APIError: HTTPResponseError, Equatable {
     /// Past `maxConnections` (the connection is closed after it).
     static func tooManyConnections(limit: Int) -> APIError {
         APIError(
-            status: .serviceUnavailable, code: .tooManyConnections,
+            .tooManyConnections,
             message: "the server has \(limit) connections open, its limit; retry in a moment")
     }
 
@@ -113,7 +110,7 @@ struct APIError: HTTPResponseError, Equatable {
     /// as `CostlyWork` queues: a JSON 503 with `Retry-After` rather than a longer wait.
     static func busy(retryAfter seconds: Int) -> APIError {
         APIError(
-            status: .serviceUnavailable, code: .busy,
+            .busy,
             message:
                 "the server is building as many uncached bodies as it queues; retry in \(seconds) s, or ask for the current feed (without at= and transitions=), which is always cached",
             headers: [.retryAfter: String(seconds)])
@@ -122,33 +119,33 @@ struct APIError: HTTPResponseError, Equatable {
     /// `/readyz` from SIGTERM on: the server drains and will stop; a load balancer sends new
     /// clients elsewhere.
     static let shuttingDown = APIError(
-        status: .serviceUnavailable, code: .shuttingDown, message: "the server is shutting down; it finishes what it was asked and stops")
+        .shuttingDown, message: "the server is shutting down; it finishes what it was asked and stops")
 
     /// A costly request whose client closed the connection (or whose task was cancelled) while it
     /// waited for `CostlyWork`: its body is not built. It shows in the request log as 499, nginx's
     /// status for the same case; only a client that shut down its sending side and still reads
     /// receives it.
     static let clientGone = APIError(
-        status: .init(code: 499, reasonPhrase: "Client Closed Request"), rawCode: "client_closed_request",
+        .clientClosedRequest,
         message: "the client closed the connection before its request was served")
 
     /// A request NIO's HTTP/1 parser refused, before routing.
     static func malformedRequest(_ error: HTTPParserError) -> APIError {
         if error == .headerOverflow {
             return APIError(
-                status: .init(code: 431, reasonPhrase: "Request Header Fields Too Large"), code: .headersTooLarge,
+                .headersTooLarge,
                 message:
                     "the request line and headers are over \(ServerLimits.maximumHeaderBytes) bytes, or over \(ServerLimits.maximumHeaderFields) header fields"
             )
         }
         return APIError(
-            status: .badRequest, code: .malformedRequest,
+            .malformedRequest,
             message:
                 "the request is not valid HTTP/1.1 (\(error)); send e.g. \"GET /v1/sections HTTP/1.1\" with ASCII headers and a percent-encoded path")
     }
 
     static let internalError = APIError(
-        status: .internalServerError, code: .internalError,
+        .internalError,
         message: "the server failed to answer; the error is in its log")
 
     /// The JSON body.

@@ -3,6 +3,7 @@ import Logging
 import NIOCore
 import NIOHTTP1
 import Synchronization
+import WireCore
 
 /// What the server's connections share: how many are open, the limits, and when a limit was last
 /// logged (an attack hits a limit thousands of times a second; the log says so once a second).
@@ -112,7 +113,7 @@ final class ConnectionGate: ChannelDuplexHandler, RemovableChannelHandler {
         limits.limitHit(
             "connection limit",
             "\(limits.maxConnections) connections open; refused one from \(Self.peer(context)) with 503")
-        limits.metrics?.refusal(APIError.Code.tooManyConnections.rawValue)
+        limits.metrics?.refusal(Refusal.tooManyConnections.code)
         answer(context, APIError.tooManyConnections(limit: limits.maxConnections), extraHeaders: "retry-after: 1\r\n")
     }
 

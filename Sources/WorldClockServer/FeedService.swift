@@ -1,8 +1,8 @@
+import BuildStamp
 import HangulIndex
 import Hummingbird
 import Logging
 import NIOCore
-import ServerConfiguration
 import Synchronization
 import TimeZoneRules
 import WorldClockKit
@@ -154,7 +154,7 @@ final class FeedService: Sendable {
         do {
             return Instant(date: Self.wholeSecond(try ISO8601.parseInstant(text)), fixed: true)
         } catch {
-            throw .badRequest(.invalidAt, "the parameter 'at': \(QueryString.printable(error.description, limit: nil))")
+            throw .refused(.invalidAt, "the parameter 'at': \(QueryString.printable(error.description, limit: nil))")
         }
     }
 

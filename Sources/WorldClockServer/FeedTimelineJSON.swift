@@ -1,5 +1,6 @@
 import NIOCore
 import SearchEngine
+import WireCore
 import WorldClockKit
 
 #if canImport(FoundationEssentials)

@@ -1,5 +1,6 @@
 import MeetingPlanning
 import NIOCore
+import WireCore
 import WorldClockKit
 
 /// The few pieces of JSON the server writes without `JSONEncoder`, in the encoder's own form

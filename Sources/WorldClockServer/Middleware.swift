@@ -3,6 +3,7 @@ import Logging
 import MeetingPlanning
 import NIOCore
 import ServerConfiguration
+import WireCore
 import WorldClockKit
 
 #if canImport(Glibc)
@@ -73,7 +74,7 @@ struct RequestObserver: Sendable {
             metrics.request(status: status, bytes: bytes, nanoseconds: nanoseconds)
             // The router's one 503 besides the drain's is CostlyWork's `busy`.
             if status == 503 {
-                self.metrics?.refusal(route == "/readyz" ? APIError.Code.shuttingDown.rawValue : APIError.Code.busy.rawValue)
+                self.metrics?.refusal(route == "/readyz" ? Refusal.shuttingDown.code : Refusal.busy.code)
             }
         }
         guard logs else { return }
@@ -277,7 +278,7 @@ struct FeedMiddleware: RouterMiddleware {
         guard emptySegment || (path.utf8.count > 1 && previous == slash) else { return }
         let canonical = "/" + path.split(separator: "/").joined(separator: "/")
         throw APIError(
-            status: .notFound, code: .notFound,
+            .notFound,
             message:
                 "no route \(QueryString.printable(path)): paths have no empty segment or trailing slash; did you mean \(QueryString.printable(canonical))?"
         )

@@ -1,3 +1,4 @@
+import WireCore
 import WorldClockKit
 
 /// A request's query string, decoded strictly.
@@ -28,7 +29,7 @@ struct QueryString: Sendable, Equatable {
             return
         }
         guard raw.utf8.count <= Self.maximumLength else {
-            throw .badRequest(
+            throw .refused(
                 .queryStringTooLong,
                 "the query string is \(raw.utf8.count) bytes long; the limit is \(Self.maximumLength)")
         }
@@ -41,11 +42,11 @@ struct QueryString: Sendable, Equatable {
             let name = try Self.decode(rawName, what: "a parameter name")
             guard allowed.contains(name) else {
                 let takes = allowed.isEmpty ? "takes no parameters" : "takes only " + allowed.map { "'\($0)'" }.joined(separator: ", ")
-                throw .badRequest(.unknownParameter, "unknown query parameter '\(Self.printable(name))'; \(endpoint) \(takes)")
+                throw .refused(.unknownParameter, "unknown query parameter '\(Self.printable(name))'; \(endpoint) \(takes)")
             }
             let value = try Self.decode(rawValue, what: "the value of '\(name)'")
             guard seen.insert(name).inserted else {
-                throw .badRequest(.duplicateParameter, "the query parameter '\(name)' is given more than once; give it once")
+                throw .refused(.duplicateParameter, "the query parameter '\(name)' is given more than once; give it once")
             }
             parameters.append((name, value))
         }
@@ -69,8 +70,8 @@ struct QueryString: Sendable, Equatable {
         // Raw (unescaped) bytes that are not UTF-8 reach us already replaced by U+FFFD (the request
         // head is decoded into a String before routing); a client meaning U+FFFD escapes it.
         if bytes.count >= 3, bytes.indices.contains(where: { bytes[$0...].starts(with: [0xEF, 0xBF, 0xBD]) }) {
-            throw .badRequest(
-                .invalidUtf8, "\(what) is not UTF-8 (it had bytes that are not, or a raw U+FFFD); percent-encode UTF-8 text (뉴 is %EB%89%B4)")
+            throw .refused(
+                .invalidUTF8, "\(what) is not UTF-8 (it had bytes that are not, or a raw U+FFFD); percent-encode UTF-8 text (뉴 is %EB%89%B4)")
         }
         var decoded: [UInt8] = []
         decoded.reserveCapacity(bytes.count)
@@ -86,7 +87,7 @@ struct QueryString: Sendable, Equatable {
                 guard second < bytes.endIndex, let high = hexValue(bytes[first]), let low = hexValue(bytes[second]) else {
                     let end = bytes.index(index, offsetBy: 3, limitedBy: bytes.endIndex) ?? bytes.endIndex
                     let escape = String(decoding: bytes[index..<end], as: UTF8.self)
-                    throw .badRequest(
+                    throw .refused(
                         .invalidPercentEncoding,
                         "\(what) has an invalid percent escape \"\(printable(escape))\"; '%' must be followed by two hex digits (%25 for a literal '%')"
                     )
@@ -99,7 +100,7 @@ struct QueryString: Sendable, Equatable {
             index = bytes.index(after: index)
         }
         guard let text = String(validating: decoded, as: UTF8.self) else {
-            throw .badRequest(.invalidUtf8, "\(what) is not UTF-8 once percent-decoded; encode the text as UTF-8 (뉴 is %EB%89%B4)")
+            throw .refused(.invalidUTF8, "\(what) is not UTF-8 once percent-decoded; encode the text as UTF-8 (뉴 is %EB%89%B4)")
         }
         return text
     }
@@ -116,13 +117,13 @@ struct QueryString: Sendable, Equatable {
     /// Percent-encodes everything but RFC 3986's unreserved characters.
     /// The parameter `name` as a whole number in `range` (plain ASCII digits), `fallback` when absent.
     /// - Throws: `code` with a message naming the parameter and the range.
-    func wholeNumber(_ name: String, in range: ClosedRange<Int>, default fallback: Int, code: APIError.Code) throws(APIError) -> Int {
+    func wholeNumber(_ name: String, in range: ClosedRange<Int>, default fallback: Int, code: Refusal) throws(APIError) -> Int {
         guard let text = self[name] else { return fallback }
         guard text.utf8.count <= String(range.upperBound).utf8.count,
             text.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }),
             let value = Int(text), range.contains(value)
         else {
-            throw .badRequest(
+            throw .refused(
                 code,
                 "the parameter '\(name)' must be a whole number from \(range.lowerBound) to \(range.upperBound), not \"\(Self.printable(text))\"")
         }

@@ -62,19 +62,9 @@ struct ServerLogHandler: LogHandler {
         }
     }
 
-    /// One line, with its newline.
-    static func line(format: LogFormat, time: Date, level: Logger.Level, message: String, metadata: Logger.Metadata) -> String {
-        let seconds = time.timeIntervalSince1970.rounded(.down)
-        return LogLine.write { line in
-            line.begin(format: format, level: level, seconds: Int64(seconds), millis: Int((time.timeIntervalSince1970 - seconds) * 1000))
-            finish(&line, format: format, message: message, metadata: metadata)
-            return line.text
-        }
-    }
-
     /// The message and the metadata after the time and level, in key order; Hummingbird's
     /// request id as `request_id` in JSON, left out of text.
-    private static func finish(_ line: inout LogLine, format: LogFormat, message: String, metadata: Logger.Metadata) {
+    static func finish(_ line: inout LogLine, format: LogFormat, message: String, metadata: Logger.Metadata) {
         switch format {
         case .text:
             line.ascii(" ")

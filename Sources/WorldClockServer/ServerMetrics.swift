@@ -1,8 +1,10 @@
+import BuildStamp
 import CoreMetrics
 import NIOCore
 import Prometheus
 import ServerConfiguration
 import Synchronization
+import WireCore
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -76,7 +78,7 @@ final class ServerMetrics: Sendable {
     }
 
     /// The causes of `worldclock_refusals_total`.
-    static let refusalCauses = [APIError.Code.tooManyConnections.rawValue, APIError.Code.busy.rawValue, APIError.Code.shuttingDown.rawValue]
+    static let refusalCauses = [Refusal.tooManyConnections, .busy, .shuttingDown].map(\.code)
     /// The outcomes of `worldclock_tzdata_reloads_total`.
     static let reloadOutcomes = ["switched", "unchanged", "refused"]
     /// The reasons of `worldclock_http_parser_rejections_total` made at start (others at their first).

@@ -1,5 +1,6 @@
 import MeetingPlanning
 import SearchEngine
+import WireCore
 import WorldClockKit
 
 #if canImport(FoundationEssentials)

@@ -1,6 +1,8 @@
 import HangulIndex
 import SearchEngine
+import TestSupport
 import Testing
+import WireCore
 
 /// A place of the small catalogues below.
 struct TestPlace: SearchablePlace, Sendable {

@@ -1,5 +1,6 @@
 import SearchEngine
 import Testing
+import WireCore
 import WorldClockKit
 
 #if canImport(FoundationEssentials)

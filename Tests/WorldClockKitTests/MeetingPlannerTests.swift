@@ -76,6 +76,18 @@ struct MeetingPlannerTests {
         #expect(weeks[4].slot.times[2].abbreviation == "BST")
     }
 
+    @Test("a weekly series is 1 to 104 weeks, MeetingRequest's rule: outside it, the planner plans no weeks", arguments: [0, -1, 105, 1, 104])
+    func weeklyCount(weeks: Int) {
+        let request = MeetingRequest(places: [Self.seoul, Self.newYork], reference: Self.seoul.clock, dates: [])
+        let series = MeetingPlanner.weekly(request, start: Self.utc("2027-03-03T14:00:00Z"), weeks: weeks)
+        #expect(series.count == (MeetingRequest.weekCounts.contains(weeks) ? weeks : 0))
+        if MeetingRequest.weekCounts.contains(weeks) {
+            #expect(throws: Never.self) { try MeetingRequest.validateWeeks(weeks) }
+        } else {
+            #expect(throws: MeetingRequestError.weekCount(weeks)) { try MeetingRequest.validateWeeks(weeks) }
+        }
+    }
+
     @Test("카트만두 (+5:45) and 채텀 (+13:45 in its summer) keep their quarter hours")
     func quarterHours() throws {
         let request = MeetingRequest(

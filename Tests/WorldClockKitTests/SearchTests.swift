@@ -2,6 +2,7 @@ import Foundation
 import HangulIndex
 import SearchEngine
 import Testing
+import WireCore
 import WorldClockKit
 
 /// Korean search as an app's search field uses it: `PlaceSearch`, the search the CLI, the server

@@ -1,3 +1,4 @@
+import BuildStamp
 import CatalogueBuilder
 import Foundation
 import HTTPTypes
@@ -5,9 +6,9 @@ import HangulCollation
 import HangulIndex
 import Hummingbird
 import MeetingPlanning
-import ServerConfiguration
 import Testing
 import TimeZoneRules
+import WireCore
 import WorldClockKit
 
 @testable import WorldClockServer

@@ -4,6 +4,7 @@ import HTTPTypes
 import HangulIndex
 import Hummingbird
 import Testing
+import WireCore
 import WorldClockKit
 
 @testable import WorldClockServer
@@ -255,15 +256,24 @@ struct RequestLogTests {
     }
 }
 
-/// A search's refusal has one code, the search's own: the server answers it, the web module writes it.
-@Suite("Search refusals keep the search's code")
-struct SearchRefusalCodeTests {
+/// The feed answers each refusal of the one table with the table's status and code.
+@Suite("Refusals: the feed maps every case of the table")
+struct RefusalMappingTests {
+    @Test("each refusal is answered with the table's status and its code in the JSON error body", arguments: Refusal.allCases)
+    func statusAndCode(refusal: Refusal) throws {
+        let error = APIError(refusal, message: refusal.message)
+        #expect(error.status.code == refusal.httpStatus)
+        #expect(!error.status.reasonPhrase.isEmpty, "\(refusal.httpStatus) has no reason phrase")
+        let body = try JSONDecoder().decode(FeedError.self, from: error.body)
+        #expect(body.error.code == refusal.code)
+        #expect(body.error.message == refusal.message)
+    }
+
     @Test(
-        "every SearchError's code is one of the API's codes (the OpenAPI document lists them)",
+        "every SearchError is a refusal the feed answers, with the table's code",
         arguments: [SearchError.emptyQuery, .queryTooLong(scalars: 101, limit: 100), .tooManyCombiningMarks(scalar: 2, limit: 2)])
-    func codeIsTheAPIs(error: SearchError) {
-        let code = APIError.Code(searchError: error)
-        #expect(code != .internalError, "\(error.code) is no APIError.Code")
-        #expect(code.rawValue == error.code)
+    func searchRefusal(error: SearchError) {
+        #expect(APIError.answers(error.refusal))
+        #expect(error.code == error.refusal.code)
     }
 }

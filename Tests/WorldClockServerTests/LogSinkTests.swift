@@ -6,6 +6,7 @@ import NIOCore
 import ServerConfiguration
 import Synchronization
 import Testing
+import WireCore
 import WorldClockKit
 
 @testable import WorldClockServer
@@ -261,5 +262,17 @@ final class TemporaryLogFile {
     deinit {
         close(descriptor)
         try? FileManager.default.removeItem(at: url)
+    }
+}
+
+extension ServerLogHandler {
+    /// One line at `time`, with its newline: what the handler writes for an event, without its clock.
+    static func line(format: LogFormat, time: Date, level: Logger.Level, message: String, metadata: Logger.Metadata) -> String {
+        let seconds = time.timeIntervalSince1970.rounded(.down)
+        return LogLine.write { line in
+            line.begin(format: format, level: level, seconds: Int64(seconds), millis: Int((time.timeIntervalSince1970 - seconds) * 1000))
+            finish(&line, format: format, message: message, metadata: metadata)
+            return line.text
+        }
     }
 }

@@ -1,3 +1,4 @@
+import BuildStamp
 import Foundation
 import HTTPTypes
 import Hummingbird

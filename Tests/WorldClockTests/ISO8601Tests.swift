@@ -3,6 +3,7 @@ import Foundation
 import MeetingPlanning
 import Testing
 
+import WireCore
 @testable import WorldClockKit
 
 @Suite("RFC 3339 instants: one strict parser, proleptic Gregorian both ways")

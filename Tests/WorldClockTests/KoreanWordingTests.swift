@@ -2,6 +2,7 @@ import Foundation
 import MeetingPlanning
 import Testing
 
+import WireCore
 @testable import WorldClockKit
 
 /// The Korean wording table (Tests/Fixtures/korean-wording.json) against `KoreanTimeFormat` and

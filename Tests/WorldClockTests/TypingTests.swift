@@ -1,5 +1,6 @@
 import Foundation
 import HangulIndex
+import TestSupport
 import Testing
 
 @testable import WorldClockKit

@@ -2,6 +2,7 @@ import Foundation
 import MeetingPlanning
 import TestSupport
 import Testing
+import WireCore
 import WorldClockKit
 
 /// The web clock's meeting planner is the kit's: the committed module (run in Node by
@@ -228,7 +229,9 @@ struct WasmPlannerTests {
         let length: Int
         let step: Int
         let cli: [String]
-        var description: String { "\(places) places, \(days) days, \(length) s, step \(step) s" }
+        /// A weekly series of this many weeks.
+        var weeks: Int? = nil
+        var description: String { "\(places) places, \(days) days, \(length) s, step \(step) s" + (weeks.map { ", \($0) weeks" } ?? "") }
     }
 
     static let badRequests = [
@@ -238,6 +241,8 @@ struct WasmPlannerTests {
         BadRequest(places: 2, days: 1, length: 3600, step: 2700, cli: ["--step", "45"]),
         BadRequest(places: 21, days: 1, length: 3600, step: 1800, cli: []),
         BadRequest(places: 2, days: 40, length: 3600, step: 1800, cli: ["--date", "2026-12-02~2027-01-10"]),
+        BadRequest(places: 2, days: 1, length: 3600, step: 1800, cli: ["--weekly", "105"], weeks: 105),
+        BadRequest(places: 2, days: 1, length: 3600, step: 1800, cli: ["--weekly", "0"], weeks: 0),
     ]
 
     /// The built `worldclock`, beside this test bundle.
@@ -255,12 +260,20 @@ struct WasmPlannerTests {
         let request = MeetingRequest(
             places: names.map { MeetingPlace(name: $0.0, clock: clock($0.1)) }, reference: clock("Asia/Seoul").wallClock,
             days: Array(first..<first + bad.days), length: bad.length, step: bad.step)
-        let kit = try #require(throws: MeetingRequestError.self) { try request.validate() }
-        #expect(MeetingPlanner.plan(request).slots.isEmpty)
+        let kit = try #require(throws: MeetingRequestError.self) {
+            try request.validate()
+            if let weeks = bad.weeks { try MeetingRequest.validateWeeks(weeks) }
+        }
+        if let weeks = bad.weeks {
+            #expect(MeetingPlanner.weekly(request, start: Int64(first) * 86_400, weeks: weeks).isEmpty)
+        } else {
+            #expect(MeetingPlanner.plan(request).slots.isEmpty)
+        }
         // The web module.
         let places = names.map { #"{"name":"\#($0.0)","zone":"\#($0.1)"}"# }.joined(separator: ",")
+        let weekly = bad.weeks.map { #","weekly":{"start":\#(Int64(first) * 86_400),"weeks":\#($0)}"# } ?? ""
         let json =
-            #"{"reference":"Asia/Seoul","firstDay":\#(first),"days":\#(bad.days),"length":\#(bad.length),"step":\#(bad.step),"places":[\#(places)]}"#
+            #"{"reference":"Asia/Seoul","firstDay":\#(first),"days":\#(bad.days),"length":\#(bad.length),"step":\#(bad.step)\#(weekly),"places":[\#(places)]}"#
         let output = try await onOwnThread { try WasmSearchTests.runEngine(["plan", "TIMELINES", "INPUT"], input: json) }
         let line = try #require(output.first)
         let answer = try #require(try JSONSerialization.jsonObject(with: line) as? [String: Any])
@@ -282,5 +295,35 @@ struct WasmPlannerTests {
         process.waitUntilExit()
         #expect(process.terminationStatus == 2, "\(stderr)")
         #expect(stderr.contains(kit.message), "\(stderr)")
+        // With --json, the same code the module writes (it said `usage`).
+        let withJSON = Process()
+        withJSON.executableURL = Self.worldclock
+        withJSON.arguments = process.arguments! + ["--json"]
+        withJSON.environment = process.environment
+        let out = Pipe()
+        withJSON.standardOutput = out
+        withJSON.standardError = FileHandle.nullDevice
+        try withJSON.run()
+        let written = out.fileHandleForReading.readDataToEndOfFile()
+        withJSON.waitUntilExit()
+        #expect(withJSON.terminationStatus == 2)
+        let refusal = try #require(try JSONSerialization.jsonObject(with: written) as? [String: Any], "\(String(decoding: written, as: UTF8.self))")
+        #expect((refusal["error"] as? [String: Any])?["code"] as? String == kit.code)
+    }
+
+    @Test("the page plans within MeetingRequest's limits, which the module gives it (wc_plan_limits), not limits of its own")
+    func limits() async throws {
+        let output = try await onOwnThread { try WasmSearchTests.runEngine(["limits"], input: "") }
+        let line = try #require(output.first)
+        let limits = try #require(try JSONSerialization.jsonObject(with: line) as? [String: [Int]])
+        let range = { (range: ClosedRange<Int>) in [range.lowerBound, range.upperBound] }
+        #expect(limits["places"] == range(MeetingRequest.placeCounts))
+        #expect(limits["days"] == range(MeetingRequest.dayCounts))
+        #expect(limits["length_seconds"] == range(MeetingRequest.lengths))
+        #expect(limits["steps_seconds"] == MeetingRequest.steps)
+        #expect(limits["slots"] == range(MeetingRequest.limits))
+        #expect(limits["weeks"] == range(MeetingRequest.weekCounts))
+        let page = try String(contentsOf: WasmSearchTests.root.appending(path: "Sources/WorldClockServer/Web/meeting.js"), encoding: .utf8)
+        #expect(page.contains("planLimits()") && !page.contains("MAX_PLACES"))
     }
 }

@@ -4,6 +4,7 @@ import SearchEngine
 import TestSupport
 import Testing
 import TimeZoneRules
+import WireCore
 import WorldClockKit
 
 /// The web app's search engine (the committed Web/app/search.wasm.base64, run

@@ -4,6 +4,7 @@ import MeetingPlanning
 import Testing
 import TimeZoneRules
 
+import WireCore
 @testable import WorldClockKit
 
 /// Parses an ISO 8601 UT instant such as "2026-07-15T12:00:00Z".

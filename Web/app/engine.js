@@ -204,6 +204,9 @@ export class EngineClient {
   /** A meeting plan (search-engine.js `plan`). */
   plan(request) { return this.call('plan', request); }
 
+  /** The limits a plan is made within (search-engine.js `planLimits`). */
+  planLimits() { return this.call('planLimits'); }
+
   /** The changes coming to my clocks (search-engine.js `changes`). */
   changes(request) { return this.call('changes', request); }
 }

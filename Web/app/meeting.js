@@ -25,8 +25,6 @@ const ISO_WEEKDAYS = ['월', '화', '수', '목', '금', '토', '일'];
 const HOURS = [9 * 60, 18 * 60];
 /** A place's settings a link carries: `name@zone;START-END;DAYS` (minutes; days a bit per ISO weekday, or a country code). */
 const SETTINGS = /^(\d{1,4})-(\d{1,4})(?:;(\d{1,3}|[A-Z]{2}))?$/;
-/** The most places the engine plans for (the module refuses more). */
-const MAX_PLACES = 20;
 /** Each of my clocks' working hours and days, when set here: {"name@zone": {hours: [start, end], days: bits}}. */
 const SETTINGS_KEY = 'worldclock.meeting.v1';
 
@@ -109,6 +107,8 @@ export class MeetingView {
     /** What the link opened (its places, reference zone, chosen start), until the view is closed. */
     this.shared = null;
     this.plan = null;
+    /** The most places a plan has: MeetingRequest's, from the engine (`planLimits`) once it is loaded. */
+    this.maxPlaces = Infinity;
     /** The start (seconds) the slider is on: kept when the plan is made again (new feed, clocks). */
     this.chosenStart = null;
     this.generation = 0;
@@ -176,12 +176,12 @@ export class MeetingView {
   /** The places, reference zone and days the plan is for; `pastLink` when a link's date has passed. */
   request() {
     const rules = this.rules();
-    let places = (this.shared?.places ?? this.clocks()).filter((p) => rules.has(p.zone)).slice(0, MAX_PLACES);
+    let places = (this.shared?.places ?? this.clocks()).filter((p) => rules.has(p.zone)).slice(0, this.maxPlaces);
     const reference = this.shared?.reference && rules.has(this.shared.reference) ? this.shared.reference : this.reference();
     // The reference zone takes part, as in the CLI: its place leads unless a place is on its zone.
     if (places.length && !places.some((p) => p.zone === reference)) {
       const known = this.placeOf?.(reference);
-      places = [{ name: known?.name ?? reference, zone: reference, country_code: known?.country_code ?? '' }, ...places].slice(0, MAX_PLACES);
+      places = [{ name: known?.name ?? reference, zone: reference, country_code: known?.country_code ?? '' }, ...places].slice(0, this.maxPlaces);
     }
     // Hours and days set here for my clocks; a link's places carry theirs.
     if (!this.shared) places = places.map((p) => ({ ...p, ...(this.settings[`${p.name}@${p.zone}`] ?? {}) }));
@@ -209,7 +209,7 @@ export class MeetingView {
     if (this.section.hidden || !this.rules()) return;
     // A later refresh (a clock added, another date) makes an earlier one's answer stale.
     const generation = ++this.generation;
-    const { places, reference, day, length, now, pastLink } = this.request();
+    let { places, reference, day, length, now, pastLink } = this.request();
     this.offer.hidden = !pastLink;
     if (pastLink) {
       // Said and offered, never planned for another day silently.
@@ -234,6 +234,11 @@ export class MeetingView {
     let engine;
     try {
       engine = await this.engine();
+      if (this.maxPlaces === Infinity) {
+        // The engine's limits, once: the places are counted again within them.
+        this.maxPlaces = (await engine.planLimits()).places[1];
+        if (generation === this.generation) ({ places, reference, day, length, now } = this.request());
+      }
     } catch {
       this.body.hidden = true;
       this.status.textContent = '계산 엔진을 불러오지 못했습니다. 인터넷에 연결되면 다시 열어 주세요.';
@@ -262,7 +267,7 @@ export class MeetingView {
     // The page's places (with what the user set) beside the working days the planner used.
     this.plan = { ...plan, places, reference, day, length, workingDays: plan.places.map((p) => dayBits(p.working_days)) };
     this.body.hidden = false;
-    const more = this.clocks().length > MAX_PLACES && !this.shared ? ` (내 시계의 앞 ${MAX_PLACES}곳)` : '';
+    const more = this.clocks().length > this.maxPlaces && !this.shared ? ` (내 시계의 앞 ${this.maxPlaces}곳)` : '';
     this.status.textContent = `${places.length}곳${more} · ${dateText(day)} · ${duration(length / 60)} 회의 · 기준 ${this.referenceName()}`;
     this.drawTable();
     this.drawEditor();

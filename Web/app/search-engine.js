@@ -122,6 +122,14 @@ export class SearchEngine {
   }
 
   /**
+   * The limits a plan is made within, MeetingRequest's (the module's `wc_plan_limits`): {places,
+   * days, length_seconds, slots, weeks: [least, most]; steps_seconds: [seconds…]}.
+   */
+  planLimits() {
+    return this.answer(this.exports.wc_plan_limits());
+  }
+
+  /**
    * The change coming within four weeks of `now` (ms) to each of `places`' clocks, or to the
    * reference's where it moves the difference (MeetingPlanning's ClockChangeNotice, the CLI's
    * decision and words): one entry a place, `{at, text}` or null.

@@ -56,6 +56,15 @@ func wcPlan(_ text: UnsafePointer<UInt8>, _ count: Int) -> Int {
     return output.count
 }
 
+/// `MeetingRequest`'s limits as JSON (`WasmPlanner.limits`): the page plans within them instead
+/// of keeping its own.
+@_expose(wasm, "wc_plan_limits")
+@_cdecl("wc_plan_limits")
+func wcPlanLimits() -> Int {
+    output = WasmPlanner.limits()
+    return output.count
+}
+
 /// Searches for the UTF-8 query at `text`, at most `limit` results (0: all): the answer is the
 /// feed's search JSON, or `{"error":{"code":…,"message":…}}` for a query search refuses.
 @_expose(wasm, "wc_search")

@@ -1,5 +1,6 @@
 import MeetingPlanning
 import SearchEngine
+import WireCore
 
 /// The changes coming to my clocks, for the page's cards: MeetingPlanning's `ClockChangeNotice`
 /// (the CLI's decision and words) over the timelines the page took from the feed.

@@ -1,5 +1,6 @@
 import HangulIndex
 import SearchEngine
+import WireCore
 
 /// A search item's place as the module compiles it in (`BundledSearch.places`): what the page shows
 /// and keeps of a result, and what search judges (its zone, country and population).

@@ -1,5 +1,6 @@
 import MeetingPlanning
 import SearchEngine
+import WireCore
 
 /// The module's meeting planner: MeetingPlanning's `MeetingPlanner` (the CLI's) over the zones'
 /// timelines the page takes from the feed (`wc_set_timelines`), answered as JSON the page draws
@@ -52,54 +53,54 @@ enum WasmPlanner {
             let number = cells.count > 1 ? Int(cells[1]) : nil
             switch cells[0] {
             case "reference":
-                guard cells.count == 2, let clock = clock(cells[1]) else { return error("unknown_zone", "no rules for the reference zone") }
+                guard cells.count == 2, let clock = clock(cells[1]) else { return refusalJSON(.unknownZone, "no rules for the reference zone") }
                 reference = clock
             // The ranges are MeetingRequest's rules (validate), the CLI's and the kit's: only the
             // form of each line is checked here.
             case "days":
                 guard cells.count == 3, let day = number, let days = Int(cells[2]) else {
-                    return error("bad_request", "days: a first day and a count")
+                    return refusalJSON(.badRequest, "days: a first day and a count")
                 }
                 (first, count) = (day, days)
             case "length":
-                guard let seconds = number else { return error("bad_request", "length: seconds") }
+                guard let seconds = number else { return refusalJSON(.badRequest, "length: seconds") }
                 length = seconds
             case "step":
-                guard let seconds = number else { return error("bad_request", "step: seconds") }
+                guard let seconds = number else { return refusalJSON(.badRequest, "step: seconds") }
                 step = seconds
             case "limit":
-                guard let n = number else { return error("bad_request", "limit: a count") }
+                guard let n = number else { return refusalJSON(.badRequest, "limit: a count") }
                 limit = n
             case "now":
-                guard cells.count == 2, let seconds = int64(Substring(cells[1])) else { return error("bad_request", "now: seconds since 1970") }
+                guard cells.count == 2, let seconds = int64(Substring(cells[1])) else { return refusalJSON(.badRequest, "now: seconds since 1970") }
                 now = seconds
             case "weekly":
-                guard cells.count == 3, let start = int64(Substring(cells[1])), let weeks = Int(cells[2]), (1...104).contains(weeks) else {
-                    return error("bad_request", "weekly: a start (seconds since 1970) and 1 to 104 weeks")
+                guard cells.count == 3, let start = int64(Substring(cells[1])), let weeks = Int(cells[2]) else {
+                    return refusalJSON(.badRequest, "weekly: a start (seconds since 1970) and a count of weeks")
                 }
                 weekly = (start, weeks)
             case "place":
                 guard cells.count == 5 || cells.count == 6, let clock = clock(cells[1]) else {
-                    return error("unknown_zone", "no rules for a place's zone")
+                    return refusalJSON(.unknownZone, "no rules for a place's zone")
                 }
                 guard let start = Int(cells[2]), let end = Int(cells[3]), let hours = WorkingHours(start: start, end: end) else {
-                    return error("bad_request", "a place's working hours: 0 <= start < end <= 1440 minutes")
+                    return refusalJSON(.badRequest, "a place's working hours: 0 <= start < end <= 1440 minutes")
                 }
                 var days = WorkingDays.mondayToFriday
                 if cells.count == 6, cells[5].utf8.count == 2, cells[5].utf8.allSatisfy({ (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) }) {
                     days = WorkingDays.forCountry(cells[5])
                 } else if cells.count == 6 {
                     guard let mask = UInt8(cells[5]), let given = WorkingDays(mask: mask) else {
-                        return error("bad_request", "a place's working days: 1 to 127, a bit per weekday from Monday")
+                        return refusalJSON(.badRequest, "a place's working days: 1 to 127, a bit per weekday from Monday")
                     }
                     days = given
                 }
                 places.append(MeetingPlace(name: cells[4], clock: clock, hours: hours, days: days))
             default:
-                return error("bad_request", "unknown field")
+                return refusalJSON(.badRequest, "unknown field")
             }
         }
-        guard let reference else { return error("bad_request", "a reference zone") }
+        guard let reference else { return refusalJSON(.badRequest, "a reference zone") }
         // The count is checked before the days are listed (a count of a million is refused, not built).
         do throws(MeetingRequestError) {
             try MeetingRequest.validateDays(first: first, count: count)
@@ -107,11 +108,12 @@ enum WasmPlanner {
                 places: places, reference: reference, days: Array(first..<first + count), length: length, step: step, limit: limit,
                 now: now)
             try request.validate()
+            if let weekly { try MeetingRequest.validateWeeks(weekly.weeks) }
             // The plan's one wire shape, as the CLI's --json and the kit write it.
             let occurrences = weekly.map { MeetingPlanner.weekly(request, start: $0.start, weeks: $0.weeks) }
             return MeetingPlanner.plan(request).wireJSON(weekly: occurrences)
         } catch {
-            return self.error(refused: error)
+            return refusalJSON(error.refusal, error.message)
         }
     }
 
@@ -133,24 +135,31 @@ enum WasmPlanner {
         timelines[zoneID].map { WallClock(zoneID: zoneID, timeline: $0) }
     }
 
-    /// `{"error":{"code":"bad_request","message":…}}` with the rule's Korean message, as the CLI and the kit say it.
-    private static func error(refused: MeetingRequestError) -> [UInt8] {
+    /// `MeetingRequest`'s limits, which the page plans within (`wc_plan_limits`):
+    /// `{"places":[1,20],"days":[1,31],"length_seconds":[300,86400],"steps_seconds":[900,1800,3600],"slots":[1,20],"weeks":[1,104]}`.
+    static func limits() -> [UInt8] {
         var json = JSONWriter()
-        json.raw("{\"error\":{\"code\":")
-        json.string(refused.code)
-        json.raw(",\"message\":")
-        json.string(refused.message)
-        json.raw("}}")
-        return json.bytes
-    }
-
-    private static func error(_ code: StaticString, _ message: StaticString) -> [UInt8] {
-        var json = JSONWriter()
-        json.raw("{\"error\":{\"code\":\"")
-        json.raw(code)
-        json.raw("\",\"message\":\"")
-        json.raw(message)
-        json.raw("\"}}")
+        func range(_ key: StaticString, _ range: ClosedRange<Int>, first: Bool = false) {
+            json.raw(first ? "{\"" : ",\"")
+            json.raw(key)
+            json.raw("\":[")
+            json.number(range.lowerBound)
+            json.raw(",")
+            json.number(range.upperBound)
+            json.raw("]")
+        }
+        range("places", MeetingRequest.placeCounts, first: true)
+        range("days", MeetingRequest.dayCounts)
+        range("length_seconds", MeetingRequest.lengths)
+        json.raw(",\"steps_seconds\":[")
+        for (index, step) in MeetingRequest.steps.enumerated() {
+            if index > 0 { json.raw(",") }
+            json.number(step)
+        }
+        json.raw("]")
+        range("slots", MeetingRequest.limits)
+        range("weeks", MeetingRequest.weekCounts)
+        json.raw("}")
         return json.bytes
     }
 }

@@ -1,5 +1,6 @@
 import HangulIndex
 import SearchEngine
+import WireCore
 
 /// The module's search: the CLI's engine over the bundled catalogue, at the instant the zones'
 /// facts describe, answered as the feed's search JSON.
@@ -26,12 +27,7 @@ enum WasmSearch {
         do throws(SearchError) {
             outcome = try catalogue.engine.search(query, limit: limit, facts: zones)
         } catch {
-            json.raw("{\"error\":{\"code\":")
-            json.string(error.code)
-            json.raw(",\"message\":")
-            json.string(error.description)
-            json.raw("}}")
-            return json.bytes
+            return refusalJSON(error.refusal, error.description)
         }
         let result = outcome.result
         json.raw("{\"query\":")
@@ -81,4 +77,16 @@ enum WasmSearch {
         json.raw("]}")
         return json.bytes
     }
+}
+
+/// The module's error answer, `{"error":{"code":…,"message":…}}`: the code from the table every
+/// surface shares (`Refusal`), the message the refusal's own.
+func refusalJSON(_ refusal: Refusal, _ message: String) -> [UInt8] {
+    var json = JSONWriter()
+    json.raw("{\"error\":{\"code\":")
+    json.string(refusal.code)
+    json.raw(",\"message\":")
+    json.string(message)
+    json.raw("}}")
+    return json.bytes
 }

@@ -48,12 +48,12 @@ struct ChangesController: Sendable {
         let query = try QueryString(request.uri.query, allowed: ["zones", "from", "at"], endpoint: "/v1/changes.ics")
         let instant = try service.instant(query)
         guard let list = query["zones"] else {
-            throw .badRequest(
+            throw .refused(
                 .missingParameter, "the parameter 'zones' is missing: my clocks, as place names or zone ids separated by commas (zones=뉴욕,런던)")
         }
         let items = list.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
         guard !items.isEmpty, items.count <= Self.maximumZones, items.allSatisfy({ !$0.isEmpty }) else {
-            throw .badRequest(
+            throw .refused(
                 .invalidZones, "the parameter 'zones' must name 1 to \(Self.maximumZones) places or zone ids separated by commas, none empty")
         }
         var clocks: [ChangesCalendar.Clock] = []
@@ -87,7 +87,7 @@ struct ChangesController: Sendable {
         if let (zoneID, places) = service.zone(text), let clock = service.clocks[zoneID] {
             return .init(name: places.first?.name ?? zoneID, clock: clock)
         }
-        throw .badRequest(
+        throw .refused(
             .invalidZones,
             "the parameter '\(parameter)': \"\(QueryString.printable(text))\" is neither a place of the catalogue nor a zone id (such as 뉴욕 or America/New_York)"
         )

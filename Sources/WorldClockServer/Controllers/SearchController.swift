@@ -36,7 +36,7 @@ struct SearchController: Sendable {
     func search(_ request: Request) throws(APIError) -> FeedService.Timed {
         let query = try QueryString(request.uri.query, allowed: ["q", "limit", "at"], endpoint: "/v1/search")
         guard let q = query["q"] else {
-            throw .badRequest(.missingParameter, "the parameter 'q' is required: the text to search for, e.g. /v1/search?q=%EB%89%B4 (뉴)")
+            throw .refused(.missingParameter, "the parameter 'q' is required: the text to search for, e.g. /v1/search?q=%EB%89%B4 (뉴)")
         }
         let limit = try query.wholeNumber("limit", in: 1...Self.maximumLimit, default: Self.defaultLimit, code: .invalidLimit)
         let instant = try service.instant(query)
@@ -47,14 +47,14 @@ struct SearchController: Sendable {
             let outcome: PlaceSearch.Outcome
             do throws(SearchError) { outcome = try search.search(q, limit: limit) } catch {
                 // The code is the search's own (the web module writes the same); the words name the parameter.
-                let code = APIError.Code(searchError: error)
+                let code = error.refusal
                 switch error {
                 case .emptyQuery:
-                    throw .badRequest(code, "the parameter 'q' is empty or only spaces; give the text to search for")
+                    throw .refused(code, "the parameter 'q' is empty or only spaces; give the text to search for")
                 case .queryTooLong(let scalars, let maximum):
-                    throw .badRequest(code, "the parameter 'q' is \(scalars) Unicode code points long; the limit is \(maximum)")
+                    throw .refused(code, "the parameter 'q' is \(scalars) Unicode code points long; the limit is \(maximum)")
                 case .tooManyCombiningMarks(let scalar, let maximum):
-                    throw .badRequest(
+                    throw .refused(
                         code,
                         "the parameter 'q' has more than \(maximum) combining marks in a row (from code point \(scalar)); no place name needs more")
                 }

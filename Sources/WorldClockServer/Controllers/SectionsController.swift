@@ -117,10 +117,10 @@ struct SectionsController: Sendable {
     static func resolve(_ typed: String, indexer: IndexDefinition, what: String = "the parameter 'section'") throws(APIError) -> ResolvedTitle {
         let resolved: ResolvedTitle
         do { resolved = try indexer.resolveTitle(typed) } catch {
-            throw .badRequest(.invalidSection, "\(what): \(QueryString.printable(error.description, limit: nil))")
+            throw .refused(.invalidSection, "\(what): \(QueryString.printable(error.description, limit: nil))")
         }
         guard typed.unicodeScalars.count == 1 else {
-            throw .badRequest(.invalidSection, "\(what) must be one code point, such as \(resolved.title.text), without spaces or conjoining jamo")
+            throw .refused(.invalidSection, "\(what) must be one code point, such as \(resolved.title.text), without spaces or conjoining jamo")
         }
         return resolved
     }

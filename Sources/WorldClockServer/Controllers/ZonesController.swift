@@ -69,11 +69,11 @@ struct ZonesController: Sendable {
             let shown = QueryString.printable(requested)
             if let match = service.catalogue.zoneID(ignoringCase: requested) {
                 throw APIError(
-                    status: .notFound, code: .unknownZone,
+                    .unknownZone,
                     message: "\"\(shown)\" is not a zone of the catalogue; zone ids are case-sensitive: did you mean \(match)?")
             }
             throw APIError(
-                status: .notFound, code: .unknownZone,
+                .unknownZone,
                 message:
                     "\"\(shown)\" is not a zone of the catalogue; expected a tz zone id such as Asia/Seoul or America/Argentina/Buenos_Aires (\(service.zoneCount) zones; aliases such as Asia/Calcutta are accepted)"
             )

@@ -1,4 +1,4 @@
-import BuildStamp
+import CBuildStamp
 
 /// Which build of worldclock this is: the one definition `worldclock --version` prints and the
 /// server's `/v1/meta` gives (`"server": {"version": …, "commit": …}`).

@@ -1,9 +1,7 @@
-import SearchEngine
-
 /// `value` in decimal with at least `width` digits, zeros in front, a minus sign before them:
 /// `zeroPadded(7, width: 2)` is "07", `zeroPadded(-5, width: 4)` is "-0005", `zeroPadded(123, width: 2)` is "123".
 /// The one place the package pads numbers as a String (clock times, ISO 8601, offsets, log
-/// durations), with SearchEngine's one digit writer (`JSONWriter.appendDigits`), so that the web
+/// durations), with the one digit writer (`JSONWriter.appendDigits`), so that the web
 /// module (Embedded Swift) writes digits as the kit does.
 package func zeroPadded(_ value: Int, width: Int) -> String {
     var bytes: [UInt8] = []

@@ -1,5 +1,3 @@
-import SearchEngine
-
 /// RFC 3339 text of instants, local times and offsets, with integer arithmetic only: the one
 /// definition the plan's wire shape (written by the web module too) and the kit's `ISO8601` both
 /// write. The digits go straight into bytes, which is also what keeps the module small.

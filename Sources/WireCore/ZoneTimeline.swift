@@ -5,8 +5,9 @@
 /// takes it from the page (the feed's transitions) for search and the meeting planner, and the
 /// page's ticking clock (`Web/clock.js`) is held to it by a test on the same instants.
 ///
-/// Here, in the lowest module that the web module, the kit and the server all see (Embedded-clean,
-/// no Foundation); `periodIndex(at:)` is its one search, and everything else asks it.
+/// Here, in WireCore, the lowest module that the web module, the kit and the server all see
+/// (Embedded-clean, no Foundation); `periodIndex(at:)` is its one search, and everything else asks
+/// it (search's facts at an instant included: `facts(at:)`, in SearchEngine).
 public struct ZoneTimeline: Equatable, Sendable {
     /// One stretch of time on one offset, abbreviation and DST: from `start`, until the next
     /// period's. The one value of a zone's state between two changes outside `TimeZoneRules`
@@ -55,16 +56,6 @@ public struct ZoneTimeline: Equatable, Sendable {
     /// The period holding at `instant`: the last starting at or before it (the first before the
     /// span). A timeline has at least one period.
     public func period(at instant: Int64) -> Period { periods[periodIndex(at: instant)] }
-
-    /// The facts at `instant` (seconds since 1970): the offset of the period holding then, and the
-    /// abbreviations of it and of the periods starting within `ZoneFacts.window` after it.
-    /// Right for an instant whose window ends inside the span the timeline was made for.
-    package func facts(at instant: Int64) -> ZoneFacts? {
-        guard !periods.isEmpty else { return nil }
-        let current = periodIndex(at: instant)
-        let ahead = periods[changeIndices(after: instant, through: instant + Int64(ZoneFacts.window))]
-        return ZoneFacts(utcOffset: periods[current].utcOffset, abbreviations: [periods[current].abbreviation] + ahead.map { $0.abbreviation })
-    }
 
     /// The indices of the periods starting after `start` through `end`: the changes between them.
     /// The first period is never one (it holds before its start too).

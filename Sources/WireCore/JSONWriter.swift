@@ -1,7 +1,7 @@
 /// JSON text written byte by byte into a buffer, for what Embedded Swift (the web page's module)
 /// writes without `Codable`: the plan's one wire shape (`MeetingPlan.wireJSON(weekly:)`, which the
-/// kit reads back to encode sorted and indented) and the module's search answers. It lives here,
-/// the lowest module both the planner and the module's search see.
+/// kit reads back to encode sorted and indented) and the module's search answers. It lives in
+/// WireCore, the lowest module both the planner and the module's search see.
 package struct JSONWriter {
     /// The text so far, in UTF-8.
     public private(set) var bytes: [UInt8] = []
@@ -22,7 +22,7 @@ package struct JSONWriter {
 
     /// `value`'s decimal digits appended to UTF-8 bytes, zeros in front up to `width`, a minus
     /// before them when negative: the one digit writer of the package's text (JSON numbers here,
-    /// ISO 8601 text and `zeroPadded` in MeetingPlanning), by hand so that Embedded Swift writes
+    /// ISO 8601 text and `zeroPadded` beside it), by hand so that Embedded Swift writes
     /// them as the native build does.
     public static func appendDigits(_ value: Int64, width: Int = 1, to out: inout [UInt8]) {
         if value < 0 { out.append(UInt8(ascii: "-")) }

@@ -1,3 +1,5 @@
+import SearchEngine
+
 /// Zone facts at one instant, by zone id, as plain data: for a caller that has them ready (made at
 /// build or export time, or by a test).
 package struct ZoneFactsTable: ZoneFactsSource, Sendable {
