@@ -311,6 +311,27 @@ struct WasmPlannerTests {
         #expect((refusal["error"] as? [String: Any])?["code"] as? String == kit.code)
     }
 
+    @Test(
+        "no date chosen (`planned`): the module plans the day MeetingPlanner.plannedDay gives, the CLI's rule, and a chosen date as it is",
+        arguments: [
+            // Saturday in 서울 plans Monday; 리야드's Friday (its weekend is Friday–Saturday) plans Sunday; a weekday stands.
+            ("Asia/Seoul", "KR", TimeQuery.CivilDate(year: 2026, month: 11, day: 28), "2026-11-30", "2026-11-28"),
+            ("Asia/Riyadh", "SA", TimeQuery.CivilDate(year: 2026, month: 11, day: 27), "2026-11-29", "2026-11-27"),
+            ("Asia/Seoul", "KR", TimeQuery.CivilDate(year: 2026, month: 11, day: 27), "2026-11-27", "2026-11-27"),
+        ])
+    func plannedDay(zone: String, country: String, today: TimeQuery.CivilDate, planned: String, chosen: String) async throws {
+        func request(_ planned: Bool) -> String {
+            #"{"reference":"\#(zone)","firstDay":\#(today.daysSinceEpoch),"planned":\#(planned),"length":3600,"places":["#
+                + #"{"name":"기준","zone":"\#(zone)","days":"\#(country)"},{"name":"뉴욕","zone":"America/New_York"}]}"#
+        }
+        let input = request(true) + "\n" + request(false)
+        let output = try await onOwnThread { try WasmSearchTests.runEngine(["plan", "TIMELINES", "INPUT"], input: input) }
+        let decoder = JSONDecoder()
+        decoder.keyDecodingStrategy = .convertFromSnakeCase
+        let days = try output.map { try decoder.decode(Answer.self, from: $0).slots.first.map { String($0.referenceLocal.prefix(10)) } }
+        #expect(days == [planned, chosen])
+    }
+
     @Test("the page plans within MeetingRequest's limits, which the module gives it (wc_plan_limits), not limits of its own")
     func limits() async throws {
         let output = try await onOwnThread { try WasmSearchTests.runEngine(["limits"], input: "") }
@@ -323,7 +344,7 @@ struct WasmPlannerTests {
         #expect(limits["steps_seconds"] == MeetingRequest.steps)
         #expect(limits["slots"] == range(MeetingRequest.limits))
         #expect(limits["weeks"] == range(MeetingRequest.weekCounts))
-        let page = try String(contentsOf: WasmSearchTests.root.appending(path: "Sources/WorldClockServer/Web/meeting.js"), encoding: .utf8)
+        let page = try String(contentsOf: WasmSearchTests.root.appending(path: "Web/app/meeting.js"), encoding: .utf8)
         #expect(page.contains("planLimits()") && !page.contains("MAX_PLACES"))
     }
 }

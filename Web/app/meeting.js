@@ -104,6 +104,8 @@ export class MeetingView {
     this.settings = loadSettings();
     this.caption = $('meeting-caption');
     this.linkedDay = null;
+    /** Whether a date was chosen (in the field, by a link, by its offer): until then the planner picks the day. */
+    this.dateChosen = false;
     /** What the link opened (its places, reference zone, chosen start), until the view is closed. */
     this.shared = null;
     this.plan = null;
@@ -114,7 +116,7 @@ export class MeetingView {
     this.generation = 0;
     this.weeklyGeneration = 0;
     toggle.addEventListener('click', () => (section.hidden ? this.open() : this.close()));
-    this.date.addEventListener('change', () => { this.linkedDay = null; this.refresh(); });
+    this.date.addEventListener('change', () => { this.linkedDay = null; this.dateChosen = true; this.refresh(); });
     this.length.addEventListener('change', () => this.refresh());
     this.weekly.addEventListener('change', () => this.drawWeekly());
     this.editor.addEventListener('change', (event) => this.edit(event.target));
@@ -152,7 +154,7 @@ export class MeetingView {
     this.shared = places.length && !same ? { places, reference: query.get('ref') } : null;
     this.chosenStart = Number(query.get('at')) || null;
     const day = dayOf(query.get('date') ?? '');
-    if (!Number.isNaN(day)) this.date.value = isoDate(day);
+    if (!Number.isNaN(day)) { this.date.value = isoDate(day); this.dateChosen = true; }
     /** The link's own date, said to be past when it is (request()). */
     this.linkedDay = Number.isNaN(day) ? null : day;
     if ([...this.length.options].some((o) => o.value === query.get('length'))) this.length.value = query.get('length');
@@ -193,15 +195,17 @@ export class MeetingView {
     const last = Number.isFinite(rules.validUntil) ? Math.floor(rules.validUntil / 1000 / DAY) - 2 : today + 365;
     this.date.min = isoDate(today);
     this.date.max = isoDate(last);
-    let day = dayOf(this.date.value);
+    // No date chosen: today, which the planner may move (the reference place's next working day).
+    let day = this.dateChosen ? dayOf(this.date.value) : today;
     let pastLink = null;
     if (this.linkedDay !== null && this.linkedDay !== undefined && this.linkedDay < today && day === this.linkedDay) {
       // The same weekday's next date, today included.
       pastLink = { day: this.linkedDay, next: today + ((this.linkedDay - today) % 7 + 7) % 7 };
     }
     if (Number.isNaN(day) || day < today || day > last) day = today;
-    if (!pastLink) this.date.value = isoDate(day);
-    return { places, reference, day, length: Number(this.length.value), now: t / 1000, pastLink };
+    if (!pastLink && (this.dateChosen || !this.date.value)) this.date.value = isoDate(day);
+    const planned = !this.dateChosen;
+    return { places, reference, day, planned, length: Number(this.length.value), now: t / 1000, pastLink };
   }
 
   /** Plans again (new clocks, feed, date or length) and draws the plan, when the view is open. */
@@ -209,7 +213,7 @@ export class MeetingView {
     if (this.section.hidden || !this.rules()) return;
     // A later refresh (a clock added, another date) makes an earlier one's answer stale.
     const generation = ++this.generation;
-    let { places, reference, day, length, now, pastLink } = this.request();
+    let { places, reference, day, planned, length, now, pastLink } = this.request();
     this.offer.hidden = !pastLink;
     if (pastLink) {
       // Said and offered, never planned for another day silently.
@@ -221,6 +225,7 @@ export class MeetingView {
         this.linkedDay = null;
         if (this.chosenStart) this.chosenStart += weeks * 7 * DAY;
         this.date.value = isoDate(pastLink.next);
+        this.dateChosen = true;
         this.refresh();
         this.status.focus?.();
       };
@@ -237,7 +242,7 @@ export class MeetingView {
       if (this.maxPlaces === Infinity) {
         // The engine's limits, once: the places are counted again within them.
         this.maxPlaces = (await engine.planLimits()).places[1];
-        if (generation === this.generation) ({ places, reference, day, length, now } = this.request());
+        if (generation === this.generation) ({ places, reference, day, planned, length, now } = this.request());
       }
     } catch {
       this.body.hidden = true;
@@ -251,7 +256,7 @@ export class MeetingView {
       [, plan] = await Promise.all([
         engine.setRules(this.rules(), this.now()),
         engine.plan({
-          reference, firstDay: day, length, step: STEP, limit: 3, now,
+          reference, firstDay: day, planned, length, step: STEP, limit: 3, now,
           places: places.map((p) => ({ name: p.name, zone: p.zone, hours: p.hours ?? HOURS, days: p.days ?? (p.country_code || '') })),
         }),
       ]);
@@ -264,11 +269,18 @@ export class MeetingView {
       this.status.textContent = `계획을 세우지 못했습니다: ${plan.error.message}`;
       return;
     }
+    // The day the planner took: another than today's when today is the reference place's day off, said as the CLI says it.
+    const asked = day;
+    if (plan.slots.length) day = dayOf(plan.slots[0].reference_local.slice(0, 10));
+    if (day !== asked) this.date.value = isoDate(day);
     // The page's places (with what the user set) beside the working days the planner used.
     this.plan = { ...plan, places, reference, day, length, workingDays: plan.places.map((p) => dayBits(p.working_days)) };
     this.body.hidden = false;
     const more = this.clocks().length > this.maxPlaces && !this.shared ? ` (내 시계의 앞 ${this.maxPlaces}곳)` : '';
-    this.status.textContent = `${places.length}곳${more} · ${dateText(day)} · ${duration(length / 60)} 회의 · 기준 ${this.referenceName()}`;
+    const moved = day === asked ? ''
+      : `. 오늘(${dateText(asked)})은 ${this.referenceName()}의 쉬는 날이라 다음 일하는 날인 ${dateText(day)}의 회의 시간을 찾습니다. `
+        + '오늘로 하려면 날짜를 고릅니다';
+    this.status.textContent = `${places.length}곳${more} · ${dateText(day)} · ${duration(length / 60)} 회의 · 기준 ${this.referenceName()}${moved}`;
     this.drawTable();
     this.drawEditor();
     this.slider.max = String(plan.slots.length - 1);

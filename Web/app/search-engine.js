@@ -105,12 +105,15 @@ export class SearchEngine {
    * weekday from Monday (31: Monday to Friday) or its country's ISO code (`KR`: CLDR's weekend, as
    * the CLI's default); `now` (seconds) marks the slots begun before it past, never ranked; `weekly`
    * asks for the same start's wall time every week, with the places whose local time moves.
-   * @param {{reference: string, firstDay: number, days?: number, length: number, step?: number, limit?: number,
+   * With `planned`, `firstDay` is today and the planner makes the plan for the day a plan with no date is for
+   * (MeetingPlanner.plannedDay: the reference place's next working day when today is its day off, as the CLI's).
+   * @param {{reference: string, firstDay: number, planned?: boolean, days?: number, length: number, step?: number, limit?: number,
    *          now?: number, weekly?: {start: number, weeks: number},
    *          places: {name: string, zone: string, hours?: [number, number], days?: number | string}[]}} request
    */
-  plan({ reference, firstDay, days = 1, length, step = 1800, limit = 5, now, weekly, places }) {
-    const lines = [`reference\t${reference}`, `days\t${firstDay}\t${days}`, `length\t${length}`, `step\t${step}`, `limit\t${limit}`];
+  plan({ reference, firstDay, planned = false, days = 1, length, step = 1800, limit = 5, now, weekly, places }) {
+    const lines = [`reference\t${reference}`, `days\t${firstDay}\t${days}${planned ? '\tplanned' : ''}`, `length\t${length}`,
+      `step\t${step}`, `limit\t${limit}`];
     if (Number.isFinite(now)) lines.push(`now\t${Math.floor(now)}`);
     if (weekly) lines.push(`weekly\t${weekly.start}\t${weekly.weeks}`);
     for (const place of places) {

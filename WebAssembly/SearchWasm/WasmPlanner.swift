@@ -34,8 +34,9 @@ enum WasmPlanner {
     }
 
     /// The plan for a request, a line per field:
-    /// `reference TAB ZONE`, `days TAB FIRST-DAY TAB COUNT` (days since 1970-01-01 in the reference
-    /// zone), `length TAB SECONDS`, `step TAB SECONDS`, `limit TAB N`, and a line per place:
+    /// `reference TAB ZONE`, `days TAB FIRST-DAY TAB COUNT [TAB planned]` (days since 1970-01-01 in
+    /// the reference zone; `planned`: FIRST-DAY is today and no date was chosen, so the plan starts on
+    /// `MeetingPlanner.plannedDay`, the CLI's rule), `length TAB SECONDS`, `step TAB SECONDS`, `limit TAB N`, and a line per place:
     /// `place TAB ZONE TAB START-MINUTE TAB END-MINUTE TAB NAME [TAB DAYS]` (its working hours, and
     /// its working days as a bit per ISO weekday, bit 0 Monday, or as its country's ISO 3166 code
     /// (`KR`, `SA`: `WorkingDays.forCountry`, the CLI's default); 31, Monday to Friday, without),
@@ -45,6 +46,7 @@ enum WasmPlanner {
     static func answer(_ text: String) -> [UInt8] {
         var reference: WallClock?
         var first = 0, count = 1, length = 3600, step = 1800, limit = 5
+        var planned = false
         var now: Int64?
         var weekly: (start: Int64, weeks: Int)?
         var places: [MeetingPlace] = []
@@ -58,10 +60,10 @@ enum WasmPlanner {
             // The ranges are MeetingRequest's rules (validate), the CLI's and the kit's: only the
             // form of each line is checked here.
             case "days":
-                guard cells.count == 3, let day = number, let days = Int(cells[2]) else {
-                    return refusalJSON(.badRequest, "days: a first day and a count")
+                guard cells.count == 3 || (cells.count == 4 && cells[3] == "planned"), let day = number, let days = Int(cells[2]) else {
+                    return refusalJSON(.badRequest, "days: a first day and a count, and `planned` when no date was chosen")
                 }
-                (first, count) = (day, days)
+                (first, count, planned) = (day, days, cells.count == 4)
             case "length":
                 guard let seconds = number else { return refusalJSON(.badRequest, "length: seconds") }
                 length = seconds
@@ -101,6 +103,7 @@ enum WasmPlanner {
             }
         }
         guard let reference else { return refusalJSON(.badRequest, "a reference zone") }
+        if planned { first = MeetingPlanner.plannedDay(today: first, places: places, reference: reference.zoneID) }
         // The count is checked before the days are listed (a count of a million is refused, not built).
         do throws(MeetingRequestError) {
             try MeetingRequest.validateDays(first: first, count: count)

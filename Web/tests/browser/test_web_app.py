@@ -1349,6 +1349,20 @@ class WebAppTests(harness.PageChecks, unittest.TestCase):
         self.assertIn("3월 16일 (화)부터 뉴욕 오전 6:00 EST → 오전 7:00 EDT (+1시간)", lines)
         self.assertIn("3월 30일 (화)부터 런던 오전 11:00 GMT → 오후 12:00 BST (+1시간)", lines)
 
+    def test_40i_opened_on_the_references_day_off_it_plans_the_next_working_day_and_says_so(self):
+        # Saturday noon in Seoul: as `worldclock plan` does (MeetingPlanner.plannedDay, in the engine), Monday is planned, and said.
+        self.open_meeting(query=SEOUL + "&now=2026-11-28T03:00:00Z")
+        shown = "return [document.getElementById('meeting-date').value, document.getElementById('meeting-caption').textContent, " \
+                "document.getElementById('meeting-status').textContent]"
+        self.wait(lambda: self.js(shown)[0] == "2026-11-30", "the plan stays on the day off")
+        date, caption, status = self.js(shown)
+        self.assertTrue(caption.startswith("11월 30일 (월), 서울 기준"), caption)
+        self.assertIn("오늘(11월 28일 (토))은 서울의 쉬는 날이라 다음 일하는 날인 11월 30일 (월)의 회의 시간을 찾습니다", status)
+        # A date chosen is planned as it is, the day off included.
+        self.js("const d = document.getElementById('meeting-date'); d.value = '2026-11-28'; d.dispatchEvent(new Event('change'))")
+        self.wait(lambda: self.js(shown)[1].startswith("11월 28일 (토)"), "the chosen Saturday is not planned")
+        self.assertNotIn("쉬는 날이라", self.js(shown)[2])
+
     def test_41_the_slider_moves_by_keyboard(self):
         from selenium.webdriver.common.by import By
         from selenium.webdriver.common.keys import Keys

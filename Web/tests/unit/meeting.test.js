@@ -47,6 +47,8 @@ function makeView({ clocks = [NEW_YORK], answer = PLAN, stored = {} } = {}) {
   const asked = [];
   const engine = {
     setRules: async () => {},
+    // MeetingRequest's limits, as the module gives them (wc_plan_limits).
+    planLimits: async () => ({ places: [1, 20], days: [1, 31], length_seconds: [300, 86400], steps_seconds: [900, 1800, 3600], slots: [1, 20], weeks: [1, 104] }),
     plan: async (request) => {
       asked.push(request);
       if (answer instanceof Error) throw answer;
@@ -82,16 +84,24 @@ test('a clock on the reference zone stands for it: no second row for the referen
   assert.deepEqual(view.request().places.map((p) => p.name), ['뉴욕', '부산']);
 });
 
-test('at most 20 places are planned, the reference among them', () => {
+test('at most 20 places are planned (the engine\'s limit), the reference among them', async () => {
   const many = Array.from({ length: 25 }, (_, i) => ({ name: `뉴욕 ${i}`, zone: 'America/New_York', country_code: 'US' }));
-  const places = makeView({ clocks: many }).view.request().places;
+  // (A refusal keeps the two-place fixture plan off these 20 rows: only the request is looked at.)
+  const { view, asked } = makeView({ clocks: many, answer: { error: { message: 'not drawn here' } } });
+  view.open(false);
+  await view.refresh();
+  const places = asked[0].places;
   assert.equal(places.length, 20);
   assert.equal(places[0].name, '서울');
   assert.equal(places[19].name, '뉴욕 18');
 });
 
-test('a date before today or past the feed\'s window is planned as today', () => {
+test('a date chosen before today or past the feed\'s window is planned as today', () => {
   const { view } = makeView();
+  // Chosen in the field (its change event sets this); unchosen, the planner picks the day.
+  assert.equal(view.request().planned, true);
+  view.dateChosen = true;
+  assert.equal(view.request().planned, false);
   for (const date of ['2026-07-14', '2028-01-01', 'not a date']) {
     view.date.value = date;
     assert.equal(view.request().day, Date.parse('2026-07-15') / 86_400_000, date);
@@ -153,6 +163,7 @@ test('the engine is asked for the places with their working hours and country, a
   const [request] = asked;
   assert.equal(request.reference, 'Asia/Seoul');
   assert.equal(request.firstDay, Date.parse('2026-07-15') / 86_400_000);
+  assert.equal(request.planned, true);
   assert.equal(request.step, 1800);
   assert.equal(request.now, NOW / 1000);
   assert.deepEqual(request.places, [
@@ -171,6 +182,16 @@ test('the engine is asked for the places with their working hours and country, a
   assert.equal(link.get('ref'), 'Asia/Seoul');
   assert.equal(link.get('at'), String(Date.parse('2026-07-15T11:00:00Z') / 1000));
   assert.deepEqual(link.getAll('place'), ['서울@Asia/Seoul', '뉴욕@America/New_York']);
+});
+
+test('a plan the engine made for another day than today (the reference\'s day off) says so, in the CLI\'s words', async () => {
+  const moved = { ...PLAN, slots: PLAN.slots.map((slot) => ({ ...slot, reference_local: slot.reference_local.replace('07-15', '07-16') })) };
+  const { view, part } = makeView({ answer: moved });
+  view.open(false);
+  await view.refresh();
+  assert.equal(view.date.value, '2026-07-16');
+  assert.equal(part('meeting-status').textContent, '2곳 · 7월 16일 (목) · 1시간 회의 · 기준 서울. 오늘(7월 15일 (수))은 서울의 쉬는 날이라 '
+    + '다음 일하는 날인 7월 16일 (목)의 회의 시간을 찾습니다. 오늘로 하려면 날짜를 고릅니다');
 });
 
 test('the slider\'s slot is kept when the plan is made again', async () => {
