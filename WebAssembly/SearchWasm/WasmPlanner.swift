@@ -135,23 +135,7 @@ enum WasmPlanner {
     }
 
     /// `{"error":{"code":"bad_request","message":…}}` with the rule's Korean message, as the CLI and the kit say it.
-    private static func error(refused: MeetingRequestError) -> [UInt8] {
-        var json = JSONWriter()
-        json.raw("{\"error\":{\"code\":")
-        json.string(refused.code)
-        json.raw(",\"message\":")
-        json.string(refused.message)
-        json.raw("}}")
-        return json.bytes
-    }
+    private static func error(refused: MeetingRequestError) -> [UInt8] { JSONWriter.error(code: refused.code, message: refused.message) }
 
-    private static func error(_ code: StaticString, _ message: StaticString) -> [UInt8] {
-        var json = JSONWriter()
-        json.raw("{\"error\":{\"code\":\"")
-        json.raw(code)
-        json.raw("\",\"message\":\"")
-        json.raw(message)
-        json.raw("\"}}")
-        return json.bytes
-    }
+    private static func error(_ code: String, _ message: String) -> [UInt8] { JSONWriter.error(code: code, message: message) }
 }

@@ -27,12 +27,7 @@ enum WasmSearch {
         do throws(SearchError) {
             outcome = try catalogue.engine.search(query, limit: limit, facts: zones)
         } catch {
-            json.raw("{\"error\":{\"code\":")
-            json.string(error.code)
-            json.raw(",\"message\":")
-            json.string(error.description)
-            json.raw("}}")
-            return json.bytes
+            return JSONWriter.error(code: error.code, message: error.description)
         }
         let result = outcome.result
         json.raw("{\"query\":")
