@@ -23,22 +23,27 @@ package enum ISOText {
         appendOffset(offset, to: &out)
     }
 
-    /// "2026-11-23T19:00:00": the date and time, the year in four digits.
-    private static func appendDateTime(_ local: LocalDateTime, to out: inout [UInt8]) {
+    /// "20261202T200000": the date and time in ISO 8601's basic form (iCalendar's DATE-TIME).
+    public static func basic(_ local: LocalDateTime) -> String { text { appendDateTime(local, basic: true, to: &$0) } }
+
+    /// "2026-11-23T19:00:00" (or, `basic`, "20261123T190000"): the date and time, the year in four digits.
+    public static func appendDateTime(_ local: LocalDateTime, basic: Bool = false, to out: inout [UInt8]) {
+        let (dash, colon) = basic ? (nil, nil) : (UInt8(ascii: "-"), UInt8(ascii: ":"))
         appendDigits(local.year, 4, to: &out)
-        out.append(UInt8(ascii: "-"))
+        if let dash { out.append(dash) }
         appendDigits(local.month, 2, to: &out)
-        out.append(UInt8(ascii: "-"))
+        if let dash { out.append(dash) }
         appendDigits(local.day, 2, to: &out)
         out.append(UInt8(ascii: "T"))
         appendDigits(local.hour, 2, to: &out)
-        out.append(UInt8(ascii: ":"))
+        if let colon { out.append(colon) }
         appendDigits(local.minute, 2, to: &out)
-        out.append(UInt8(ascii: ":"))
+        if let colon { out.append(colon) }
         appendDigits(local.second, 2, to: &out)
     }
 
-    private static func appendOffset(_ seconds: Int, to out: inout [UInt8]) {
+    /// `offset(_:)`'s text, appended to UTF-8 bytes.
+    public static func appendOffset(_ seconds: Int, to out: inout [UInt8]) {
         let minutes = (seconds < 0 ? -seconds : seconds) / 60
         out.append(UInt8(ascii: seconds < 0 ? "-" : "+"))
         appendDigits(minutes / 60, 2, to: &out)

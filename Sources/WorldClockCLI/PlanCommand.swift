@@ -201,7 +201,7 @@ struct PlanCommand: Command {
                         + (dayOff.map { ". " + $0 } ?? ""))
             }
         }
-        if session.json { return Output.json(WirePlan(plan, weekly: weeks == nil ? nil : weekly)) }
+        if session.json { return Output.wire(plan.wireJSON(weekly: weeks == nil ? nil : weekly)) }
         PlanText(request: request, plan: plan, weekly: weekly, chosen: chosen, session: session, dayOff: dayOff).lines().forEach { Output.line($0) }
     }
 

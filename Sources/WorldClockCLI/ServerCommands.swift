@@ -1,5 +1,6 @@
 import ServerConfiguration
 import TimeZoneRules
+import WireCore
 import WorldClockKit
 
 #if canImport(FoundationEssentials)
@@ -256,14 +257,6 @@ extension ServerCommands {
         let whole = seconds.rounded(.down)
         let millis = Int((seconds - whole) * 1000)
         let stamp = String(ISO8601.utc(Date(timeIntervalSince1970: whole)).dropLast()) + "." + String(String(millis + 1000).dropFirst()) + "Z"
-        return start + #"{"time":"\#(stamp)","level":"error","message":\#(jsonString(message))}"# + "\n"
-    }
-
-    /// `text` as a JSON string with its quotes, written by the JSON encoder every `--json` answer
-    /// uses rather than by an escaper of its own.
-    static func jsonString(_ text: String) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = .withoutEscapingSlashes
-        return (try? encoder.encode(text)).map { String(decoding: $0, as: UTF8.self) } ?? "\"\""
+        return start + #"{"time":"\#(stamp)","level":"error","message":\#(JSONWriter.quoted(message))}"# + "\n"
     }
 }

@@ -1,4 +1,5 @@
 import TimeZoneRules
+import WireCore
 import WorldClockKit
 
 #if canImport(FoundationEssentials)
@@ -189,7 +190,13 @@ package enum Output {
 
     /// `value` as JSON and a newline: indented unless `pretty` is false (`feed` without `--pretty`).
     static func json<Value: Encodable>(_ value: Value, pretty: Bool = true, to stream: StandardStream = .output) {
-        stream.write(FeedJSON.encode(value, pretty: pretty) + Data("\n".utf8))
+        stream.write(FeedJSON.encode(value, pretty: pretty) + [0x0A])
+    }
+
+    /// Compact wire bytes and a newline, indented by the one pretty-printer (`JSONWriter.pretty`)
+    /// unless `pretty` is false.
+    static func wire(_ compact: [UInt8], pretty: Bool = true, to stream: StandardStream = .output) {
+        stream.write((pretty ? JSONWriter.pretty(compact) : compact) + [0x0A])
     }
 }
 

@@ -149,7 +149,7 @@ package enum WorldClockCLI {
             exit(error.exitCode)
         }
         if json {
-            Output.json(FeedError(code: error.code, message: error.message))
+            Output.wire(JSONWriter.error(code: error.code, message: error.message))
         } else {
             // Every message is made printable where it quotes input; this is the last guard.
             StandardStream.error.write(Terminal.errorText(error.message))

@@ -124,10 +124,7 @@ public enum MeetingInvitation {
     }
 
     /// 20261202T200000: a wall-clock DATE-TIME, no zone.
-    static func wall(_ t: LocalDateTime) -> String {
-        "\(zeroPadded(t.year, width: 4))\(zeroPadded(t.month, width: 2))\(zeroPadded(t.day, width: 2))T"
-            + "\(zeroPadded(t.hour, width: 2))\(zeroPadded(t.minute, width: 2))\(zeroPadded(t.second, width: 2))"
-    }
+    static func wall(_ t: LocalDateTime) -> String { ISOText.basic(t) }
 
     /// +0900, -0500, +0530, or with seconds (+082752) when the offset has them (RFC 5545 utc-offset).
     static func offset(_ seconds: Int) -> String {
@@ -137,11 +134,7 @@ public enum MeetingInvitation {
     }
 
     /// 20261202T110000Z.
-    package static func basic(_ seconds: Int64) -> String {
-        let t = LocalDateTime(secondsSinceEpoch: seconds)
-        return "\(zeroPadded(t.year, width: 4))\(zeroPadded(t.month, width: 2))\(zeroPadded(t.day, width: 2))T"
-            + "\(zeroPadded(t.hour, width: 2))\(zeroPadded(t.minute, width: 2))\(zeroPadded(t.second, width: 2))Z"
-    }
+    package static func basic(_ seconds: Int64) -> String { ISOText.basic(LocalDateTime(secondsSinceEpoch: seconds)) + "Z" }
 
     /// TEXT escaping (§3.3.11): backslash, semicolon, comma, and newlines as `\n`.
     package static func escaped(_ text: String) -> String {

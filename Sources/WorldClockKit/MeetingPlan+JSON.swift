@@ -5,26 +5,14 @@ import FoundationEssentials
 import Foundation
 #endif
 
-// The planner's answers as the CLI's `plan --json` prints them: the one wire shape that
-// MeetingPlanning writes (`MeetingPlan.wireJSON(weekly:)`, the web module's answer too), read back
-// here so that the feed's encoder sorts and indents it.
+// The plan as an `Encodable` value, for an app that encodes it with the rest of its own JSON: the
+// one wire shape MeetingPlanning writes (`MeetingPlan.wireJSON(weekly:)`, which the CLI's
+// `plan --json` and the web module print as it is), read back.
 
 extension MeetingPlan: Encodable {
     /// The plan in its one wire shape (`wireJSON()`, without a weekly series).
-    public func encode(to encoder: any Encoder) throws { try WirePlan(self).encode(to: encoder) }
-}
-
-/// A plan and its weekly series in the plan's one wire shape, as an `Encodable` value:
-/// what `plan --json --weekly N` prints.
-package struct WirePlan: Encodable {
-    private let json: [UInt8]
-
-    /// `plan`, with `weekly` when a weekly series was asked for.
-    public init(_ plan: MeetingPlan, weekly: [MeetingOccurrence]? = nil) { json = plan.wireJSON(weekly: weekly) }
-
-    /// The wire JSON's values, read back and encoded as they are.
     public func encode(to encoder: any Encoder) throws {
-        try JSONDecoder().decode(WireValue.self, from: Data(json)).encode(to: encoder)
+        try JSONDecoder().decode(WireValue.self, from: Data(wireJSON())).encode(to: encoder)
     }
 }
 

@@ -1,5 +1,4 @@
 public import MeetingPlanning
-public import SearchEngine
 public import TimeZoneRules
 public import WireCore
 

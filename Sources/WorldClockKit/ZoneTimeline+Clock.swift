@@ -1,4 +1,3 @@
-package import SearchEngine
 import TimeZoneRules
 package import WireCore
 

@@ -149,7 +149,7 @@ struct APIError: HTTPResponseError, Equatable {
         message: "the server failed to answer; the error is in its log")
 
     /// The JSON body.
-    var body: Data { FeedJSON.encode(FeedError(code: code, message: message)) }
+    var body: Data { Data(JSONWriter.error(code: code, message: message)) }
 
     func response(from request: Request, context: some RequestContext) throws -> Response {
         response(isHead: request.method == .head)

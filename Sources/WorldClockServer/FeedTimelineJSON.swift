@@ -15,8 +15,9 @@ import Foundation
 /// (`ZoneTimeline.periodIndex(at:)`), whatever `?at=` a request names. The JSON rendering of a
 /// timeline, not another timeline: which period holds when is the timeline's answer alone.
 ///
-/// The bytes are exactly what `FeedJSON.encode` writes for `FeedTransition` and `FeedTime`
-/// (`SectionsBodyTests` compares them with the encoder's for many instants).
+/// The bytes are WireCore's (`JSONWriter.transition`, `JSONWriter.time`), cut into pieces once:
+/// the one writer of a time and a transition, which the kit's `FeedTransition` and `FeedTime`
+/// read (`SectionsBodyTests` compares them with the encoder's for many instants).
 struct FeedTimelineJSON: Sendable {
     /// The zone's periods over the span: the one at the span's start, then one per transition
     /// (period `i` ≥ 1 is the `i`th transition).
@@ -32,6 +33,19 @@ struct FeedTimelineJSON: Sendable {
         let head: [UInt8]
         let offsetAndQuote: [UInt8]
         let tail: [UInt8]
+
+        /// `JSONWriter.time`'s bytes in `period`, cut around the local date and time and where a
+        /// next transition goes.
+        init(_ period: ZoneTimeline.Period) {
+            var json = JSONWriter(capacity: 160)
+            json.time(at: period.start, in: period, next: nil)
+            let bytes = json.bytes
+            func start(of text: StaticString) -> Int {
+                bytes.indices.first { bytes[$0...].starts(with: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount)) }!
+            }
+            let local = start(of: "\"local\":\"") + 9, offset = start(of: ",\"utc_offset\":")
+            (head, offsetAndQuote, tail) = (Array(bytes[..<local]), Array(bytes[(local + 19)..<offset]), Array(bytes[offset...]))
+        }
     }
 
     /// The distinct `TimeJSON`s of the zone, and which one each period shows (`timeline.periods`' indices).
@@ -54,8 +68,7 @@ struct FeedTimelineJSON: Sendable {
         var interned: [Key: Int32] = [:]
         var timeJSONOfPeriod: [Int32] = []
         timeJSONOfPeriod.reserveCapacity(timeline.periods.count)
-        var fragments: [UInt8] = []
-        fragments.reserveCapacity(timeline.periods.count * 112)
+        var fragments = JSONWriter(capacity: timeline.periods.count * 112)
         var starts: [Int32] = [0]
         starts.reserveCapacity(timeline.periods.count + 1)
         for (index, period) in timeline.periods.enumerated() {
@@ -63,25 +76,19 @@ struct FeedTimelineJSON: Sendable {
             if let known = interned[key] {
                 timeJSONOfPeriod.append(known)
             } else {
-                let offsetText = KoreanTimeFormat.isoOffset(period.utcOffset)
-                timeJSON.append(
-                    TimeJSON(
-                        head: Array(
-                            "{\"abbreviation\":\(JSONText.string(period.abbreviation)),\"dst\":\(period.isDaylightSavingTime),\"local\":\"".utf8),
-                        offsetAndQuote: Array((offsetText + "\"").utf8),
-                        tail: Array(",\"utc_offset\":\"\(offsetText)\",\"utc_offset_seconds\":\(period.utcOffset)}".utf8)))
+                timeJSON.append(TimeJSON(period))
                 interned[key] = Int32(timeJSON.count - 1)
                 timeJSONOfPeriod.append(Int32(timeJSON.count - 1))
             }
             guard index > 0 else { continue }
-            if index > 1 { fragments.append(UInt8(ascii: ",")) }
-            starts.append(Int32(fragments.count))
-            fragments += Self.transitionJSON(period).utf8
+            if index > 1 { fragments.raw(",") }
+            starts.append(Int32(fragments.bytes.count))
+            fragments.transition(period)
         }
-        starts.append(Int32(fragments.count))
+        starts.append(Int32(fragments.bytes.count))
         self.timeJSON = timeJSON
         self.timeJSONOfPeriod = timeJSONOfPeriod
-        self.fragments = fragments
+        self.fragments = fragments.bytes
         self.starts = starts
         continuesAfterSpan = clock.nextTransition(after: end) != nil
     }
@@ -90,14 +97,6 @@ struct FeedTimelineJSON: Sendable {
         let offset: Int
         let dst: Bool
         let abbreviation: String
-    }
-
-    /// `FeedTransition`'s JSON for the transition that begins `period`, keys in the encoder's sorted order.
-    static func transitionJSON(_ period: ZoneTimeline.Period) -> String {
-        let at = ISO8601.utc(Date(timeIntervalSince1970: Double(period.start)))
-        return "{\"abbreviation\":\(JSONText.string(period.abbreviation)),\"at\":\"\(at)\","
-            + "\"dst\":\(period.isDaylightSavingTime),\"utc_offset\":\"\(KoreanTimeFormat.isoOffset(period.utcOffset))\","
-            + "\"utc_offset_seconds\":\(period.utcOffset)}"
     }
 
     /// Whether the timeline answers for `seconds` and a window through `end`.
@@ -113,10 +112,13 @@ struct FeedTimelineJSON: Sendable {
 
     /// Writes `FeedTime`'s JSON at `seconds`, `period` being `timeline.periodIndex(at: seconds)`
     /// (within the span, and only when `knowsNext(after: period)`).
-    func writeTime(at seconds: Int64, period: Int, into buffer: inout ByteBuffer) {
+    /// `scratch` holds the date and time on their way (kept between calls, not to allocate).
+    func writeTime(at seconds: Int64, period: Int, into buffer: inout ByteBuffer, scratch: inout [UInt8]) {
         let json = timeJSON[Int(timeJSONOfPeriod[period])]
         buffer.writeBytes(json.head)
-        JSONText.writeDateTime(seconds + Int64(timeline.periods[period].utcOffset), into: &buffer)
+        scratch.removeAll(keepingCapacity: true)
+        ISOText.appendDateTime(LocalDateTime(secondsSinceEpoch: seconds + Int64(timeline.periods[period].utcOffset)), to: &scratch)
+        buffer.writeBytes(scratch)
         buffer.writeBytes(json.offsetAndQuote)
         if period + 1 < timeline.periods.count {
             buffer.writeStaticString(",\"next_transition\":")

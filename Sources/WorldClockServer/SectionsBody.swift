@@ -1,5 +1,6 @@
 import HangulIndex
 import NIOCore
+import WireCore
 import WorldClockKit
 
 #if canImport(FoundationEssentials)
@@ -72,7 +73,7 @@ final class SectionsBody: Sendable {
         let zoneIDs = Array(Set(catalogue.sections.sections.flatMap { $0.rows.map(\.zoneID) }))
         // The encoder's key order (`.sortedKeys`), taken from the encoder itself.
         let encodedKeys = FeedJSON.encode(Dictionary(uniqueKeysWithValues: zoneIDs.map { ($0, 0) }))
-        let keyText = zoneIDs.map { JSONText.string($0) }
+        let keyText = zoneIDs.map { JSONWriter.quoted($0) }
         let position = keyText.map { encodedKeys.firstRange(of: Data(($0 + ":").utf8))?.lowerBound ?? 0 }
         let order = zoneIDs.indices.sorted { position[$0] < position[$1] }
         let index = Dictionary(uniqueKeysWithValues: zoneIDs.enumerated().map { ($0.element, $0.offset) })
@@ -157,6 +158,8 @@ final class SectionsBody: Sendable {
         var timeStart = [Int](repeating: 0, count: timelines.count + 1)
         var timeEnd = [Int](repeating: 0, count: timelines.count)
         var earliest: Int64?
+        var scratch: [UInt8] = []
+        scratch.reserveCapacity(32)
         for zone in zones {
             guard let timeline = timelines[zone] else { continue }
             guard timeline.covers(seconds, through: until) else { return nil }
@@ -164,14 +167,13 @@ final class SectionsBody: Sendable {
             guard timeline.knowsNext(after: period) else { return nil }
             if let next = timeline.nextChange(after: period), earliest.map({ next < $0 }) ?? true { earliest = next }
             timeStart[zone] = times.writerIndex
-            timeline.writeTime(at: seconds, period: period, into: &times)
+            timeline.writeTime(at: seconds, period: period, into: &times, scratch: &scratch)
             timeEnd[zone] = times.writerIndex
         }
 
         var body = ByteBufferAllocator().buffer(capacity: 4096 + zones.count * 700)
         body.writeStaticString("{\"at\":\"")
-        JSONText.writeDateTime(seconds, into: &body)
-        body.writeStaticString("Z")
+        body.writeString(ISOText.utc(seconds))
         body.writeBytes(afterAt)
         times.withUnsafeReadableBytes { timeBytes in
             for (n, index) in chosen.enumerated() {
@@ -201,8 +203,8 @@ final class SectionsBody: Sendable {
             body.writeStaticString("]")
         }
         body.writeStaticString("},\"transitions_until\":\"")
-        JSONText.writeDateTime(until, into: &body)
-        body.writeStaticString("Z\",\"version\":1,\"zones\":{")
+        body.writeString(ISOText.utc(until))
+        body.writeStaticString("\",\"version\":1,\"zones\":{")
         first = true
         for zone in zones where timelines[zone] != nil {
             if !first { body.writeStaticString(",") }

@@ -3,6 +3,7 @@ import Logging
 import NIOCore
 import ServerConfiguration
 import Synchronization
+import WireCore
 import WorldClockKit
 
 #if canImport(FoundationEssentials)
@@ -569,32 +570,11 @@ struct LogLine {
         text.withUTF8 { jsonEscaped($0) }
     }
 
-    /// UTF-8 `text` inside a JSON string, escaped as the feed's encoder escapes (`JSONText`):
-    /// quote, backslash and the control characters; slashes and non-ASCII as they are. The runs
-    /// between bytes to escape (most often the whole text) are copied at once, not byte by byte.
+    /// UTF-8 `text` inside a JSON string, escaped by the package's one escaper (`JSONWriter.escape`),
+    /// whose runs between escapes (most often the whole text) are copied at once.
     mutating func jsonEscaped(_ text: UnsafeBufferPointer<UInt8>) {
         reserve(text.count)
-        var run = 0
-        for index in text.indices {
-            let byte = text[index]
-            guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
-            raw(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: text[run..<index])))
-            run = index + 1
-            switch byte {
-            case UInt8(ascii: "\""), UInt8(ascii: "\\"):
-                self.byte(UInt8(ascii: "\\"))
-                self.byte(byte)
-            case 0x0A: ascii("\\n")
-            case 0x0D: ascii("\\r")
-            case 0x09: ascii("\\t")
-            case 0x08: ascii("\\b")
-            case 0x0C: ascii("\\f")
-            default:
-                ascii("\\u00")
-                hex(UInt64(byte), width: 2)
-            }
-        }
-        raw(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: text[run...])))
+        JSONWriter.escape(text) { raw(UnsafeRawBufferPointer($0)) }
     }
 }
 

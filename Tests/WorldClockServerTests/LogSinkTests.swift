@@ -162,7 +162,7 @@ struct LogSinkTests {
                 line.jsonString(text)
                 return line.text
             }
-            #expect(escaped == JSONText.string(text), "\(text.unicodeScalars.map { $0.value })")
+            #expect(escaped == JSONWriter.quoted(text), "\(text.unicodeScalars.map { $0.value })")
         }
     }
 

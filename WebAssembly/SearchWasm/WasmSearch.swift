@@ -81,12 +81,4 @@ enum WasmSearch {
 
 /// The module's error answer, `{"error":{"code":…,"message":…}}`: the code from the table every
 /// surface shares (`Refusal`), the message the refusal's own.
-func refusalJSON(_ refusal: Refusal, _ message: String) -> [UInt8] {
-    var json = JSONWriter()
-    json.raw("{\"error\":{\"code\":")
-    json.string(refusal.code)
-    json.raw(",\"message\":")
-    json.string(message)
-    json.raw("}}")
-    return json.bytes
-}
+func refusalJSON(_ refusal: Refusal, _ message: String) -> [UInt8] { JSONWriter.error(code: refusal.code, message: message) }
