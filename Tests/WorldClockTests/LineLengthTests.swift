@@ -41,6 +41,6 @@ struct LineLengthTests {
                 long.append("\(file):\(number + 1) (\(line.count))")
             }
         }
-        #expect(long.isEmpty, "lines over \(Self.limit) characters:\n" + long.joined(separator: "\n"))
+        #expect(long.isEmpty, "lines over \(Self.limit) characters:\n\(long.joined(separator: "\n"))")
     }
 }
