@@ -34,7 +34,10 @@ func peakRSSMiB() -> Double {
 func report(_ what: String, count: Int, seconds: Double) {
     let rate = Double(count) / seconds
     print(
-        "worldclock \(what): \(count) names in \(String(format: "%.3f", seconds)) s = \(String(format: "%.0f", rate)) names/s, peak RSS \(String(format: "%.1f", peakRSSMiB())) MiB"
+        """
+        worldclock \(what): \(count) names in \(String(format: "%.3f", seconds)) s = \(String(format: "%.0f", rate)) names/s, peak RSS \
+        \(String(format: "%.1f", peakRSSMiB())) MiB
+        """
     )
 }
 

@@ -77,7 +77,10 @@ do { catalogue = try Catalogue.load() } catch { fail(error.description) }
 let started = ContinuousClock.now
 _ = catalogue.nameIndex
 print(
-    "search index built in \(started.duration(to: .now)) over \(catalogue.places.count) listed + \(catalogue.searchOnlyPlaces.count) search-only places, \(catalogue.terms.count) terms"
+    """
+    search index built in \(started.duration(to: .now)) over \(catalogue.places.count) listed + \(catalogue.searchOnlyPlaces.count) search-only \
+    places, \(catalogue.terms.count) terms
+    """
 )
 
 // The search every surface runs, at a fixed instant on the bundled tzdata (the tests' instant).

@@ -56,7 +56,10 @@ final class ClockListDataSource {
         let relative = RelativeTime(time, from: reference)
         let dst = time.isDaylightSavingTime ? " 서머타임" : ""
         return
-            "\(place.name)  \(place.country)  \(KoreanTimeFormat.time(time.local, style: .twelveHour))  \(relative.koreanDay) \(relative.koreanHours)  \(KoreanTimeFormat.utcOffset(time.utcOffset))\(dst)"
+            """
+            \(place.name)  \(place.country)  \(KoreanTimeFormat.time(time.local, style: .twelveHour))  \(relative.koreanDay) \
+            \(relative.koreanHours)  \(KoreanTimeFormat.utcOffset(time.utcOffset))\(dst)
+            """
     }
 }
 

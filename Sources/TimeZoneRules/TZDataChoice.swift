@@ -128,11 +128,17 @@ package enum TZDataWarning: Sendable, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .systemOlder(let source, let version, let bundled):
-            "the system's tzdata (\(source.directory ?? ""), \(version.map { "version \($0)" } ?? "no stated version")) is older than the bundled \(bundled?.description ?? "copy"); using the bundled rules"
+            """
+            the system's tzdata (\(source.directory ?? ""), \(version.map { "version \($0)" } ?? "no stated version")) is older than the \
+            bundled \(bundled?.description ?? "copy"); using the bundled rules
+            """
         case .noSystemTZData(let searched):
             "no system tzdata found (looked in \(searched.joined(separator: ", "))); using the bundled rules"
         case .explicitOlder(let source, let version, let bundled):
-            "\(source) holds tzdata \(version?.description ?? "of no stated version"), older than the bundled \(bundled?.description ?? "copy"); using it as asked"
+            """
+            \(source) holds tzdata \(version?.description ?? "of no stated version"), older than the bundled \(bundled?.description ?? "copy"); \
+            using it as asked
+            """
         case .environmentNotZoneinfo(let directory):
             "TZDIR \(directory) holds no zoneinfo; ignored"
         }

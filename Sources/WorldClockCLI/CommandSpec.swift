@@ -286,7 +286,10 @@ package enum ArgumentReader {
             else {
                 throw UsageError(
                     message:
-                        "--generate-man-page에는 쪽(\(ManPage.Page.allCases.map(\.rawValue).joined(separator: ", "))) 하나와 언어(\(ManPage.Language.allCases.map(\.rawValue).joined(separator: ", "))) 하나가 필요합니다",
+                        """
+                        --generate-man-page에는 쪽(\(ManPage.Page.allCases.map(\.rawValue).joined(separator: ", "))) 하나와 \
+                        언어(\(ManPage.Language.allCases.map(\.rawValue).joined(separator: ", "))) 하나가 필요합니다
+                        """,
                     command: nil)
             }
             return .manPage(page, language)
@@ -447,7 +450,10 @@ package enum ArgumentReader {
             case "0", "false", "no", "off", "": break
             default:
                 throw parsed.error(
-                    "환경 변수 \(option.environmentName): 알 수 없는 값 \"\(Terminal.printable(value, limit: 40))\" (켜기 1, true, yes, on / 끄기 0, false, no, off)"
+                    """
+                    환경 변수 \(option.environmentName): 알 수 없는 값 \"\(Terminal.printable(value, limit: 40))\" (켜기 1, true, yes, on / 끄기 0, false, \
+                    no, off)
+                    """
                 )
             }
         }

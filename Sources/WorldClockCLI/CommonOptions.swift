@@ -22,7 +22,10 @@ package struct TableOptions {
             "data", value: "파일",
             help: "번들 표 대신 이 시간대 표를 씁니다(번들 표와 같은 탭 구분 형식, 머리 줄: name, country, country_code, zone, english, aliases, population).",
             english:
-                "Uses this zone table instead of the bundled one (tab-separated like the bundled one, with the header row name, country, country_code, zone, english, aliases, population); needs the system ICU."
+                """
+                Uses this zone table instead of the bundled one (tab-separated like the bundled one, with the header row name, country, \
+                country_code, zone, english, aliases, population); needs the system ICU.
+                """
         )
     ]
 
@@ -52,11 +55,17 @@ package struct TableOptions {
         case .loaded: return nil
         case .missing(let reason):
             return Terminal.printable(
-                "--data로 준 표를 정렬하려면 시스템 ICU가 필요한데 불러오지 못했습니다(\(reason)). \(package) 패키지를 설치하세요(Debian 12: apt install \(package)). 번들 표는 --data 없이 ICU 없이 씁니다"
+                """
+                --data로 준 표를 정렬하려면 시스템 ICU가 필요한데 불러오지 못했습니다(\(reason)). \(package) 패키지를 설치하세요(Debian 12: apt install \(package)). 번들 표는 --data \
+                없이 ICU 없이 씁니다
+                """
             )
         case .staticExecutable:
             return
-                "--data로 준 표를 정렬하려면 시스템 ICU가 필요한데, 이 worldclock은 정적으로 링크된 실행 파일이라 ICU를 불러올 수 없습니다. \(package) 패키지(Debian 12)를 설치하고 소스에서 빌드한 worldclock(swift build -c release)으로 --data를 쓰세요. 번들 표는 --data 없이 그대로 씁니다"
+                """
+                --data로 준 표를 정렬하려면 시스템 ICU가 필요한데, 이 worldclock은 정적으로 링크된 실행 파일이라 ICU를 불러올 수 없습니다. \(package) 패키지(Debian 12)를 설치하고 소스에서 빌드한 \
+                worldclock(swift build -c release)으로 --data를 쓰세요. 번들 표는 --data 없이 그대로 씁니다
+                """
         }
     }
 }
@@ -89,7 +98,10 @@ package struct InstantOptions {
         // The parser's reason ("February 2026 has 28 days, not 30") says what to fix; it is the
         // library's English, as the server's `invalid_at` message is.
         return
-            "--at: \(KoreanParticle.attach(.topic, to: shown)) ISO 8601 시각이 아닙니다(\(Terminal.printable(error.reason))). 예: 2026-07-15T12:00:00Z, 2026-07-15T21:00:00+09:00"
+            """
+            --at: \(KoreanParticle.attach(.topic, to: shown)) ISO 8601 시각이 아닙니다(\(Terminal.printable(error.reason))). 예: 2026-07-15T12:00:00Z, \
+            2026-07-15T21:00:00+09:00
+            """
     }
 }
 
@@ -114,7 +126,10 @@ struct DisplayOptions {
                 help: "어제/오늘/내일과 시차, --at 시각의 기준이 되는 곳: 검색처럼 찾습니다(서울, 키예프, KST, JFK, "
                     + "Asia/Seoul). 기본값은 worldclock from으로 정한 곳, 없으면 이 컴퓨터의 시간대입니다.",
                 english:
-                    "The place yesterday/today/tomorrow, differences and --at are reckoned from, found as search finds it (서울, 키예프, KST, JFK, Asia/Seoul). Default: the one set with worldclock from, else this computer's zone."
+                    """
+                    The place yesterday/today/tomorrow, differences and --at are reckoned from, found as search finds it (서울, 키예프, KST, JFK, \
+                    Asia/Seoul). Default: the one set with worldclock from, else this computer's zone.
+                    """
             ),
             .flag(
                 "wide", help: "터미널 너비와 상관없이 모든 열을 자르지 않고 보여 줍니다(파이프로 보낼 때는 늘 그렇습니다).",
@@ -245,9 +260,11 @@ struct DisplayOptions {
             return Date(timeIntervalSince1970: TimeInterval(first))
         case .gap(let before, let after):
             let later = LocalDateTime(secondsSinceEpoch: after + Int64(clock.time(at: Date(timeIntervalSince1970: TimeInterval(after))).utcOffset))
+            let example = TimeQuery.dayTime(
+                .date(.init(year: later.year, month: later.month, day: later.day)), .init(hour: later.hour, minute: later.minute), zone: nil)
             throw CLIError.usage(
                 "--at: 그 시각은 \(referenceName)에 없습니다(일광 절약 시간으로 시계가 건너뜀). 가장 가까운 시각: \(wall(before)), \(wall(after)). "
-                    + "예: --at '\(TimeQuery.dayTime(.date(.init(year: later.year, month: later.month, day: later.day)), .init(hour: later.hour, minute: later.minute), zone: nil))'"
+                    + "예: --at '\(example)'"
             )
         }
     }

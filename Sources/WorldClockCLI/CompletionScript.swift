@@ -95,7 +95,10 @@ enum CompletionScript {
         var lines = ["complete -c worldclock -f"]
         lines.append("complete -c worldclock -n '__fish_seen_subcommand_from \(placeCommands.joined(separator: " "))' -a \"\(places)\"")
         lines.append(
-            "complete -c worldclock -n '__fish_seen_subcommand_from \(myClockCommands.joined(separator: " "))' -a '(worldclock clocks --names 2>/dev/null)'"
+            """
+            complete -c worldclock -n '__fish_seen_subcommand_from \(myClockCommands.joined(separator: " "))' -a '(worldclock clocks --names \
+            2>/dev/null)'
+            """
         )
         for command in commands {
             lines.append("complete -c worldclock -n __fish_use_subcommand -a \(command.name) -d \(quoted(command.abstract))")

@@ -113,8 +113,15 @@ package enum ManPage {
         } else {
             lines += paragraphs(
                 text(
-                    "worldclock-server는 worldclock과 같은 명령을 받고, serve와 export를 직접 실행합니다(worldclock serve와 worldclock export는 옆에 설치된 이 실행 파일에 넘깁니다). worldclock.service가 serve를, worldclock-export.timer가 매일 export를 실행합니다.",
-                    "worldclock-server takes the same commands as worldclock and runs serve and export itself (worldclock serve and worldclock export hand themselves over to this executable, installed beside it). worldclock.service runs serve; worldclock-export.timer runs export daily."
+                    """
+                    worldclock-server는 worldclock과 같은 명령을 받고, serve와 export를 직접 실행합니다(worldclock serve와 worldclock export는 옆에 설치된 이 실행 파일에 \
+                    넘깁니다). worldclock.service가 serve를, worldclock-export.timer가 매일 export를 실행합니다.
+                    """,
+                    """
+                    worldclock-server takes the same commands as worldclock and runs serve and export itself (worldclock serve and worldclock \
+                    export hand themselves over to this executable, installed beside it). worldclock.service runs serve; \
+                    worldclock-export.timer runs export daily.
+                    """
                 ))
         }
 
@@ -139,8 +146,14 @@ package enum ManPage {
         lines.append(".SH " + text("환경", "ENVIRONMENT"))
         lines += paragraphs(
             text(
-                "serve와 export는 명령줄에 없는 옵션을 환경 변수에서 읽습니다: WORLDCLOCK_ 뒤에 옵션 이름을 대문자로, -를 _로 쓴 변수입니다(명령줄이 우선합니다). 켜고 끄는 옵션은 1, true, yes, on 또는 0, false, no, off를 받습니다.",
-                "serve and export read each option the command line leaves out from an environment variable: WORLDCLOCK_ and the option's name in capitals, dashes as underscores (the command line wins). A flag takes 1, true, yes, on or 0, false, no, off."
+                """
+                serve와 export는 명령줄에 없는 옵션을 환경 변수에서 읽습니다: WORLDCLOCK_ 뒤에 옵션 이름을 대문자로, -를 _로 쓴 변수입니다(명령줄이 우선합니다). 켜고 끄는 옵션은 1, true, yes, on 또는 \
+                0, false, no, off를 받습니다.
+                """,
+                """
+                serve and export read each option the command line leaves out from an environment variable: WORLDCLOCK_ and the option's name \
+                in capitals, dashes as underscores (the command line wins). A flag takes 1, true, yes, on or 0, false, no, off.
+                """
             ))
         for (variable, option, names) in Self.environment(of: commands) {
             let which = names.joined(separator: ko ? ", " : " and ")
@@ -154,7 +167,10 @@ package enum ManPage {
                 "WORLDCLOCK_OPTIONS",
                 text(
                     "worldclock.service가 serve에 더 넘기는 옵션. WORLDCLOCK_HOST와 WORLDCLOCK_PORT는 --host와 --port로 넘깁니다(기본값 127.0.0.1, 8080).",
-                    "More options worldclock.service passes to serve; it passes WORLDCLOCK_HOST and WORLDCLOCK_PORT as --host and --port (default 127.0.0.1, 8080)."
+                    """
+                    More options worldclock.service passes to serve; it passes WORLDCLOCK_HOST and WORLDCLOCK_PORT as --host and --port \
+                    (default 127.0.0.1, 8080).
+                    """
                 ))
             lines.append(".SH " + text("파일", "FILES"))
             lines += item(
@@ -176,7 +192,10 @@ package enum ManPage {
         lines += paragraphs(
             text(
                 "0 성공, 1 찾은 것 없음, 2 사용법 오류, 3 데이터 오류(잘못된 표나 내 시계 파일), 4 입출력·네트워크 오류(이미 쓰이는 포트, 쓸 수 없는 디렉터리, 불러올 수 없는 시스템 ICU).",
-                "0 success, 1 nothing found, 2 usage error, 3 data error (a malformed table or clocks file), 4 I/O or network error (a port in use, a directory that cannot be written, a system ICU that cannot be loaded)."
+                """
+                0 success, 1 nothing found, 2 usage error, 3 data error (a malformed table or clocks file), 4 I/O or network error (a port in \
+                use, a directory that cannot be written, a system ICU that cannot be loaded).
+                """
             ))
         lines.append(".SH " + text("함께 보기", "SEE ALSO"))
         lines.append(page == .worldclock ? ".BR worldclock\\-server (8)" : ".BR worldclock (1)")

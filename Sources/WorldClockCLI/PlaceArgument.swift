@@ -72,7 +72,10 @@ enum PlaceArgument {
         var note: String
         if let keyboard {
             note =
-                "\(typedShown) 한글 자판으로 친 \(KoreanParticle.attach(.direction, to: "\"\(Terminal.printable(keyboard.converted))\"")) 읽어 \(KoreanParticle.attach(.object, to: name)) 골랐습니다"
+                """
+                \(typedShown) 한글 자판으로 친 \(KoreanParticle.attach(.direction, to: "\"\(Terminal.printable(keyboard.converted))\"")) 읽어 \
+                \(KoreanParticle.attach(.object, to: name)) 골랐습니다
+                """
         } else if match.kind == .similar {
             note = "\(typedShown) 철자가 비슷한 \(KoreanParticle.attach(.direction, to: name)) 읽었습니다"
         } else if match.field == "name" {

@@ -81,7 +81,10 @@ enum PlaceRows {
         let lines = order.compactMap { family -> String? in
             guard let meanings = byFamily[family], meanings.count > 1 else { return nil }
             return meanings.sorted { $0.key > $1.key }.map { _, entry in
-                "\(Terminal.printable(entry.time.abbreviation)) = \(KoreanTimeFormat.utcOffset(entry.time.utcOffset)) (\(Terminal.printable(entry.place.name)))"
+                """
+                \(Terminal.printable(entry.time.abbreviation)) = \(KoreanTimeFormat.utcOffset(entry.time.utcOffset)) \
+                (\(Terminal.printable(entry.place.name)))
+                """
             }.joined(separator: " · ")
         }
         return lines.isEmpty ? [] : ["※ 같은 약어가 서로 다른 시간대를 가리킵니다:"] + lines.map { "  " + $0 }

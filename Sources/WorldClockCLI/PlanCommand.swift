@@ -32,18 +32,27 @@ struct PlanCommand: Command {
                 "date", value: "날",
                 help: "이날의 회의 시간(기본값: 오늘, --at을 주면 그날). --at과 같은 꼴: 내일, 12월 2일, 2026-12-02, 다음 주 월요일. 12월 1일~12월 5일처럼 기간도 됩니다(31일까지).",
                 english:
-                    "The day to plan (default: today, or --at's day), written as --at writes days: 내일, 12월 2일, 2026-12-02, 다음 주 월요일; or a range such as 12월 1일~12월 5일 (up to 31 days)."
+                    """
+                    The day to plan (default: today, or --at's day), written as --at writes days: 내일, 12월 2일, 2026-12-02, 다음 주 월요일; or a range \
+                    such as 12월 1일~12월 5일 (up to 31 days).
+                    """
             ),
             .option(
                 "hours", value: "9-18", help: "업무 시간(기본값 9-18, 8:30-17:30도 됩니다). 곳=시간(런던=8-17)이면 그곳만: 쉼표로 여럿, 곳 인자에 붙여도 됩니다.",
                 english:
-                    "Working hours (default 9-18; 8:30-17:30 works too). place=hours (런던=8-17) sets one place's; several with commas, or attached to a place argument."
+                    """
+                    Working hours (default 9-18; 8:30-17:30 works too). place=hours (런던=8-17) sets one place's; several with commas, or \
+                    attached to a place argument.
+                    """
             ),
             .option(
                 "days", value: "월-금",
                 help: "일하는 요일(기본값: 그 나라의 평일, CLDR). 곳=요일(두바이=월-금)이면 그곳만: 쉼표로 여럿. 쉬는 날은 업무 시간 밖입니다.",
                 english:
-                    "Working days (default: the country's weekdays, from CLDR). place=days (두바이=월-금) sets one place's; several with commas. A day off is out of hours."
+                    """
+                    Working days (default: the country's weekdays, from CLDR). place=days (두바이=월-금) sets one place's; several with commas. A \
+                    day off is out of hours.
+                    """
             ),
             .option(
                 "length", value: "1h", help: "회의 길이: 1h, 30m, 1h30m, 90분, 1시간 30분(기본값 1시간).",
@@ -55,13 +64,19 @@ struct PlanCommand: Command {
                 "weekly", value: "N",
                 help: "매주 같은 시각(기준 시간대)으로 N주 동안 열 때, 어느 주에 어느 곳의 현지 시각이 얼마나 바뀌는지 보여 줍니다(1–\(MeetingRequest.weekCounts.upperBound)).",
                 english:
-                    "For a meeting held weekly at the same time (reference zone) for N weeks, shows in which week which place's local time shifts, and by how much (1–\(MeetingRequest.weekCounts.upperBound))."
+                    """
+                    For a meeting held weekly at the same time (reference zone) for N weeks, shows in which week which place's local time \
+                    shifts, and by how much (1–\(MeetingRequest.weekCounts.upperBound)).
+                    """
             ),
             .option(
                 "ics", value: "파일",
                 help: "가장 좋은 시각(또는 --at이 가리키는 시각)을 RFC 5545 달력 파일로 씁니다. --weekly와 함께면 매주 되풀이하는 일정 하나(기준 시간대의 일광 절약 시간을 따름).",
                 english:
-                    "Writes the best slot (or the one --at names) as an RFC 5545 calendar file; with --weekly, one event that repeats weekly (following the reference zone's daylight saving time)."
+                    """
+                    Writes the best slot (or the one --at names) as an RFC 5545 calendar file; with --weekly, one event that repeats weekly \
+                    (following the reference zone's daylight saving time).
+                    """
             ),
         ],
         arguments: [
@@ -285,7 +300,8 @@ struct PlanCommand: Command {
                 let today = LocalDateTime(secondsSinceEpoch: Int64(given.daysSinceEpoch) * 86_400)
                 Terminal.note(
                     "오늘(\(KoreanTimeFormat.date(today)))은 \(Terminal.printable(home.name))의 쉬는 날이라 다음 일하는 날인 "
-                        + "\(KoreanTimeFormat.date(local))의 회의 시간을 찾습니다. 오늘로 하려면 --date \(today.year)-\(zeroPadded(today.month, width: 2))-\(zeroPadded(today.day, width: 2))"
+                        + "\(KoreanTimeFormat.date(local))의 회의 시간을 찾습니다. 오늘로 하려면 --date "
+                        + "\(today.year)-\(zeroPadded(today.month, width: 2))-\(zeroPadded(today.day, width: 2))"
                 )
             }
             return [TimeQuery.CivilDate(year: local.year, month: local.month, day: local.day)]

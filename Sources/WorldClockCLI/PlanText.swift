@@ -170,7 +170,10 @@ struct PlanText {
         guard let first = weekly.first else { return [] }
         let start = request.reference.local(at: first.slot.start)
         var lines = [
-            "매주 \(KoreanTimeFormat.weekdays[start.weekday - 1])요일 \(KoreanTimeFormat.time(start, style: session.style)) \(Terminal.printable(session.referenceName)), \(weekly.count)주"
+            """
+            매주 \(KoreanTimeFormat.weekdays[start.weekday - 1])요일 \(KoreanTimeFormat.time(start, style: session.style)) \
+            \(Terminal.printable(session.referenceName)), \(weekly.count)주
+            """
                 + (dayOff.map { " (\($0))" } ?? "") + ":"
         ]
         var moved = false
@@ -183,7 +186,8 @@ struct PlanText {
                 lines.append(
                     "  \(local.month)월 \(local.day)일 (\(KoreanTimeFormat.weekdays[local.weekday - 1]))부터 \(Terminal.printable(shift.place)) "
                         + "\(KoreanTimeFormat.time(before.local, style: session.style)) \(before.abbreviation) → "
-                        + "\(KoreanTimeFormat.time(after.local, style: session.style)) \(after.abbreviation) (\(sign)\(KoreanTimeFormat.duration(abs(shift.minutes) * 60)))"
+                        + "\(KoreanTimeFormat.time(after.local, style: session.style)) \(after.abbreviation) "
+                        + "(\(sign)\(KoreanTimeFormat.duration(abs(shift.minutes) * 60)))"
                 )
                 moved = true
             }

@@ -8,7 +8,10 @@ struct SearchCommand: Command {
         name: "search",
         abstract: "곳을 찾습니다: 한국어 이름과 옛 표기, 영어 이름, 나라, 지역(캘리포니아, 발리), 시간대 이름과 약어(KST, CST), 공항 코드(ICN), 시간대 id.",
         english:
-            "Finds places: Korean names and old spellings, English names, countries, regions (캘리포니아, 발리), zone names and abbreviations (KST, CST), airport codes (ICN), zone ids.",
+            """
+            Finds places: Korean names and old spellings, English names, countries, regions (캘리포니아, 발리), zone names and abbreviations (KST, \
+            CST), airport codes (ICN), zone ids.
+            """,
         discussion: """
             순위: \(ranking). \
             같은 순위에서는 이름이 다른 이름·나라·약어보다 앞서고, 큰 도시가 앞섭니다. 여러 시간대를 가리키는 약어는 흔히 \

@@ -27,9 +27,16 @@ package enum ServerCommands {
         name: "serve",
         abstract: "피드를 HTTP로 제공합니다: /v1/sections, /v1/search, /v1/zones/{id}, /v1/meta, /healthz, /readyz, /metrics, /openapi.yaml, 웹 앱 /.",
         english:
-            "Serves the feed over HTTP: /v1/sections, /v1/search, /v1/zones/{id}, /v1/meta, /healthz, /readyz, /metrics, /openapi.yaml, the web app at /. On SIGTERM or SIGINT, /readyz answers 503 and it keeps answering for --drain seconds with Connection: close, then stops accepting, finishes the requests in progress and exits 0. SIGHUP reloads the tzdata (also checked every minute).",
+            """
+            Serves the feed over HTTP: /v1/sections, /v1/search, /v1/zones/{id}, /v1/meta, /healthz, /readyz, /metrics, /openapi.yaml, the web \
+            app at /. On SIGTERM or SIGINT, /readyz answers 503 and it keeps answering for --drain seconds with Connection: close, then stops \
+            accepting, finishes the requests in progress and exits 0. SIGHUP reloads the tzdata (also checked every minute).
+            """,
         discussion:
-            "SIGTERM이나 SIGINT를 받으면 /readyz가 503을 답하고, --drain 동안 응답마다 연결을 닫으며 계속 답한 뒤, 새 연결을 더 받지 않고 처리 중인 요청을 마치고 종료 코드 0으로 멈춥니다. SIGHUP을 받으면 tzdata를 다시 읽습니다(1분마다 스스로도 확인합니다). 한도(연결 수, 시간 초과)에 걸리면 로그에 남깁니다(1초에 한 번까지).",
+            """
+            SIGTERM이나 SIGINT를 받으면 /readyz가 503을 답하고, --drain 동안 응답마다 연결을 닫으며 계속 답한 뒤, 새 연결을 더 받지 않고 처리 중인 요청을 마치고 종료 코드 0으로 멈춥니다. SIGHUP을 받으면 \
+            tzdata를 다시 읽습니다(1분마다 스스로도 확인합니다). 한도(연결 수, 시간 초과)에 걸리면 로그에 남깁니다(1초에 한 번까지).
+            """,
         options: [
             .option(
                 "host", value: "주소", help: "받을 주소(기본값: \(FeedServerConfiguration().host)).",
@@ -45,18 +52,27 @@ package enum ServerCommands {
                 "request-timeout", value: "초",
                 help: "요청의 첫 바이트 뒤 이만큼 안에 요청이 다 오지 않으면 연결을 닫습니다(slowloris), 1–600(기본값: \(Self.defaults.requestTimeout)).",
                 english:
-                    "Closes a connection whose request has not all arrived this many seconds after its first byte (slowloris), 1–600 (default: \(Self.defaults.requestTimeout))."
+                    """
+                    Closes a connection whose request has not all arrived this many seconds after its first byte (slowloris), 1–600 (default: \
+                    \(Self.defaults.requestTimeout)).
+                    """
             ),
             .option(
                 "max-connections", value: "수",
                 help: "동시에 받는 연결 수. 넘으면 503을 보냅니다(기본값: \(FeedServerConfiguration.defaultMaxConnections), 열 수 있는 파일 수에서 정함).",
                 english:
-                    "Connections served at once; more get 503 (default: \(FeedServerConfiguration.defaultMaxConnections), from the open-file limit)."),
+                    """
+                    Connections served at once; more get 503 (default: \(FeedServerConfiguration.defaultMaxConnections), from the open-file \
+                    limit).
+                    """),
             .option(
                 "metrics-address", value: "호스트:포트|main|off",
                 help: "/metrics(Prometheus 형식)를 이 주소에서 따로 제공합니다. main이면 피드와 같은 포트, off면 끕니다(기본값: 127.0.0.1:9464).",
                 english:
-                    "Serves /metrics (Prometheus text format) alone on this address; main puts it on the feed's port, off turns it off (default: 127.0.0.1:9464)."
+                    """
+                    Serves /metrics (Prometheus text format) alone on this address; main puts it on the feed's port, off turns it off (default: \
+                    127.0.0.1:9464).
+                    """
             ),
             .option(
                 "metrics-port", value: "포트|off",
@@ -66,7 +82,10 @@ package enum ServerCommands {
                 "trusted-proxy", value: "주소",
                 help: "이 주소(또는 주소/비트 수)의 프록시가 보낸 X-Forwarded-For와 Forwarded로 클라이언트 주소를 로그에 남깁니다. 여러 번 줄 수 있고, 환경 변수에는 쉼표로 나눠 씁니다.",
                 english:
-                    "Logs the client address from X-Forwarded-For and Forwarded when the peer is this proxy (an address, or address/bits); repeatable, comma-separated in the variable."
+                    """
+                    Logs the client address from X-Forwarded-For and Forwarded when the peer is this proxy (an address, or address/bits); \
+                    repeatable, comma-separated in the variable.
+                    """
             ),
             .option(
                 "log-format", value: "형식", help: "로그 형식: text(기본값) 또는 json(한 줄에 JSON 객체 하나).",
@@ -78,13 +97,19 @@ package enum ServerCommands {
                 "log-priority-prefix", value: "auto|on|off",
                 help: "줄마다 sd-daemon 우선순위(<3> 오류, <4> 경고, <6> 정보)를 앞에 붙입니다. auto(기본값)는 표준 오류가 journal일 때(JOURNAL_STREAM)만 붙입니다.",
                 english:
-                    "Begins each log line with its sd-daemon priority (<3> error, <4> warning, <6> info) for the journal; auto (default) does when stderr is the journal (JOURNAL_STREAM)."
+                    """
+                    Begins each log line with its sd-daemon priority (<3> error, <4> warning, <6> info) for the journal; auto (default) does \
+                    when stderr is the journal (JOURNAL_STREAM).
+                    """
             ),
             .option(
                 "drain", value: "초",
                 help: "SIGTERM 뒤 이만큼 더 답하며(/readyz는 503) 로드 밸런서가 이 서버를 빼기를 기다립니다, 0–600(기본값: \(Self.defaults.drain)).",
                 english:
-                    "After SIGTERM, keeps answering this long (/readyz answers 503) so that a load balancer takes the server out, 0–600 (default: \(Self.defaults.drain))."
+                    """
+                    After SIGTERM, keeps answering this long (/readyz answers 503) so that a load balancer takes the server out, 0–600 \
+                    (default: \(Self.defaults.drain)).
+                    """
             ),
         ] + TableOptions.options + TZDataOption.options,
         readsEnvironment: true
@@ -94,9 +119,16 @@ package enum ServerCommands {
         name: "export",
         abstract: "API 전체를 정적 파일로 씁니다(nginx, 오브젝트 스토리지, CDN용, .gz 포함).",
         english:
-            "Writes the whole API and the web app as static files (for nginx, object storage, a CDN; with .gz). A new export is written beside the old one and switched in one step, so it may run on the folder being served; run it daily.",
+            """
+            Writes the whole API and the web app as static files (for nginx, object storage, a CDN; with .gz). A new export is written beside \
+            the old one and switched in one step, so it may run on the folder being served; run it daily.
+            """,
         discussion:
-            "내보낸 시각의 본문은 `worldclock serve`에 같은 `?at=`을 준 응답과 바이트까지 같습니다. 시각은 시간대마다 앞으로 1년치 전환 정보가 함께 있어 클라이언트가 직접 계산합니다. 하루에 한 번 다시 내보내면 됩니다(cron): 새 내보내기를 옆(디렉터리.exports/)에 다 쓴 뒤 디렉터리(링크)를 한 번에 바꾸고 이전 것을 지우므로, 서비스 중인 폴더에 그대로 실행해도 됩니다. nginx 설정 예(.deb): /usr/share/doc/worldclock/examples/nginx-site.conf",
+            """
+            내보낸 시각의 본문은 `worldclock serve`에 같은 `?at=`을 준 응답과 바이트까지 같습니다. 시각은 시간대마다 앞으로 1년치 전환 정보가 함께 있어 클라이언트가 직접 계산합니다. 하루에 한 번 다시 내보내면 \
+            됩니다(cron): 새 내보내기를 옆(디렉터리.exports/)에 다 쓴 뒤 디렉터리(링크)를 한 번에 바꾸고 이전 것을 지우므로, 서비스 중인 폴더에 그대로 실행해도 됩니다. nginx 설정 예(.deb): \
+            /usr/share/doc/worldclock/examples/nginx-site.conf
+            """,
         options: InstantOptions.options + TableOptions.options + TZDataOption.options,
         arguments: [
             ArgumentSpec(
@@ -159,7 +191,10 @@ package enum ServerCommands {
         } else {
             return .failure(
                 .io(
-                    "\(binaryName)를 찾지 못했습니다: 이 프로그램의 경로를 /proc/self/exe에서도, 실행한 이름 '\(argument0)'(PATH의 절대 경로 디렉터리)에서도 알 수 없습니다. \(binaryName) serve …를 직접 실행하세요"
+                    """
+                    \(binaryName)를 찾지 못했습니다: 이 프로그램의 경로를 /proc/self/exe에서도, 실행한 이름 '\(argument0)'(PATH의 절대 경로 디렉터리)에서도 알 수 없습니다. \(binaryName) \
+                    serve …를 직접 실행하세요
+                    """
                 ))
         }
         let directory = executable.lastIndex(of: "/").map { String(executable[..<$0]) } ?? "."
@@ -169,7 +204,10 @@ package enum ServerCommands {
             if inBuildDirectory {
                 return .failure(
                     .io(
-                        "\(path)가 없습니다: swift run worldclock은 worldclock만 빌드합니다. swift build --product \(binaryName)로 빌드하거나, swift run \(binaryName) serve …로 실행하세요"
+                        """
+                        \(path)가 없습니다: swift run worldclock은 worldclock만 빌드합니다. swift build --product \(binaryName)로 빌드하거나, swift run \
+                        \(binaryName) serve …로 실행하세요
+                        """
                     ))
             }
             return .failure(.io("\(path)가 없습니다: serve와 export는 worldclock 옆에 설치한 \(binaryName)가 실행합니다. swift build로 함께 빌드하거나 둘을 같은 디렉터리에 설치하세요"))
@@ -177,7 +215,10 @@ package enum ServerCommands {
         if inBuildDirectory, let own = fileInfo(executable), server.modified < own.modified {
             return .failure(
                 .io(
-                    "\(path)가 \(executable)보다 오래되었습니다: swift run worldclock은 worldclock만 빌드합니다. swift build --product \(binaryName)로 다시 빌드하거나, swift run \(binaryName) serve …로 실행하세요"
+                    """
+                    \(path)가 \(executable)보다 오래되었습니다: swift run worldclock은 worldclock만 빌드합니다. swift build --product \(binaryName)로 다시 빌드하거나, \
+                    swift run \(binaryName) serve …로 실행하세요
+                    """
                 ))
         }
         return .success(path)

@@ -16,7 +16,10 @@ struct ShowCommand: Command {
         name: "show",
         abstract: "곳을 자세히: 이름, 시간대, UTC 오프셋, 일광 절약 시간, 다음 전환, 현지 시각. 명령 없이 곳만 쳐도 됩니다(worldclock 뉴욕).",
         english:
-            "One place in detail: name, zone, UTC offset, daylight saving time, next transition, local time. A place alone works too (worldclock 뉴욕).",
+            """
+            One place in detail: name, zone, UTC offset, daylight saving time, next transition, local time. A place alone works too (worldclock \
+            뉴욕).
+            """,
         discussion: """
             곳은 검색처럼 찾습니다: 한국어 이름(뉴욕), 옛 표기(키예프), 비슷한 철자(보스톤), 영문 자판으로 친 한글(sbdyr), \
             공항 코드(JFK), 약어(KST), 나라와 지역, 시간대 id(America/New_York, Asia/Calcutta). 답이 하나면 그곳을 보여 주고 \

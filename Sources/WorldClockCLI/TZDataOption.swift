@@ -12,7 +12,10 @@ package struct TZDataOption {
         .option(
             "tzdata", value: "디렉터리", help: "시간대 규칙을 이 zoneinfo 디렉터리에서 읽습니다. bundled는 바이너리에 내장된 사본입니다(기본값: TZDIR, 없으면 시스템 tzdata와 내장 사본 중 새것).",
             english:
-                "Reads the time-zone rules from this zoneinfo directory; bundled is the copy compiled into the binary (default: TZDIR, else the newer of the system tzdata and the bundled copy)."
+                """
+                Reads the time-zone rules from this zoneinfo directory; bundled is the copy compiled into the binary (default: TZDIR, else the \
+                newer of the system tzdata and the bundled copy).
+                """
         )
     ]
 

@@ -38,7 +38,10 @@ package enum WorldClockCommand {
         name: "",
         abstract: "세계 시계: tzdata의 모든 시간대를 그곳의 대표 도시 한국어 이름으로, ㄱ ㄴ ㄷ … ㅎ 순으로 묶어 현지 시각과 함께 보여 줍니다.",
         english:
-            "A Korean world clock: every tzdata zone under the Korean name of its city, grouped ㄱ ㄴ ㄷ … ㅎ, with its local time. Everything it says is Korean; options may come before or after the command.",
+            """
+            A Korean world clock: every tzdata zone under the Korean name of its city, grouped ㄱ ㄴ ㄷ … ㅎ, with its local time. Everything it \
+            says is Korean; options may come before or after the command.
+            """,
         discussion: """
             예:
               worldclock                     내 시계: 더해 둔 곳들의 지금 시각

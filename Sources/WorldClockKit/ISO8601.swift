@@ -175,7 +175,10 @@ public enum ISO8601 {
                 let minutes = try number(digits: 2, "the offset's minutes (±HH:MM)")
                 guard hours <= 23, minutes <= 59 else {
                     throw error(
-                        "the UTC offset \(sign < 0 ? "-" : "+")\(twoDigits(hours)):\(twoDigits(minutes)) is not a valid ±HH:MM (hours 00–23, minutes 00–59)"
+                        """
+                        the UTC offset \(sign < 0 ? "-" : "+")\(twoDigits(hours)):\(twoDigits(minutes)) is not a valid ±HH:MM (hours 00–23, \
+                        minutes 00–59)
+                        """
                     )
                 }
                 return sign * (hours * 3600 + minutes * 60)

@@ -11,8 +11,8 @@ import Foundation
 /// A meeting as an RFC 5545 calendar file that Google Calendar, Outlook and Apple Calendar import:
 /// one `VEVENT` per slot, times in UTC (so no `VTIMEZONE` is needed and no calendar's own tz data
 /// is trusted), or a weekly series as one event with an `RRULE` on the organizer's clock and its
-/// `VTIMEZONE` from the TZif rules (`weekly(_:organizer:summary:stamp:)`), a `UID` made from the places and the start (importing again updates the event),
-/// `DTSTAMP`, and every place's local time in the description. Lines end in CRLF and are folded at
+/// `VTIMEZONE` from the TZif rules (`weekly(_:organizer:summary:stamp:)`), a `UID` made from the places and the start
+/// (importing again updates the event), `DTSTAMP`, and every place's local time in the description. Lines end in CRLF and are folded at
 /// 75 octets without splitting a UTF-8 character (RFC 5545 §3.1).
 public enum MeetingInvitation {
     /// The calendar text for `slots`, one event each (a weekly meeting is one event: `weekly`).
@@ -64,7 +64,10 @@ public enum MeetingInvitation {
             "\($0.place) \(KoreanTimeFormat.date($0.local)) \(KoreanTimeFormat.time($0.local, style: .twentyFourHour)) \($0.abbreviation)"
         }
         let rule =
-            "매주 \(KoreanTimeFormat.weekdays[start.weekday - 1])요일 \(KoreanTimeFormat.time(start, style: .twentyFourHour)) (\(zone)), \(occurrences.count)주"
+            """
+            매주 \(KoreanTimeFormat.weekdays[start.weekday - 1])요일 \(KoreanTimeFormat.time(start, style: .twentyFourHour)) (\(zone)), \
+            \(occurrences.count)주
+            """
         // A week in which a place's clock has moved (its DST, or the organizer's) says everyone's
         // times from then on: the first week's alone would be wrong for the rest.
         var changes: [String] = []

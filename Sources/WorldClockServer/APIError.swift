@@ -87,7 +87,10 @@ struct APIError: HTTPResponseError, Equatable {
         APIError(
             .notFound,
             message:
-                "no route \(QueryString.printable(path)); the feed serves /v1/sections, /v1/search, /v1/zones/{zone}, /v1/meta, /healthz and /openapi.yaml"
+                """
+                no route \(QueryString.printable(path)); the feed serves /v1/sections, /v1/search, /v1/zones/{zone}, /v1/meta, /healthz and \
+                /openapi.yaml
+                """
         )
     }
 
@@ -112,7 +115,10 @@ struct APIError: HTTPResponseError, Equatable {
         APIError(
             .busy,
             message:
-                "the server is building as many uncached bodies as it queues; retry in \(seconds) s, or ask for the current feed (without at= and transitions=), which is always cached",
+                """
+                the server is building as many uncached bodies as it queues; retry in \(seconds) s, or ask for the current feed (without at= \
+                and transitions=), which is always cached
+                """,
             headers: [.retryAfter: String(seconds)])
     }
 
@@ -135,7 +141,10 @@ struct APIError: HTTPResponseError, Equatable {
             return APIError(
                 .headersTooLarge,
                 message:
-                    "the request line and headers are over \(ServerLimits.maximumHeaderBytes) bytes, or over \(ServerLimits.maximumHeaderFields) header fields"
+                    """
+                    the request line and headers are over \(ServerLimits.maximumHeaderBytes) bytes, or over \(ServerLimits.maximumHeaderFields) \
+                    header fields
+                    """
             )
         }
         return APIError(

@@ -64,7 +64,10 @@ func buildApplication(
     // bundled copy, which an operator must hear about.
     for fallback in database.fallbacks { logger.warning("\(fallback)") }
     logger.info(
-        "time-zone rules: tzdata \(database.version?.description ?? "of no stated version") (\(database.source)), rules digest \(live.current.service.rulesDigest)"
+        """
+        time-zone rules: tzdata \(database.version?.description ?? "of no stated version") (\(database.source)), rules digest \
+        \(live.current.service.rulesDigest)
+        """
     )
     var services: [any Service] = []
     if let reloadTZData {

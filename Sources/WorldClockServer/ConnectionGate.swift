@@ -208,7 +208,10 @@ final class ConnectionGate: ChannelDuplexHandler, RemovableChannelHandler {
             if NIODeadline.now() >= start + timeout {
                 limits.limitHit(
                     "request timeout",
-                    "closed the connection from \(Self.peer(context)): no whole request within \(timeout.nanoseconds / 1_000_000) ms of its first byte"
+                    """
+                    closed the connection from \(Self.peer(context)): no whole request within \(timeout.nanoseconds / 1_000_000) ms of its \
+                    first byte
+                    """
                 )
                 context.close(promise: nil)
             } else {

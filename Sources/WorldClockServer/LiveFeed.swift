@@ -190,7 +190,10 @@ actor RulesReloader: Service {
             return .failure(
                 RefusedReload(
                     reason:
-                        "\(database.source) lacks \(missing.count) zone file(s) the rules in force have: \(missing.sorted().prefix(3).joined(separator: ", "))"
+                        """
+                        \(database.source) lacks \(missing.count) zone file(s) the rules in force have: \
+                        \(missing.sorted().prefix(3).joined(separator: ", "))
+                        """
                 ))
         }
         let from = oldDatabase.version?.description ?? "of no stated version"

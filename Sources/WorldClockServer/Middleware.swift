@@ -280,7 +280,10 @@ struct FeedMiddleware: RouterMiddleware {
         throw APIError(
             .notFound,
             message:
-                "no route \(QueryString.printable(path)): paths have no empty segment or trailing slash; did you mean \(QueryString.printable(canonical))?"
+                """
+                no route \(QueryString.printable(path)): paths have no empty segment or trailing slash; did you mean \
+                \(QueryString.printable(canonical))?
+                """
         )
     }
 }

@@ -89,7 +89,10 @@ struct QueryString: Sendable, Equatable {
                     let escape = String(decoding: bytes[index..<end], as: UTF8.self)
                     throw .refused(
                         .invalidPercentEncoding,
-                        "\(what) has an invalid percent escape \"\(printable(escape))\"; '%' must be followed by two hex digits (%25 for a literal '%')"
+                        """
+                        \(what) has an invalid percent escape \"\(printable(escape))\"; '%' must be followed by two hex digits (%25 for a \
+                        literal '%')
+                        """
                     )
                 }
                 decoded.append(high << 4 | low)

@@ -281,7 +281,10 @@ struct ProcessMetrics {
         func family(_ name: String, _ type: String, _ help: String, _ value: Double?) {
             guard let value else { return }
             text +=
-                "# HELP \(name) \(help)\n# TYPE \(name) \(type)\n\(name) \(value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value))\n"
+                """
+                # HELP \(name) \(help)\n# TYPE \(name) \(type)\n\(name) \
+                \(value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value))\n
+                """
         }
         family("process_cpu_seconds_total", "counter", "Total user and system CPU time spent in seconds.", cpuSeconds)
         family("process_resident_memory_bytes", "gauge", "Resident memory size in bytes.", residentBytes)

@@ -49,7 +49,11 @@ struct ExportCommand: Command {
         let bytes = index.entries.reduce(0) { $0 + $1.bytes }
         let gzipBytes = index.entries.reduce(0) { $0 + ($1.gzipBytes ?? $1.bytes) }
         Output.line(
-            "\(directory) → \(tree.deletingLastPathComponent().lastPathComponent)/\(tree.lastPathComponent): 경로 \(index.entries.count)개, \(Self.grouped(bytes)) 바이트 (gzip \(Self.grouped(gzipBytes)) 바이트), 시각 \(index.at), tzdata \(index.meta.tzdataVersion), 규칙 다이제스트 \(index.meta.rulesDigest ?? "-"), 목록 index.json"
+            """
+            \(directory) → \(tree.deletingLastPathComponent().lastPathComponent)/\(tree.lastPathComponent): 경로 \(index.entries.count)개, \
+            \(Self.grouped(bytes)) 바이트 (gzip \(Self.grouped(gzipBytes)) 바이트), 시각 \(index.at), tzdata \(index.meta.tzdataVersion), 규칙 다이제스트 \
+            \(index.meta.rulesDigest ?? "-"), 목록 index.json
+            """
         )
     }
 

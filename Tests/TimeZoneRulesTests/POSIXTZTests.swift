@@ -61,7 +61,10 @@ struct POSIXTZTests {
     }
 
     @Test(
-        "Every bundled zone's string, read by glibc's tzset, gives the rules' offset and abbreviation for ten years from its exact-from instant and from now"
+        """
+        Every bundled zone's string, read by glibc's tzset, gives the rules' offset and abbreviation for ten years from its exact-from instant \
+        and from now
+        """
     )
     func everyZoneAgainstTheCLibrary() throws {
         var checked = 0

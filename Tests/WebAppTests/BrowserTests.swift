@@ -7,7 +7,15 @@ import Testing
 @Suite("Web app in headless Chromium")
 struct BrowserTests {
     @Test(
-        "the page loads without console errors; the index bar jumps and scrubs; search highlights and names what matched; clocks tick across a transition; my clocks persist; all by keyboard too; the shared wording table holds; Tab after the index bar goes on where it put the list; the bar gives up empty titles first; targets of 24 px; offline reloads (the network cut in the page and its service worker) run on the kept feed and say when they may be wrong, and a document opened in a tab never becomes the app; the feed is revalidated with its ETag on the wire; axe-core 4.12 (WCAG 2.2 AA, best practices) finds nothing serious in six states; 200 % text clips no row and no card; 회의 시간 shows the CLI's plan of three clocks as a table, its slider moves by keyboard and by touch, its link reopens the plan, it plans offline, axe-core finds nothing serious in it and 200 % text clips none of it"
+        """
+        the page loads without console errors; the index bar jumps and scrubs; search highlights and names what matched; clocks tick across a \
+        transition; my clocks persist; all by keyboard too; the shared wording table holds; Tab after the index bar goes on where it put the \
+        list; the bar gives up empty titles first; targets of 24 px; offline reloads (the network cut in the page and its service worker) run \
+        on the kept feed and say when they may be wrong, and a document opened in a tab never becomes the app; the feed is revalidated with its \
+        ETag on the wire; axe-core 4.12 (WCAG 2.2 AA, best practices) finds nothing serious in six states; 200 % text clips no row and no card; \
+        회의 시간 shows the CLI's plan of three clocks as a table, its slider moves by keyboard and by touch, its link reopens the plan, it plans \
+        offline, axe-core finds nothing serious in it and 200 % text clips none of it
+        """
     )
     func browser() async throws {
         let root = BrowserScript.folder.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()

@@ -178,7 +178,10 @@ struct ExportTests {
     }
 
     @Test(
-        "re-exported 10 times while nginx serves it and readers read it in a loop: every response and every tree read whole and consistent, the older trees removed"
+        """
+        re-exported 10 times while nginx serves it and readers read it in a loop: every response and every tree read whole and consistent, the \
+        older trees removed
+        """
     )
     func reexportUnderReaders() async throws {
         let nginx = ["/usr/sbin/nginx", "/usr/bin/nginx"].first { FileManager.default.isExecutableFile(atPath: $0) }

@@ -22,7 +22,10 @@ struct PageClockTests {
     ]
 
     @Test(
-        "ZoneRules.state gives ZoneTimeline's period, and the TZif rules' offset, abbreviation and DST, a second before and at each transition of the window"
+        """
+        ZoneRules.state gives ZoneTimeline's period, and the TZif rules' offset, abbreviation and DST, a second before and at each transition \
+        of the window
+        """
     )
     func sameStates() async throws {
         let feed = try CommandRunner.run(["feed", "--at", Self.at, "--tzdata", "bundled"])

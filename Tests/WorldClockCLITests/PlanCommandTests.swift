@@ -99,7 +99,10 @@ struct PlanCommandTests {
         for line in raw.components(separatedBy: "\r\n") { #expect(line.utf8.count <= 75, "\(line)") }
         #expect(
             try Self.parsed(file) == [
-                "2026-12-02T11:00:00+0000 2026-12-02T12:00:00+0000 True True 서울 2026년 12월 2일 (수) 20:00 KST|뉴욕 2026년 12월 2일 (수) 06:00 EST|런던 2026년 12월 2일 (수) 11:00 GMT"
+                """
+                2026-12-02T11:00:00+0000 2026-12-02T12:00:00+0000 True True 서울 2026년 12월 2일 (수) 20:00 KST|뉴욕 2026년 12월 2일 (수) 06:00 EST|런던 \
+                2026년 12월 2일 (수) 11:00 GMT
+                """
             ])
         let named = try CommandRunner.run(Self.seoulNewYorkLondon + ["--ics", file, "--at", "12월 2일 오후 11시"])
         #expect(named.status == 0, "\(named.stderr)")
@@ -140,9 +143,11 @@ struct PlanCommandTests {
             own = timezone.to_tz(lookup_tzid=False)
             utc = datetime.timezone.utc
             def text(t): return t.astimezone(utc).strftime('%Y-%m-%dT%H:%M:%SZ')
-            occurrences = recurring_ical_events.of(calendar).between(datetime.datetime(1970, 1, 1, tzinfo=utc), datetime.datetime(2200, 1, 1, tzinfo=utc))
+            occurrences = recurring_ical_events.of(calendar).between(\
+            datetime.datetime(1970, 1, 1, tzinfo=utc), datetime.datetime(2200, 1, 1, tzinfo=utc))
             print('|'.join(text(o['DTSTART'].dt) + ' ' + text(o['DTEND'].dt) for o in occurrences))
-            print('|'.join(text(o['DTSTART'].dt.replace(tzinfo=None).replace(tzinfo=own)) + ' ' + text(o['DTEND'].dt.replace(tzinfo=None).replace(tzinfo=own)) for o in occurrences))
+            print('|'.join(text(o['DTSTART'].dt.replace(tzinfo=None).replace(tzinfo=own)) + ' ' \
+            + text(o['DTEND'].dt.replace(tzinfo=None).replace(tzinfo=own)) for o in occurrences))
             """
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")

@@ -68,7 +68,10 @@ enum Readme {
 @Suite("The README's commands and paths")
 struct ReadmeTests {
     @Test(
-        "the README shows the two commands first (run, and the one command that sets up and runs the tests), and is a user's page of at most 250 lines"
+        """
+        the README shows the two commands first (run, and the one command that sets up and runs the tests), and is a user's page of at most 250 \
+        lines
+        """
     )
     func shape() throws {
         let first = try #require(Readme.blocks.first)

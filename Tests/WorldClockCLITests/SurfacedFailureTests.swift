@@ -68,7 +68,10 @@ struct SurfacedFailureTests {
         "name\tcountry\tcountry_code\tzone\tenglish\taliases\n서울\t대한민국\tKR\tAsia/Seoul\tSeoul\t\n베를린\t독일\tDE\tEurope/Berlin\tBerlin\t\n"
 
     @Test(
-        "ICU that cannot be loaded: --data is the machine's failure (4) naming ICU and the package to install, in text and JSON, and no name is filed under #",
+        """
+        ICU that cannot be loaded: --data is the machine's failure (4) naming ICU and the package to install, in text and JSON, and no name is \
+        filed under #
+        """,
         arguments: [["sections"], ["list", "--tzdata", "bundled"], ["search", "서울", "--tzdata", "bundled"]])
     func icuNotLoadable(command: [String]) throws {
         let directory = try temporaryDirectory("icu")

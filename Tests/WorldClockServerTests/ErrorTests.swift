@@ -234,7 +234,10 @@ struct RequestLogTests {
     }
 
     @Test(
-        "every response has its line, whoever answers it: a route, the 405 of a path's other methods, a preflight, the router's 404, a method no standard names",
+        """
+        every response has its line, whoever answers it: a route, the 405 of a path's other methods, a preflight, the router's 404, a method no \
+        standard names
+        """,
         arguments: [
             ("/v1/meta", HTTPRequest.Method.get, [HTTPField.Name: String](), "info GET /v1/meta 200 "),
             ("/v1/meta", .post, [:], "info POST /v1/meta 405 "),

@@ -24,7 +24,8 @@ struct LoggedRequest: Sendable, CustomTestStringConvertible {
 
     static let examples: [LoggedRequest] = [
         LoggedRequest(
-            method: "GET", target: "/v1/search?q=" + String(repeating: "%EB%89%B4\u{1}", count: 2000), status: 400, micros: 5, bytes: 99, client: nil),
+            method: "GET", target: "/v1/search?q=" + String(repeating: "%EB%89%B4\u{1}", count: 2000), status: 400, micros: 5, bytes: 99,
+            client: nil),
         LoggedRequest(
             method: "GET", target: "/v1/meta", status: 200, micros: 412, bytes: 401, client: try? SocketAddress(ipAddress: "127.0.0.1", port: 52344)),
         LoggedRequest(method: "HEAD", target: "/v1/sections?at=2026-07-15T12:00:00Z", status: 304, micros: 0, bytes: nil, client: nil),

@@ -82,7 +82,10 @@ struct WebTests {
     }
 
     @Test(
-        "the search engine is served as WebAssembly (streamed compilation needs the type), gzipped, and precached by the service worker with its worker's scripts"
+        """
+        the search engine is served as WebAssembly (streamed compilation needs the type), gzipped, and precached by the service worker with its \
+        worker's scripts
+        """
     )
     func searchEngine() async throws {
         try await withApp { client in

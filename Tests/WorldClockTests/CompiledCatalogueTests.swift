@@ -70,7 +70,10 @@ struct CompiledCatalogueTests {
         let isCurrent = committed == fresh  // not in the expectation, which would print both files
         #expect(
             isCurrent,
-            "stale: \(Self.recordPath) differs from what the tables make now, first at line \(first.map { "\($0 + 1)" } ?? "\(min(committedLines.count, freshLines.count) + 1)"): run Scripts/dev/compile-catalogue"
+            """
+            stale: \(Self.recordPath) differs from what the tables make now, first at line \
+            \(first.map { "\($0 + 1)" } ?? "\(min(committedLines.count, freshLines.count) + 1)"): run Scripts/dev/compile-catalogue
+            """
         )
     }
 

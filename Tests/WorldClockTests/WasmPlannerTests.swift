@@ -24,7 +24,8 @@ struct WasmPlannerTests {
         var json: String {
             let list = places.map { #"{"name":"\#($0.name)","zone":"\#($0.zone)","hours":[\#($0.hours.0),\#($0.hours.1)]}"# }
             return
-                #"{"reference":"\#(reference)","firstDay":\#(date.daysSinceEpoch),"days":\#(days),"length":\#(length),"places":[\#(list.joined(separator: ","))]}"#
+                #"{"reference":"\#(reference)","firstDay":\#(date.daysSinceEpoch),"days":\#(days),"length":\#(length),"#
+                + #""places":[\#(list.joined(separator: ","))]}"#
         }
     }
 
@@ -53,7 +54,10 @@ struct WasmPlannerTests {
     static func text(_ slot: Answer.Slot) -> String {
         "\(slot.start)–\(slot.end) worst \(slot.worstMinutesOutside) total \(slot.totalMinutesOutside): "
             + slot.times.map {
-                "\($0.local)@\($0.utcOffsetSeconds) \($0.abbreviation) \($0.band) out \($0.minutesOutside) day \($0.dayDifference)\($0.workingDay ? "" : " off")"
+                """
+                \($0.local)@\($0.utcOffsetSeconds) \($0.abbreviation) \($0.band) out \($0.minutesOutside) day \
+                \($0.dayDifference)\($0.workingDay ? "" : " off")
+                """
             }.joined(separator: ", ")
     }
 
@@ -271,7 +275,8 @@ struct WasmPlannerTests {
         let places = names.map { #"{"name":"\#($0.0)","zone":"\#($0.1)"}"# }.joined(separator: ",")
         let weekly = bad.weeks.map { #","weekly":{"start":\#(Int64(first) * 86_400),"weeks":\#($0)}"# } ?? ""
         let json =
-            #"{"reference":"Asia/Seoul","firstDay":\#(first),"days":\#(bad.days),"length":\#(bad.length),"step":\#(bad.step)\#(weekly),"places":[\#(places)]}"#
+            #"{"reference":"Asia/Seoul","firstDay":\#(first),"days":\#(bad.days),"length":\#(bad.length),"step":\#(bad.step)"#
+            + #"\#(weekly),"places":[\#(places)]}"#
         let output = try await onOwnThread { try WasmSearchTests.runEngine(["plan", "TIMELINES", "INPUT"], input: json) }
         let line = try #require(output.first)
         let answer = try #require(try JSONSerialization.jsonObject(with: line) as? [String: Any])

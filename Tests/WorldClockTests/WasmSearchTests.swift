@@ -84,7 +84,8 @@ struct WasmSearchTests {
                 let former = outcome.former.first.map { Answer.Former(abbreviation: $0.text, places: outcome.former.map(\.item.name)) }
                 if answer.total != outcome.total || answer.former != former || answer.onlyFormer != outcome.onlyFormerAbbreviation {
                     differences.append(
-                        "\(query): notes: CLI total \(outcome.total), former \(String(describing: former)), only former \(outcome.onlyFormerAbbreviation ?? "-"); "
+                        "\(query): notes: CLI total \(outcome.total), former \(String(describing: former)), "
+                            + "only former \(outcome.onlyFormerAbbreviation ?? "-"); "
                             + "wasm \(answer.total ?? -1), \(String(describing: answer.former)), \(answer.onlyFormer ?? "-")")
                 }
             } catch {

@@ -89,7 +89,10 @@ struct ChangesController: Sendable {
         }
         throw .refused(
             .invalidZones,
-            "the parameter '\(parameter)': \"\(QueryString.printable(text))\" is neither a place of the catalogue nor a zone id (such as 뉴욕 or America/New_York)"
+            """
+            the parameter '\(parameter)': \"\(QueryString.printable(text))\" is neither a place of the catalogue nor a zone id (such as 뉴욕 or \
+            America/New_York)
+            """
         )
     }
 }

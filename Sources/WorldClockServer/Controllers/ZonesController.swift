@@ -75,7 +75,10 @@ struct ZonesController: Sendable {
             throw APIError(
                 .unknownZone,
                 message:
-                    "\"\(shown)\" is not a zone of the catalogue; expected a tz zone id such as Asia/Seoul or America/Argentina/Buenos_Aires (\(service.zoneCount) zones; aliases such as Asia/Calcutta are accepted)"
+                    """
+                    \"\(shown)\" is not a zone of the catalogue; expected a tz zone id such as Asia/Seoul or America/Argentina/Buenos_Aires \
+                    (\(service.zoneCount) zones; aliases such as Asia/Calcutta are accepted)
+                    """
             )
         }
         return (zoneID, places, clock)
