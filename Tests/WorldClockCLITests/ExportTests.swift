@@ -149,7 +149,9 @@ struct ExportTests {
         let configFile = work.appendingPathComponent("nginx.conf")
         try config.write(to: configFile, atomically: true, encoding: .utf8)
         let web = try Background(binary, ["-c", configFile.path, "-p", work.path] + Self.nginxSaysItServes)
-        let serve = try Background(CommandRunner.executable.path, ["serve", "--port", "0", "--quiet", "--tzdata", "bundled"])
+        // No /metrics listener: its "listening on" line (127.0.0.1:9464) could come first and be taken for the feed's.
+        let serve = try Background(
+            CommandRunner.executable.path, ["serve", "--port", "0", "--metrics-address", "off", "--quiet", "--tzdata", "bundled"])
         _ = try await web.line(containing: "start worker processes")
         let listening = try await serve.line(containing: "listening on 127.0.0.1:")
         let servePort = try #require(listening.split(separator: ":").last.flatMap { Int($0) }, "\(listening)")
