@@ -205,7 +205,7 @@ let package = Package(
         // What several test targets need: waiting for long blocking work off the concurrency pool, the
         // tools a test needs (`.needs(_:)`: skipped where missing, failed under CI), zone facts as a
         // table and typing runs (the search benchmark reports them too). Never in a product module.
-        .target(name: "TestSupport", dependencies: ["HangulIndex", "SearchEngine"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["HangulIndex", "SearchEngine", "WorldClockKit"], path: "Tests/TestSupport"),
         // The kit's specification, as a clock-app developer reads it: depends on WorldClockKit alone.
         .testTarget(name: "WorldClockKitTests", dependencies: ["WorldClockKit"], exclude: ["Fixtures"]),
         .testTarget(name: "HangulIndexTests", dependencies: ["HangulIndex", "HangulCollation"]),

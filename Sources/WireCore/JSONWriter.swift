@@ -5,6 +5,8 @@
 package struct JSONWriter {
     /// The text so far, in UTF-8.
     public internal(set) var bytes: [UInt8] = []
+    /// Whether the object being written has a field already (`field` writes a comma first).
+    var fieldWritten = false
 
     /// An empty buffer, with room for `capacity` bytes (a typical answer by default).
     public init(capacity: Int = 4096) { bytes.reserveCapacity(capacity) }
@@ -98,14 +100,18 @@ package struct JSONWriter {
     }
 
     /// The error envelope every surface answers a refusal with (the server, `--json`, the web
-    /// module): `{"error":{"code":…,"message":…}}`, the shape `FeedError` reads.
-    public static func error(code: String, message: String) -> [UInt8] {
+    /// module): `{"error":{"code":…,"message":…}}`, the shape `FeedError` reads; a warning's is
+    /// the same under `"warning"`.
+    public static func error(code: String, message: String, warning: Bool = false) -> [UInt8] {
         var json = JSONWriter(capacity: 40 + code.utf8.count + message.utf8.count)
-        json.raw("{\"error\":{\"code\":")
-        json.string(code)
-        json.raw(",\"message\":")
-        json.string(message)
-        json.raw("}}")
+        json.object { json in
+            json.field(warning ? "warning" : "error") { json in
+                json.object {
+                    $0.field("code", code)
+                    $0.field("message", message)
+                }
+            }
+        }
         return json.bytes
     }
 

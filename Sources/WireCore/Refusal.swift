@@ -67,3 +67,23 @@ package enum Refusal: CaseIterable, Sendable {
         self = found
     }
 }
+
+/// Every warning worldclock gives and goes on after, in the table beside the refusals: its stable
+/// code (with `--json`, one line `{"warning":{"code":…,"message":…}}` on standard error).
+package enum Caution: CaseIterable, Sendable {
+    /// The clocks file, or a line of it, could not be read: the rest is used.
+    case clocksFileUnreadable
+    /// The clocks file names two references: the last is used.
+    case clocksReferenceRepeated
+    /// The clocks file's reference is a zone this tzdata lacks: none is used.
+    case clocksReferenceUnknown
+
+    /// The stable machine-readable code.
+    package var code: String {
+        switch self {
+        case .clocksFileUnreadable: "clocks_file_unreadable"
+        case .clocksReferenceRepeated: "clocks_reference_repeated"
+        case .clocksReferenceUnknown: "clocks_reference_unknown"
+        }
+    }
+}

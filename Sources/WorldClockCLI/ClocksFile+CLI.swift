@@ -1,4 +1,5 @@
 import TimeZoneRules
+import WireCore
 import WorldClockKit
 
 extension ClocksFile {
@@ -37,7 +38,7 @@ extension ClocksFile {
         var clocks: MyClocks
         do { clocks = try file.load() } catch {
             guard case .optional(let json) = need else { throw error.cliError }
-            warn("내 시계 파일을 쓰지 않고 계속합니다: \(error.message)", code: "clocks_file_unreadable", json: json)
+            warn("내 시계 파일을 쓰지 않고 계속합니다: \(error.message)", caution: .clocksFileUnreadable, json: json)
             return MyClocks()
         }
         let json: Bool
@@ -46,7 +47,7 @@ extension ClocksFile {
         // above all) still counts. The clocks screen names them again and fails (ClocksCommand).
         if case .optional = need {
             for problem in clocks.problems {
-                warn("내 시계 파일의 이 줄을 건너뛰고 계속합니다: \(file.failure(problem).message)", code: "clocks_file_unreadable", json: json)
+                warn("내 시계 파일의 이 줄을 건너뛰고 계속합니다: \(file.failure(problem).message)", caution: .clocksFileUnreadable, json: json)
             }
         }
         let referenceLines = clocks.referenceLines
@@ -55,23 +56,23 @@ extension ClocksFile {
             warn(
                 "\(file.path): 기준이 \(referenceLines.count)줄(\(numbers)행) 있어 마지막 줄(\(referenceLines[referenceLines.count - 1])행)의 "
                     + "\(KoreanParticle.attach(.object, to: Terminal.printable(reference.name))) 씁니다. worldclock from으로 다시 정하면 한 줄이 됩니다",
-                code: "clocks_reference_repeated", json: json)
+                caution: .clocksReferenceRepeated, json: json)
         }
         if let bad = clocks.unknownZones(in: tzdata).first(where: \.isReference) {
             let problem = file.unknownZone(bad.line, bad.entry, tzdata: tzdata)
             guard case .optional(let json) = need else {
                 throw CLIError.data("내 시계 파일의 기준: \(problem)\(problem.hasSuffix("?") ? "" : ".") 파일을 고치거나 worldclock from으로 다시 정하세요")
             }
-            warn("내 시계 파일의 기준을 쓰지 않고 계속합니다: \(problem)", code: "clocks_reference_unknown", json: json)
+            warn("내 시계 파일의 기준을 쓰지 않고 계속합니다: \(problem)", caution: .clocksReferenceUnknown, json: json)
             clocks.setReference(nil)
         }
         return clocks
     }
 
     /// One warning on stderr: Korean text, or with `json` one line `{"warning":{"code":…,"message":…}}`.
-    private static func warn(_ message: String, code: String, json: Bool) {
+    private static func warn(_ message: String, caution: Caution, json: Bool) {
         if json {
-            Output.json(JSONWarning(warning: FeedError(code: code, message: message).error), pretty: false, to: .error)
+            StandardStream.error.write(JSONWriter.error(code: caution.code, message: message, warning: true) + [0x0A])
         } else {
             Terminal.note("경고: " + message)
         }
@@ -108,9 +109,4 @@ extension ClocksFile {
         return "\(path):\(line): \(Terminal.printable(entry.name))의 시간대(\(place.zoneID))와 이 줄의 시간대(\(Terminal.printable(entry.zoneID, limit: 40)))가 "
             + "다릅니다. 적힌 시간대의 시각을 보여 줍니다. 시간대를 고치거나 이름을 바꾸세요"
     }
-}
-
-/// A warning with `--json`: `{"warning":{"code":…,"message":…}}`, the error body's shape.
-private struct JSONWarning: Encodable {
-    let warning: FeedError.Body
 }

@@ -1,6 +1,7 @@
 import HangulCollation
 import HangulIndex
 import TimeZoneRules
+import WireCore
 import WorldClockKit
 
 #if canImport(Glibc)
@@ -70,19 +71,19 @@ struct DoctorCommand: Command {
 }
 
 /// What `doctor --json` prints.
-struct DoctorReport: Encodable {
-    struct Source: Encodable {
+struct DoctorReport: WireWritable {
+    struct Source {
         let source: String
         let exists: Bool
         let version: String?
         let note: String?
     }
-    struct InUse: Encodable {
+    struct InUse {
         let source: String
         let version: String
     }
     /// A zone whose file in the tzdata in use could not be read: its times come from the bundled copy.
-    struct Fallback: Encodable {
+    struct Fallback {
         let zone: String
         let problem: String
     }
@@ -98,11 +99,38 @@ struct DoctorReport: Encodable {
     /// The clocks file and what is wrong with it; nil when there is nowhere to keep one.
     let myClocks: MyClocksReport?
 
-    enum CodingKeys: String, CodingKey {
-        case inUse = "in_use", candidates, warning, fallbacks
-        case myClocks = "my_clocks"
-        case localZone = "local_zone"
-        case icuVersion = "icu_version", icuTZDataVersion = "icu_tzdata_version"
+    func write(to json: inout JSONWriter) {
+        json.object { json in
+            json.field("candidates") { json in
+                json.array(candidates) { json, candidate in
+                    json.object { json in
+                        json.field("exists", candidate.exists)
+                        json.field("note", ifPresent: candidate.note)
+                        json.field("source", candidate.source)
+                        json.field("version", ifPresent: candidate.version)
+                    }
+                }
+            }
+            json.field("fallbacks") { json in
+                json.array(fallbacks) { json, fallback in
+                    json.object {
+                        $0.field("problem", fallback.problem)
+                        $0.field("zone", fallback.zone)
+                    }
+                }
+            }
+            json.field("icu_tzdata_version", icuTZDataVersion)
+            json.field("icu_version", icuVersion)
+            json.field("in_use") { json in
+                json.object {
+                    $0.field("source", inUse.source)
+                    $0.field("version", inUse.version)
+                }
+            }
+            json.field("local_zone", ifPresent: localZone)
+            json.field("my_clocks", ifPresent: myClocks)
+            json.field("warning", ifPresent: warning)
+        }
     }
 
     init(_ choice: TZDataChoice) {
@@ -124,12 +152,22 @@ struct DoctorReport: Encodable {
 /// What `doctor` says about my clocks: the file, how many clocks and which reference it keeps, and
 /// each problem a command would stop at or warn about (a line that does not read, a zone this
 /// tzdata lacks, a file that cannot be written).
-struct MyClocksReport: Encodable {
+struct MyClocksReport: WireWritable {
     let path: String
     let exists: Bool
     let clocks: Int
     let reference: String?
     let problems: [String]
+
+    func write(to json: inout JSONWriter) {
+        json.object { json in
+            json.field("clocks", clocks)
+            json.field("exists", exists)
+            json.field("path", path)
+            json.field("problems", problems)
+            json.field("reference", ifPresent: reference)
+        }
+    }
 
     init(_ file: ClocksFile, tzdata: TZDatabase) {
         path = file.path

@@ -1,3 +1,4 @@
+import WireCore
 import WorldClockKit
 
 /// `worldclock sections`: the index titles with their counts.
@@ -25,9 +26,16 @@ struct SectionsCommand: Command {
     var writesJSON: Bool { json }
 
     /// One title and its count, as JSON.
-    struct Count: Encodable {
+    struct Count: WireWritable {
         let title: String
         let count: Int
+
+        func write(to json: inout JSONWriter) {
+            json.object {
+                $0.field("count", count)
+                $0.field("title", title)
+            }
+        }
     }
 
     func run() throws {

@@ -189,7 +189,7 @@ package enum Output {
     package static func line(_ text: String = "") { print(text) }
 
     /// `value` as JSON and a newline: indented unless `pretty` is false (`feed` without `--pretty`).
-    static func json<Value: Encodable>(_ value: Value, pretty: Bool = true, to stream: StandardStream = .output) {
+    static func json(_ value: some WireWritable, pretty: Bool = true, to stream: StandardStream = .output) {
         stream.write(FeedJSON.encode(value, pretty: pretty) + [0x0A])
     }
 

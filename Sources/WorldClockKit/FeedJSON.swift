@@ -1,4 +1,4 @@
-import WireCore
+package import WireCore
 
 #if canImport(FoundationEssentials)
 package import FoundationEssentials
@@ -6,23 +6,12 @@ package import FoundationEssentials
 package import Foundation
 #endif
 
-/// The feed's JSON encoding: stable key order, slashes unescaped.
+/// The bodies the package writes, as `Data`: the wire's bytes (`WireWritable`), keys sorted,
+/// slashes unescaped, indented when `pretty` by the one pretty-printer (`JSONWriter.pretty`).
 package enum FeedJSON {
-    /// `value` as the feed's JSON: keys sorted, slashes unescaped, indented when `pretty` (by the
-    /// one pretty-printer of wire bytes, `JSONWriter.pretty`).
-    public static func encode<Value: Encodable>(_ value: Value, pretty: Bool = false) -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        // These plain value types (strings, integers, no floats) always encode: a failure is a bug
-        // in a type, stopped with its name rather than written as an empty object.
-        do {
-            let compact = try encoder.encode(value)
-            return pretty ? Data(JSONWriter.pretty(Array(compact))) : compact
-        } catch { preconditionFailure("encoding \(Value.self) as JSON failed: \(error)") }
-    }
-
-    /// Pretty JSON followed by a newline, as the CLI prints it.
-    public static func encodeLine<Value: Encodable>(_ value: Value) -> Data {
-        encode(value, pretty: true) + Data("\n".utf8)
+    /// `value` as the feed's JSON.
+    public static func encode(_ value: some WireWritable, pretty: Bool = false) -> Data {
+        let compact = JSONWriter.bytes(of: value)
+        return Data(pretty ? JSONWriter.pretty(compact) : compact)
     }
 }

@@ -1,3 +1,5 @@
+import WireCore
+
 /// One place, with its time when the feed has an instant. On the wire the place's own fields
 /// (`Place`'s JSON) and `time`, `relative` are one object.
 public struct FeedPlace: Codable, Equatable, Sendable {
@@ -33,14 +35,9 @@ public struct FeedPlace: Codable, Equatable, Sendable {
         upcomingChange = try container.decodeIfPresent(UpcomingChange.self, forKey: .upcomingChange)
     }
 
-    /// Writes the place's own fields with `time` and `relative` beside them, as one object.
-    public func encode(to encoder: any Encoder) throws {
-        try place.encode(to: encoder)
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encodeIfPresent(time, forKey: .time)
-        try container.encodeIfPresent(relative, forKey: .relative)
-        try container.encodeIfPresent(upcomingChange, forKey: .upcomingChange)
-    }
+    /// Encodes the place's JSON as the wire writes it: its own fields with `time` and `relative`
+    /// beside them, as one object.
+    public func encode(to encoder: any Encoder) throws { try WireValue.encode(JSONWriter.bytes(of: self), to: encoder) }
 }
 
 /// A place's day and hours against a reference zone, as iOS's world clock shows them.

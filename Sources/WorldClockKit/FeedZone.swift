@@ -1,3 +1,5 @@
+import WireCore
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -32,10 +34,7 @@ public struct FeedZone: Codable, Equatable, Sendable {
         posixTZExactFrom = try container.decodeIfPresent(String.self, forKey: .posixTZExactFrom)
     }
 
-    /// Writes both fields, null as null: a device reads "exact from always", not "unknown".
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(posixTZ, forKey: .posixTZ)
-        try container.encode(posixTZExactFrom, forKey: .posixTZExactFrom)
-    }
+    /// Encodes both fields as the wire writes them, null as null: a device reads "exact from
+    /// always", not "unknown".
+    public func encode(to encoder: any Encoder) throws { try WireValue.encode(JSONWriter.bytes(of: self), to: encoder) }
 }

@@ -1,7 +1,7 @@
 import HangulIndex
 import Hummingbird
 import NIOHTTP1
-import WireCore
+package import WireCore
 import WorldClockKit
 
 #if canImport(FoundationEssentials)

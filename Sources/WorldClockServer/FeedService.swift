@@ -124,7 +124,7 @@ final class FeedService: Sendable {
             body: Data(OpenAPIDocument.yaml.utf8), contentType: "application/yaml; charset=utf-8",
             etag: "\"\(Catalogue.fnv1a(OpenAPIDocument.yaml.utf8))\"",
             cacheControl: "public, max-age=\(HTTPCaching.catalogueMaxAge)")
-        health = Representation(body: Data(#"{"status":"ok"}"#.utf8), etag: nil, cacheControl: "no-store")
+        health = Representation(body: FeedJSON.encode(["status": "ok"]), etag: nil, cacheControl: "no-store")
         let clocks = self.clocks
         let posixJSONTag = strongTag("/v1/posix.json"), posixHeaderTag = strongTag("/v1/posix.h")
         posixBodies = Lazy {

@@ -1,6 +1,6 @@
 import NIOCore
 import SearchEngine
-import WireCore
+package import WireCore
 import WorldClockKit
 
 #if canImport(FoundationEssentials)

@@ -3,7 +3,7 @@ import Logging
 import MeetingPlanning
 import NIOCore
 import ServerConfiguration
-import WireCore
+package import WireCore
 import WorldClockKit
 
 #if canImport(Glibc)

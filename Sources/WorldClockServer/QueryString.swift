@@ -1,4 +1,4 @@
-import WireCore
+package import WireCore
 import WorldClockKit
 
 /// A request's query string, decoded strictly.

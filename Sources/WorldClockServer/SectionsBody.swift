@@ -1,6 +1,6 @@
 import HangulIndex
 import NIOCore
-import WireCore
+package import WireCore
 import WorldClockKit
 
 #if canImport(FoundationEssentials)
@@ -19,9 +19,10 @@ import Darwin
 /// Writes `/v1/sections` bodies from pieces made once per catalogue and tzdata: each place's JSON
 /// around its `time`, each zone's timeline over a span of years in JSON (`FeedTimelineJSON`), the
 /// meta and titles. A body at any instant in the span is then a few hundred binary searches and copies,
-/// not a `Feed` of 420 zones through `JSONEncoder` (about 200 times a cached answer's cost).
+/// not a `Feed` of 420 zones written whole (about 200 times a cached answer's cost, through `JSONEncoder`).
 ///
-/// The bytes are those of `FeedJSON.encode(Feed(…))` for the same arguments (`SectionsBodyTests`).
+/// The pieces are cut from the wire's writers (`JSONWriter.feed`, `.section`, `FeedPlace`'s), so
+/// the bytes are those of `Feed(…)`'s JSON for the same arguments (`SectionsBodyTests`).
 final class SectionsBody: Sendable {
     /// The years the timelines cover: 1970 through 2100. An instant or window outside it is built
     /// the general way (`Feed`), as a costly request.
@@ -40,16 +41,8 @@ final class SectionsBody: Sendable {
         let open: [UInt8]
         let close: [UInt8]
         let places: [PlacePieces]
-        /// The section's zones in the order the encoder sorts keys.
+        /// The section's zones, by index (the wire's key order).
         let zones: [Int]
-    }
-
-    /// `FeedSection`'s JSON keys with no places (its memberwise initializer is the library's own).
-    private struct SectionShell: Encodable {
-        let places: [Int] = []
-        let title: String
-
-        enum CodingKeys: String, CodingKey { case places, title }
     }
 
     private let timelines: [FeedTimelineJSON?]
@@ -60,70 +53,62 @@ final class SectionsBody: Sendable {
     private let zoneFacts: [[UInt8]]
     private let sections: [SectionPieces]
     private let sectionByTitle: [String: Int]
-    private let allZones: [Int]
-    /// Each zone's place in `allZones`.
-    private let zoneRank: [Int]
-    /// `","index_titles":[…],"meta":{…},"sections":[`, and `],"titles":[…],"transitions":{`.
-    private let afterAt: [UInt8]
-    private let afterSections: [UInt8]
+    /// The feed's bytes around its parts that change with the instant, cut from its writer:
+    /// `{"at":`, `,"index_titles":[…],"meta":{…},"sections":[`, `],"titles":[…],"transitions":{`,
+    /// `},"transitions_until":`, `,"version":1,"zones":{` and `}}`.
+    private let envelope: [[UInt8]]
     let span: ClosedRange<Int64>
 
     init(catalogue: Catalogue, clocks: ZoneClocks, span: ClosedRange<Int64> = SectionsBody.defaultSpan) {
         self.span = span
-        let zoneIDs = Array(Set(catalogue.sections.sections.flatMap { $0.rows.map(\.zoneID) }))
-        // The encoder's key order (`.sortedKeys`), taken from the encoder itself.
-        let encodedKeys = FeedJSON.encode(Dictionary(uniqueKeysWithValues: zoneIDs.map { ($0, 0) }))
+        // Zones by index in the wire's key order (byte order), as its maps write them.
+        let zoneIDs = Set(catalogue.sections.sections.flatMap { $0.rows.map(\.zoneID) }).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
         let keyText = zoneIDs.map { JSONWriter.quoted($0) }
-        let position = keyText.map { encodedKeys.firstRange(of: Data(($0 + ":").utf8))?.lowerBound ?? 0 }
-        let order = zoneIDs.indices.sorted { position[$0] < position[$1] }
         let index = Dictionary(uniqueKeysWithValues: zoneIDs.enumerated().map { ($0.element, $0.offset) })
         zoneKeys = keyText.map { Array(($0 + ":[").utf8) }
         timelines = zoneIDs.map { id in clocks[id].map { FeedTimelineJSON(clock: $0, span: span) } }
-        zoneFacts = zip(zoneIDs, keyText).map { id, key in
-            clocks[id].map { Array((key + ":").utf8) + Array(FeedJSON.encode(FeedZone($0))) } ?? []
-        }
-        allZones = order
-        var rank = [Int](repeating: 0, count: zoneIDs.count)
-        for (position, zone) in order.enumerated() { rank[zone] = position }
-        zoneRank = rank
+        zoneFacts = zip(zoneIDs, keyText).map { id, key in clocks[id].map { Array((key + ":").utf8) + JSONWriter.bytes(of: FeedZone($0)) } ?? [] }
 
         let sample = Date(timeIntervalSince1970: 1_800_000_000)
         var sections: [SectionPieces] = []
         var byTitle: [String: Int] = [:]
         for section in catalogue.sections.sections {
-            let empty = FeedJSON.encode(SectionShell(title: section.title.text))
-            let split = empty.firstRange(of: Data("[]".utf8))!
+            var shell = JSONWriter(capacity: 64), split = 0
+            shell.section(title: section.title.text) { json in
+                json.raw("[")
+                split = json.bytes.count
+                json.raw("]")
+            }
             let places = section.rows.map { place -> PlacePieces in
                 let zone = index[place.zoneID]!
                 guard let clock = clocks[place.zoneID] else {
-                    return PlacePieces(zone: zone, prefix: Array(FeedJSON.encode(FeedPlace(place, time: nil))), suffix: [])
+                    return PlacePieces(zone: zone, prefix: JSONWriter.bytes(of: FeedPlace(place, time: nil)), suffix: [])
                 }
                 let time = clock.time(at: sample)
-                let whole = FeedJSON.encode(FeedPlace(place, time: time))
-                let timeJSON = Data("\"time\":".utf8) + FeedJSON.encode(FeedTime(time))
-                let range = whole.firstRange(of: timeJSON)!
+                let whole = Data(JSONWriter.bytes(of: FeedPlace(place, time: time)))
+                let range = whole.firstRange(of: Data("\"time\":".utf8 + JSONWriter.bytes(of: FeedTime(time))))!
                 return PlacePieces(
-                    zone: zone, prefix: Array(whole[..<range.lowerBound]) + Array("\"time\":".utf8),
-                    suffix: Array(whole[range.upperBound...]))
+                    zone: zone, prefix: Array(whole[..<range.lowerBound]) + Array("\"time\":".utf8), suffix: Array(whole[range.upperBound...]))
             }
-            let zones = Set(places.map(\.zone)).sorted { rank[$0] < rank[$1] }
             byTitle[section.title.text] = sections.count
             sections.append(
                 SectionPieces(
-                    open: Array(empty[..<split.lowerBound]) + [UInt8(ascii: "[")],
-                    close: [UInt8(ascii: "]")] + Array(empty[split.upperBound...]),
-                    places: places, zones: zones))
+                    open: Array(shell.bytes[..<split]), close: Array(shell.bytes[split...]), places: places, zones: Set(places.map(\.zone)).sorted()))
         }
         self.sections = sections
         sectionByTitle = byTitle
-        let meta = FeedJSON.encode(FeedMeta(catalogue: catalogue, tzdata: clocks.tzdata))
-        // Keys in the encoder's sorted order: at, index_titles, meta, sections, titles, transitions, ….
-        afterAt =
-            Array("\",\"index_titles\":".utf8) + Array(FeedJSON.encode(catalogue.indexer.titles.map(\.text)))
-            + Array(",\"meta\":".utf8) + Array(meta) + Array(",\"sections\":[".utf8)
-        afterSections =
-            Array("],\"titles\":".utf8) + Array(FeedJSON.encode(catalogue.sections.titles.map(\.text)))
-            + Array(",\"transitions\":{".utf8)
+        var feed = JSONWriter(), cuts: [Int] = []
+        func cut(_ json: inout JSONWriter, _ open: StaticString = "", _ close: StaticString = "") {
+            json.raw(open)
+            cuts.append(json.bytes.count)
+            json.raw(close)
+        }
+        feed.feed(
+            at: { cut(&$0) }, indexTitles: catalogue.indexer.titles.map(\.text),
+            meta: { FeedMeta(catalogue: catalogue, tzdata: clocks.tzdata).write(to: &$0) }, sections: { cut(&$0, "[", "]") },
+            titles: catalogue.sections.titles.map(\.text), transitions: { cut(&$0, "{", "}") }, transitionsUntil: { cut(&$0) },
+            zones: { cut(&$0, "{", "}") })
+        envelope = zip([0] + cuts, cuts + [feed.bytes.count]).map { Array(feed.bytes[$0..<$1]) }
     }
 
     /// A written body, and the earliest next transition of its zones (bounds a live body's freshness).
@@ -148,10 +133,7 @@ final class SectionsBody: Sendable {
         } else {
             chosen = Array(sections.indices)
         }
-        let zones =
-            chosen.count == sections.count
-            ? allZones
-            : Array(Set(chosen.flatMap { sections[$0].zones })).sorted { zoneRank[$0] < zoneRank[$1] }
+        let zones = chosen.count == sections.count ? Array(timelines.indices) : Set(chosen.flatMap { sections[$0].zones }).sorted()
 
         // Each zone's state once, and its time's JSON once, however many places share it.
         var times = ByteBufferAllocator().buffer(capacity: zones.count * 200)
@@ -172,9 +154,9 @@ final class SectionsBody: Sendable {
         }
 
         var body = ByteBufferAllocator().buffer(capacity: 4096 + zones.count * 700)
-        body.writeStaticString("{\"at\":\"")
-        body.writeString(ISOText.utc(seconds))
-        body.writeBytes(afterAt)
+        body.writeBytes(envelope[0])
+        body.writeString("\"" + ISOText.utc(seconds) + "\"")
+        body.writeBytes(envelope[1])
         times.withUnsafeReadableBytes { timeBytes in
             for (n, index) in chosen.enumerated() {
                 let section = sections[index]
@@ -191,7 +173,7 @@ final class SectionsBody: Sendable {
                 body.writeBytes(section.close)
             }
         }
-        body.writeBytes(afterSections)
+        body.writeBytes(envelope[2])
         // A zone without rules has no entry (an empty list would read as "never changes").
         var first = true
         for zone in zones {
@@ -202,16 +184,16 @@ final class SectionsBody: Sendable {
             timeline.writeTransitions(timeline.timeline.changeIndices(after: seconds, through: until), into: &body)
             body.writeStaticString("]")
         }
-        body.writeStaticString("},\"transitions_until\":\"")
-        body.writeString(ISOText.utc(until))
-        body.writeStaticString("\",\"version\":1,\"zones\":{")
+        body.writeBytes(envelope[3])
+        body.writeString("\"" + ISOText.utc(until) + "\"")
+        body.writeBytes(envelope[4])
         first = true
         for zone in zones where timelines[zone] != nil {
             if !first { body.writeStaticString(",") }
             first = false
             body.writeBytes(zoneFacts[zone])
         }
-        body.writeStaticString("}}")
+        body.writeBytes(envelope[5])
         // The cache keeps the body: without the spare room the estimate left.
         if body.capacity > body.readableBytes + body.readableBytes / 8 { body = ByteBuffer(bytes: body.readableBytesView) }
         return Written(body: body, nextTransition: earliest.map { Date(timeIntervalSince1970: Double($0)) })

@@ -3,7 +3,7 @@ import Logging
 import NIOCore
 import ServerConfiguration
 import Synchronization
-import WireCore
+package import WireCore
 import WorldClockKit
 
 #if canImport(FoundationEssentials)

@@ -4,7 +4,7 @@ import NIOCore
 import Prometheus
 import ServerConfiguration
 import Synchronization
-import WireCore
+package import WireCore
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials

@@ -1,5 +1,6 @@
 import Hummingbird
 import TimeZoneRules
+package import WireCore
 import WorldClockKit
 
 #if canImport(FoundationEssentials)
@@ -25,7 +26,7 @@ import Darwin
 /// every API path to its file. A server maps a path to `$uri.json` (see `Scripts/ops/nginx-export.conf`).
 package enum StaticExport {
     /// One exported path.
-    package struct Entry: Codable, Equatable, Sendable {
+    package struct Entry: Decodable, WireWritable, Equatable, Sendable {
         /// The API path a client requests ("/v1/zones/Asia/Seoul").
         package let path: String
         /// The file under the export directory ("v1/zones/Asia/Seoul.json").
@@ -38,14 +39,32 @@ package enum StaticExport {
         enum CodingKeys: String, CodingKey {
             case path, file, contentType = "content_type", bytes, gzipBytes = "gzip_bytes"
         }
+
+        package func write(to json: inout JSONWriter) {
+            json.object { json in
+                json.field("bytes", bytes)
+                json.field("content_type", contentType)
+                json.field("file", file)
+                json.field("gzip_bytes", ifPresent: gzipBytes)
+                json.field("path", path)
+            }
+        }
     }
 
     /// What `index.json` holds.
-    package struct Index: Codable, Equatable, Sendable {
+    package struct Index: Decodable, WireWritable, Equatable, Sendable {
         /// The instant every time-dependent body is for.
         package let at: String
         package let meta: FeedMeta
         package let entries: [Entry]
+
+        package func write(to json: inout JSONWriter) {
+            json.object { json in
+                json.field("at", at)
+                json.field("entries", entries)
+                json.field("meta", meta)
+            }
+        }
     }
 
     /// Writes the export of `catalogue` at `instant` into `directory` (created if needed).

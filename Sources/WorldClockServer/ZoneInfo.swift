@@ -1,6 +1,6 @@
 import MeetingPlanning
 import SearchEngine
-import WireCore
+package import WireCore
 import WorldClockKit
 
 #if canImport(FoundationEssentials)
@@ -18,7 +18,7 @@ import Darwin
 
 /// `GET /v1/zones/{zone}`'s body: WorldTimeAPI's `/api/timezone/{zone}` fields (same names and
 /// meanings; times to the second) plus the Korean names of the catalogue's places in the zone.
-struct ZoneInfo: Encodable, Equatable {
+struct ZoneInfo: WireWritable, Equatable {
     let abbreviation: String
     /// Local date and time with offset: "2026-07-15T08:00:00-04:00".
     let datetime: String
@@ -62,15 +62,6 @@ struct ZoneInfo: Encodable, Equatable {
     /// from a client's copy, the rules changed and the transitions it holds may be wrong.
     let rulesDigest: String
 
-    enum CodingKeys: String, CodingKey {
-        case abbreviation, datetime, dayOfWeek = "day_of_week", dayOfYear = "day_of_year", dst, dstFrom = "dst_from"
-        case dstUntil = "dst_until", dstOffset = "dst_offset", rawOffset = "raw_offset", timezone
-        case requestedTimezone = "requested_timezone", unixtime, utcDatetime = "utc_datetime", utcOffset = "utc_offset"
-        case weekNumber = "week_number", nextTransition = "next_transition", places, posixTz = "posix_tz"
-        case posixTzExactFrom = "posix_tz_exact_from", transitions
-        case transitionsUntil = "transitions_until", tzdataVersion = "tzdata_version", rulesDigest = "rules_digest"
-    }
-
     init(
         time: ZoneTime, requested: String, places: [Place], transitions: [ZoneTimeline.Period], until: Date, posixTZ: String?,
         posixTZExactFrom: Date?, tzdataVersion: String, rulesDigest: String
@@ -101,31 +92,32 @@ struct ZoneInfo: Encodable, Equatable {
     }
 
     /// Null fields are written as null (WorldTimeAPI does), not left out.
-    func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(abbreviation, forKey: .abbreviation)
-        try c.encode(datetime, forKey: .datetime)
-        try c.encode(dayOfWeek, forKey: .dayOfWeek)
-        try c.encode(dayOfYear, forKey: .dayOfYear)
-        try c.encode(dst, forKey: .dst)
-        try c.encode(dstFrom, forKey: .dstFrom)
-        try c.encode(dstUntil, forKey: .dstUntil)
-        try c.encode(dstOffset, forKey: .dstOffset)
-        try c.encode(rawOffset, forKey: .rawOffset)
-        try c.encode(timezone, forKey: .timezone)
-        try c.encode(requestedTimezone, forKey: .requestedTimezone)
-        try c.encode(unixtime, forKey: .unixtime)
-        try c.encode(utcDatetime, forKey: .utcDatetime)
-        try c.encode(utcOffset, forKey: .utcOffset)
-        try c.encode(weekNumber, forKey: .weekNumber)
-        try c.encode(nextTransition, forKey: .nextTransition)
-        try c.encode(places, forKey: .places)
-        try c.encode(posixTz, forKey: .posixTz)
-        try c.encode(posixTzExactFrom, forKey: .posixTzExactFrom)
-        try c.encode(transitions, forKey: .transitions)
-        try c.encode(transitionsUntil, forKey: .transitionsUntil)
-        try c.encode(tzdataVersion, forKey: .tzdataVersion)
-        try c.encode(rulesDigest, forKey: .rulesDigest)
+    func write(to json: inout JSONWriter) {
+        json.object { json in
+            json.field("abbreviation", abbreviation)
+            json.field("datetime", datetime)
+            json.field("day_of_week", dayOfWeek)
+            json.field("day_of_year", dayOfYear)
+            json.field("dst", dst)
+            json.field("dst_from", dstFrom)
+            json.field("dst_offset", dstOffset)
+            json.field("dst_until", dstUntil)
+            json.field("next_transition", nextTransition)
+            json.field("places", places)
+            json.field("posix_tz", posixTz)
+            json.field("posix_tz_exact_from", posixTzExactFrom)
+            json.field("raw_offset", rawOffset)
+            json.field("requested_timezone", requestedTimezone)
+            json.field("rules_digest", rulesDigest)
+            json.field("timezone", timezone)
+            json.field("transitions", transitions)
+            json.field("transitions_until", transitionsUntil)
+            json.field("tzdata_version", tzdataVersion)
+            json.field("unixtime", unixtime)
+            json.field("utc_datetime", utcDatetime)
+            json.field("utc_offset", utcOffset)
+            json.field("week_number", weekNumber)
+        }
     }
 
     /// "2026-07-15T12:00:00+00:00", WorldTimeAPI's form of a UTC time.

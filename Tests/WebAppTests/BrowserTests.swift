@@ -3,7 +3,8 @@ import Testing
 /// Runs the web app's browser tests (Web/tests/browser/test_web_app.py: Python, selenium,
 /// axe-core 4.12 from axe-playwright-python, Debian's headless Chromium) against the `worldclock`
 /// built beside this test bundle. Screenshots of the desktop and phone layouts go to
-/// .build/web-screenshots.
+/// .build/web-screenshots. The tests are dealt to three browsers side by side (`--shard`), each
+/// with its own server: one browser alone was the test run's last five minutes.
 @Suite("Web app in headless Chromium")
 struct BrowserTests {
     @Test(
@@ -15,10 +16,12 @@ struct BrowserTests {
         ETag on the wire; axe-core 4.12 (WCAG 2.2 AA, best practices) finds nothing serious in six states; 200 % text clips no row and no card; \
         회의 시간 shows the CLI's plan of three clocks as a table, its slider moves by keyboard and by touch, its link reopens the plan, it plans \
         offline, axe-core finds nothing serious in it and 200 % text clips none of it
-        """
+        """,
+        arguments: 0..<3
     )
-    func browser() async throws {
+    func browser(shard: Int) async throws {
         let root = BrowserScript.folder.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        try await BrowserScript.run("test_web_app.py", ["--screenshots", root.appendingPathComponent(".build/web-screenshots").path])
+        try await BrowserScript.run(
+            "test_web_app.py", ["--shard", "\(shard)/3", "--screenshots", root.appendingPathComponent(".build/web-screenshots").path])
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import MeetingPlanning
+import TestSupport
 import Testing
 import WorldClockKit
 
@@ -57,7 +58,7 @@ struct PlanCommandTests {
                 MeetingPlace(name: "서울", clock: clock("Asia/Seoul")), MeetingPlace(name: "뉴욕", clock: clock("America/New_York")),
                 MeetingPlace(name: "런던", clock: clock("Europe/London"), hours: WorkingHours(start: 8 * 60, end: 17 * 60)!),
             ], reference: clock("Asia/Seoul").wallClock, dates: [TimeQuery.CivilDate(year: 2026, month: 12, day: 2)])
-        let kit = try #require(try JSONSerialization.jsonObject(with: FeedJSON.encode(MeetingPlanner.plan(request))) as? NSDictionary)
+        let kit = try #require(try JSONSerialization.jsonObject(with: CodableJSON.encode(MeetingPlanner.plan(request))) as? NSDictionary)
         #expect(printed == kit)
         #expect((printed["slots"] as? [Any])?.count == 48)
     }

@@ -100,7 +100,7 @@ struct WasmPlannerTests {
                 },
                 reference: clock(request.reference).wallClock,
                 days: Array(request.date.daysSinceEpoch..<request.date.daysSinceEpoch + request.days), length: request.length))
-        let kitJSON = FeedJSON.encode(plan)
+        let kitJSON = try CodableJSON.encode(plan)
         let kit = try decoder.decode(Answer.self, from: kitJSON)
         let native = kit.slots.map(Self.text), wasm = answer.slots.map(Self.text)
         let differing = zip(native, wasm).filter { $0 != $1 }.map { "kit \($0)\nwasm \($1)" }

@@ -4,6 +4,7 @@ import HangulCollation
 import HangulIndex
 import Testing
 import TimeZoneRules
+import WireCore
 
 @testable import WorldClockKit
 
@@ -40,7 +41,8 @@ struct WireFormatTests {
             query: "뉴", result: found, at: instant,
             clocks: ZoneClocks(zoneIDs: found.matches.map(\.item.zoneID), tzdata: .bundled), reference: reference)
         // Everything but `meta`, whose versions name the machine's ICU and the catalogue's digest.
-        return FeedJSON.encodeLine(feed.sections) + FeedJSON.encodeLine(feed.transitions) + FeedJSON.encodeLine(search)
+        func line(_ value: some WireWritable) -> Data { FeedJSON.encode(value, pretty: true) + Data("\n".utf8) }
+        return line(feed.sections) + line(feed.transitions) + line(search)
     }
 
     @Test("sections, transitions and search results encode exactly as the committed sample")

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 import WireCore
 import WorldClockKit
@@ -22,7 +23,7 @@ struct WireShapeTests {
     static func shape<Value: Codable>(_ name: String, _ type: Value.Type, _ write: (inout JSONWriter) -> Void) -> Shape {
         var json = JSONWriter()
         write(&json)
-        return Shape(testDescription: name, written: json.bytes) { FeedJSON.encode(try JSONDecoder().decode(Value.self, from: Data($0))) }
+        return Shape(testDescription: name, written: json.bytes) { try CodableJSON.encode(try JSONDecoder().decode(Value.self, from: Data($0))) }
     }
 
     static let shapes: [Shape] = [
@@ -31,7 +32,7 @@ struct WireShapeTests {
         shape("time with its next transition", FeedTime.self) { $0.time(at: 1_779_000_000, in: seoul, next: spring) },
         shape("time, none ahead", FeedTime.self) { $0.time(at: -86_400, in: odd, next: nil) },
         Shape(testDescription: "error envelope", written: JSONWriter.error(code: "empty_query", message: "검색어가 \"비어\" 있습니다\n/")) {
-            FeedJSON.encode(try JSONDecoder().decode(FeedError.self, from: Data($0)))
+            try CodableJSON.encode(try JSONDecoder().decode(FeedError.self, from: Data($0)))
         },
     ]
 
@@ -43,8 +44,8 @@ struct WireShapeTests {
     @Test(
         "the one escaper escapes as JSONEncoder does",
         arguments: ["", "서울", "a\"b\\c/d", "\t\r\n\u{8}\u{C}", "\u{0}\u{1}\u{1F}\u{7F}", "🇰🇷 e\u{301}", "\u{2028}"])
-    func escapes(text: String) {
-        let encoded = FeedJSON.encode([text])
+    func escapes(text: String) throws {
+        let encoded = try CodableJSON.encode([text])
         #expect(JSONWriter.quoted(text) == String(decoding: encoded.dropFirst().dropLast(), as: UTF8.self))
     }
 
@@ -55,7 +56,7 @@ struct WireShapeTests {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes, .prettyPrinted]
         let expected = try encoder.encode(value)
-        #expect(String(decoding: JSONWriter.pretty(Array(FeedJSON.encode(value))), as: UTF8.self) == String(decoding: expected, as: UTF8.self))
+        #expect(String(decoding: JSONWriter.pretty(Array(try CodableJSON.encode(value))), as: UTF8.self) == String(decoding: expected, as: UTF8.self))
         #expect(JSONWriter.pretty(Array("[]".utf8)) == Array("[\n\n]".utf8))
     }
 }

@@ -4,7 +4,7 @@ import WireCore
 
 /// A search item's place as the module compiles it in (`BundledSearch.places`): what the page shows
 /// and keeps of a result, and what search judges (its zone, country and population).
-struct WasmPlace: SearchablePlace, Sendable {
+struct WasmPlace: SearchablePlace, WirePlace, Sendable {
     let name: String
     let country: String
     let countryCode: String
@@ -17,25 +17,5 @@ struct WasmPlace: SearchablePlace, Sendable {
     init(name: String, country: String, countryCode: String, zoneID: String, englishName: String, population: Int, aliases: [String]) {
         (self.name, self.country, self.countryCode, self.zoneID) = (name, country, countryCode, zoneID)
         (self.englishName, self.population, self.aliases) = (englishName, population, aliases)
-    }
-
-    /// The place's fields as the feed writes them (`Place`'s JSON).
-    func write(to json: inout JSONWriter) {
-        json.raw("{\"name\":")
-        json.string(name)
-        json.raw(",\"country\":")
-        json.string(country)
-        json.raw(",\"country_code\":")
-        json.string(countryCode)
-        json.raw(",\"zone\":")
-        json.string(zoneID)
-        json.raw(",\"english\":")
-        json.string(englishName)
-        json.raw(",\"aliases\":[")
-        for (number, alias) in aliases.enumerated() {
-            if number > 0 { json.raw(",") }
-            json.string(alias)
-        }
-        json.raw("]}")
     }
 }

@@ -30,51 +30,16 @@ enum WasmSearch {
             return refusalJSON(error.refusal, error.description)
         }
         let result = outcome.result
-        json.raw("{\"query\":")
-        json.string(query)
-        json.raw(",\"keyboard_conversion\":")
-        json.optionalString(result.keyboardConversion?.converted)
-        json.raw(",\"total\":")
-        json.number(outcome.total)
-        // The notes as the feed's fields (FeedSearch): absent when there is none.
-        if let first = outcome.former.first {
-            json.raw(",\"former\":{\"abbreviation\":")
-            json.string(first.text)
-            json.raw(",\"places\":[")
-            for (number, match) in outcome.former.enumerated() {
-                if number > 0 { json.raw(",") }
-                json.string(match.item.name)
-            }
-            json.raw("]}")
+        json.searchAnswer(
+            query: query, keyboardConversion: result.keyboardConversion?.converted, total: outcome.total,
+            former: outcome.former.first.map { ($0.text, outcome.former.map { $0.item.name }) }, onlyFormer: outcome.onlyFormerAbbreviation,
+            results: result.matches
+        ) { json, match in
+            json.searchResult(
+                kind: match.kind.name, kindName: BundledSearch.kindNames[match.kind.rawValue], field: match.field,
+                fieldName: fieldNames[match.field] ?? match.field, text: match.text, label: match.label, utf16Start: match.utf16Range.lowerBound,
+                utf16End: match.utf16Range.upperBound, place: { json in json.place(match.item) })
         }
-        if let abbreviation = outcome.onlyFormerAbbreviation {
-            json.raw(",\"only_former\":")
-            json.string(abbreviation)
-        }
-        json.raw(",\"results\":[")
-        for (number, match) in result.matches.enumerated() {
-            if number > 0 { json.raw(",") }
-            json.raw("{\"place\":")
-            match.item.write(to: &json)
-            json.raw(",\"match\":{\"kind\":")
-            json.string(match.kind.name)
-            json.raw(",\"kind_name\":")
-            json.string(BundledSearch.kindNames[match.kind.rawValue])
-            json.raw(",\"field\":")
-            json.string(match.field)
-            json.raw(",\"field_name\":")
-            json.string(fieldNames[match.field] ?? match.field)
-            json.raw(",\"text\":")
-            json.string(match.text)
-            json.raw(",\"label\":")
-            json.optionalString(match.label)
-            json.raw(",\"utf16_start\":")
-            json.number(match.utf16Range.lowerBound)
-            json.raw(",\"utf16_end\":")
-            json.number(match.utf16Range.upperBound)
-            json.raw("}}")
-        }
-        json.raw("]}")
         return json.bytes
     }
 }
