@@ -83,7 +83,7 @@ WORKER_ACTIVATED = """const done = arguments[0];
 class Server:
     """`worldclock serve` on 127.0.0.1 and a free port, until stop()."""
 
-    def __init__(self, executable, arguments=("--tzdata", "bundled")):
+    def __init__(self, executable, arguments=("--tzdata", "bundled", "--metrics-address", "off")):
         with socket.socket() as s:
             s.bind(("127.0.0.1", 0))
             self.port = s.getsockname()[1]

@@ -1680,6 +1680,7 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--worldclock", required=True, help="the built worldclock executable")
     parser.add_argument("--screenshots", help="folder for the layout screenshots")
+    parser.add_argument("--shard", help="K/N: run every Nth test from the Kth (0-based), for N browsers side by side")
     parser.add_argument("tests", nargs="*", help="test names to run (default: all)")
     ARGS = parser.parse_args()
     missing = harness.missing_tools()
@@ -1697,7 +1698,13 @@ def main():
                 suite = unittest.TestSuite(loader.loadTestsFromName(name, sys.modules[__name__]) if "." in name or hasattr(sys.modules[__name__], name)
                                            else loader.loadTestsFromName(name, WebAppTests) for name in ARGS.tests)
             else:
-                suite = unittest.TestSuite([loader.loadTestsFromTestCase(WebAppTests), loader.loadTestsFromTestCase(LargeTextTests)])
+                tests = list(loader.loadTestsFromTestCase(WebAppTests))
+                if ARGS.shard:
+                    shard, count = (int(part) for part in ARGS.shard.split("/"))
+                    tests = tests[shard::count]
+                # LargeTextTests opens its own browser at 200 % text: the last shard runs it.
+                large = [] if ARGS.shard and shard != count - 1 else [loader.loadTestsFromTestCase(LargeTextTests)]
+                suite = unittest.TestSuite(tests + large)
             result = unittest.TextTestRunner(verbosity=2, stream=sys.stderr).run(suite)
             return 0 if result.wasSuccessful() else 1
         finally:
