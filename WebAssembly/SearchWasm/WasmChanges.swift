@@ -22,23 +22,16 @@ enum WasmChanges {
             }
         }
         var json = JSONWriter()
-        json.raw("[")
-        for (index, place) in places.enumerated() {
-            if index > 0 { json.raw(",") }
+        json.array(places) { json, place in
             guard let timeline = WasmPlanner.timelines[place.zone],
                 let notice = ClockChangeNotice.next(
                     place: place.name, timeline: timeline, referenceName: reference?.name, reference: reference?.timeline, after: instant)
-            else {
-                json.raw("null")
-                continue
+            else { return json.raw("null") }
+            json.object { json in
+                json.field("at") { json in json.plainString { ISOText.appendUTC(notice.after.start, to: &$0) } }
+                json.field("text", notice.text)
             }
-            json.raw("{\"at\":")
-            json.plainString { ISOText.appendUTC(notice.after.start, to: &$0) }
-            json.raw(",\"text\":")
-            json.string(notice.text)
-            json.raw("}")
         }
-        json.raw("]")
         return json.bytes
     }
 }

@@ -138,31 +138,18 @@ enum WasmPlanner {
         timelines[zoneID].map { WallClock(zoneID: zoneID, timeline: $0) }
     }
 
-    /// `MeetingRequest`'s limits, which the page plans within (`wc_plan_limits`):
-    /// `{"places":[1,20],"days":[1,31],"length_seconds":[300,86400],"steps_seconds":[900,1800,3600],"slots":[1,20],"weeks":[1,104]}`.
+    /// `MeetingRequest`'s limits, which the page plans within (`wc_plan_limits`), keys sorted:
+    /// `{"days":[1,31],"length_seconds":[300,86400],"places":[1,20],"slots":[1,20],"steps_seconds":[900,1800,3600],"weeks":[1,104]}`.
     static func limits() -> [UInt8] {
         var json = JSONWriter()
-        func range(_ key: StaticString, _ range: ClosedRange<Int>, first: Bool = false) {
-            json.raw(first ? "{\"" : ",\"")
-            json.raw(key)
-            json.raw("\":[")
-            json.number(range.lowerBound)
-            json.raw(",")
-            json.number(range.upperBound)
-            json.raw("]")
+        json.object { json in
+            json.field("days", [MeetingRequest.dayCounts.lowerBound, MeetingRequest.dayCounts.upperBound])
+            json.field("length_seconds", [MeetingRequest.lengths.lowerBound, MeetingRequest.lengths.upperBound])
+            json.field("places", [MeetingRequest.placeCounts.lowerBound, MeetingRequest.placeCounts.upperBound])
+            json.field("slots", [MeetingRequest.limits.lowerBound, MeetingRequest.limits.upperBound])
+            json.field("steps_seconds", MeetingRequest.steps)
+            json.field("weeks", [MeetingRequest.weekCounts.lowerBound, MeetingRequest.weekCounts.upperBound])
         }
-        range("places", MeetingRequest.placeCounts, first: true)
-        range("days", MeetingRequest.dayCounts)
-        range("length_seconds", MeetingRequest.lengths)
-        json.raw(",\"steps_seconds\":[")
-        for (index, step) in MeetingRequest.steps.enumerated() {
-            if index > 0 { json.raw(",") }
-            json.number(step)
-        }
-        json.raw("]")
-        range("slots", MeetingRequest.limits)
-        range("weeks", MeetingRequest.weekCounts)
-        json.raw("}")
         return json.bytes
     }
 }
