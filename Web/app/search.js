@@ -167,14 +167,17 @@ export function setUpSearch({ input, combo, panel, list, status, onChoose, now, 
 
   /**
    * Where the answer on show came from (`panel.dataset.source`): `server` while the page's engine
-   * loads, `engine` once it answered. An engine's answer is never replaced by the server's.
-   * @type {'none' | 'server' | 'engine'}
+   * loads, `engine` once it answered. An engine's answer is never replaced by the server's, except
+   * one given before the feed's rules were in (`unruled`): without them the engine knows no zone's
+   * abbreviation now, so "PST" would read as used by none. The server's answer replaces it, and the
+   * engine answers again when the rules come.
+   * @type {'none' | 'server' | 'unruled' | 'engine'}
    */
   let shownFrom = 'none';
   const shown = (found, query, source) => {
     // The engine's answer to the query the server answered, the same places in the same order:
     // kept as it is, so that the highlighted option does not jump back to the first.
-    const same = source === 'engine' && shownFrom === 'server' && panel.dataset.query === query && !found.error
+    const same = source === 'engine' && (shownFrom === 'server' || shownFrom === 'unruled') && panel.dataset.query === query && !found.error
       && sameResults(found, { results });
     if (!same) {
       if (found.error) fail(REFUSED[found.error.code] ?? found.error.message);
@@ -185,10 +188,14 @@ export function setUpSearch({ input, combo, panel, list, status, onChoose, now, 
     panel.dataset.source = source;
   };
 
-  const run = async (loaded) => {
+  const run = async (loaded, unruled = false) => {
     const query = input.value;
     if (!query.trim()) return;
     let found;
+    const ruled = Boolean(rules());
+    // Without the feed's rules the server answers (the rules bring the engine's answer), unless
+    // there is no server search or it did not answer.
+    if (!ruled && !unruled && serverSearch) { deferred = true; return; }
     try {
       found = await answer(loaded, query);
     } catch (error) {
@@ -199,7 +206,8 @@ export function setUpSearch({ input, combo, panel, list, status, onChoose, now, 
     performance.mark('worldclock:search-answered');  // the first one is Scripts/bench/bench-web-ready's
     // A later keystroke's answer is on its way: this one is stale.
     if (input.value !== query) return;
-    shown(found, query, 'engine');
+    if (!ruled && shownFrom === 'server' && panel.dataset.query === query) return;
+    shown(found, query, ruled ? 'engine' : 'unruled');
   };
 
   /**
@@ -223,14 +231,19 @@ export function setUpSearch({ input, combo, panel, list, status, onChoose, now, 
       const response = await fetch(`${serverSearch}?q=${encodeURIComponent(query)}&limit=${LIMIT}&at=${encodeURIComponent(at)}`,
         { headers: { Accept: 'application/json' }, priority: 'high' });
       if (response.status === 404) serverSearch = '';  // no search there after all
-      if (!response.ok) return;  // a refusal is the engine's to word
+      if (!response.ok) return answerUnruled(query);  // a refusal is the engine's to word
       found = await response.json();
     } catch {
-      return;  // offline: the engine answers
+      return answerUnruled(query);  // offline: the engine answers
     }
     performance.mark('worldclock:search-answered-by-server');
-    if (shownFrom === 'engine' || input.dataset.engine === 'ready' || input.value !== query) return;
+    if (shownFrom === 'engine' || (input.dataset.engine === 'ready' && rules()) || input.value !== query) return;
     shown(found, query, 'server');
+  };
+
+  /** No server answer for `query`: the engine's, with the rules if they are in, else without. */
+  const answerUnruled = (query) => {
+    if (input.value === query && shownFrom !== 'engine') run(engineClient(), true);
   };
 
   // Until the engine is ready the field says so: its placeholder, and the status a screen reader
@@ -245,7 +258,8 @@ export function setUpSearch({ input, combo, panel, list, status, onChoose, now, 
   const search = () => {
     if (!input.value.trim()) { results = []; list.replaceChildren(); list.hidden = true; close(); return; }
     const client = engineClient();
-    if (input.dataset.engine !== 'ready') {
+    const ready = input.dataset.engine === 'ready';
+    if (!ready) {
       engineState('loading');
       if (shownFrom !== 'server') {
         results = [];
@@ -253,8 +267,9 @@ export function setUpSearch({ input, combo, panel, list, status, onChoose, now, 
         status.textContent = '검색을 준비하고 있습니다…';
         panel.hidden = false;
       }
-      askServer(input.value);
     }
+    // The server answers while the engine loads, and while the feed's rules are not in.
+    if (!ready || !rules()) askServer(input.value);
     client.ready.then(() => engineState('ready'), (error) => {
       // The browser's words (Failed to fetch) go to the console; the page says it in Korean.
       console.warn('search engine:', error);
@@ -274,9 +289,13 @@ export function setUpSearch({ input, combo, panel, list, status, onChoose, now, 
       client.ready.then(() => rulesArrived(), () => { deferred = false; });
     }
   };
-  /** The feed's rules are in (page.js), or the engine is ready without them: a deferred query goes. */
+  /**
+   * The feed's rules are in (page.js), or the engine is ready without them: a deferred query goes,
+   * and an answer given without the rules is given again with them.
+   */
   const rulesArrived = () => {
-    if (!deferred) return;
+    const again = shownFrom === 'unruled' && rules() && panel.dataset.query === input.value;
+    if (!deferred && !again) return;
     deferred = false;
     run(engineClient());
   };
