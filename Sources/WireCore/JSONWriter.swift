@@ -94,11 +94,6 @@ package struct JSONWriter {
         bytes.append(UInt8(ascii: "\""))
     }
 
-    /// A string, or `null`.
-    public mutating func optionalString(_ text: String?) {
-        if let text { string(text) } else { raw("null") }
-    }
-
     /// The error envelope every surface answers a refusal with (the server, `--json`, the web
     /// module): `{"error":{"code":…,"message":…}}`, the shape `FeedError` reads; a warning's is
     /// the same under `"warning"`.
