@@ -31,8 +31,8 @@ struct WebTests {
             #expect(response.headers[.contentType] == "text/html; charset=utf-8")
             #expect(response.headers[.cacheControl] == "no-cache")
             let csp = try #require(response.headers[.contentSecurityPolicy])
-            #expect(csp.hasPrefix("default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self';"))
-            // Compiling the search engine (WebAssembly) is the one exception: no eval, no inline code.
+            #expect(csp.hasPrefix("default-src 'self'; script-src 'self' 'wasm-unsafe-eval' \(WebSite.inlineScriptHash); style-src 'self';"))
+            // Compiling the search engine (WebAssembly) is the one exception: no eval, and no inline code but the page's one script, by its hash.
             #expect(!csp.replacingOccurrences(of: "'wasm-unsafe-eval'", with: "").contains("unsafe") && !csp.contains("http"))
             #expect(response.headers[.xContentTypeOptions] == "nosniff")
             #expect(response.text.contains("src=\"/app/\(Self.site.version)/main.js\""))
@@ -211,9 +211,11 @@ struct WebTests {
         }
     }
 
-    @Test("Scripts/ops/nginx-export.conf sends the one CSP, WebSite.contentSecurityPolicy, wherever it sends one")
-    func nginxCSP() throws {
-        let config = try String(contentsOf: Self.repository.appendingPathComponent("Scripts/ops/nginx-export.conf"), encoding: .utf8)
+    @Test(
+        "the nginx sites send the one CSP, WebSite.contentSecurityPolicy, wherever they send one",
+        arguments: ["Scripts/ops/nginx-export.conf", "Packaging/nginx-site.conf"])
+    func nginxCSP(path: String) throws {
+        let config = try String(contentsOf: Self.repository.appendingPathComponent(path), encoding: .utf8)
         let lines = config.split(separator: "\n").filter { $0.contains("Content-Security-Policy") && $0.contains("add_header") }
         #expect(lines.count >= 4, "the server level, the page, the service worker and the assets")
         for line in lines {
@@ -226,6 +228,28 @@ struct WebTests {
             let body = config[block...].prefix { $0 != "}" }
             #expect(body.contains("Cache-Control \"no-cache\""), "\(location)")
         }
+    }
+
+    @Test("the CSP allows index.html's one inline script by its SHA-256, and no other")
+    func inlineScriptHash() throws {
+        let page = try String(contentsOf: Self.folder.appendingPathComponent("index.html"), encoding: .utf8)
+        // The script elements without a src: their text runs as it is.
+        let inline = page.ranges(of: "<script").compactMap { opening -> Range<String.Index>? in
+            guard let close = page[opening.upperBound...].firstIndex(of: ">"), !page[opening.upperBound..<close].contains("src=") else { return nil }
+            return page.index(after: close)..<(page[close...].range(of: "</script>")?.lowerBound ?? page.endIndex)
+        }
+        try #require(inline.count == 1, "one inline script")
+        let (start, end) = (inline[0].lowerBound, inline[0].upperBound)
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("worldclock-inline-\(getpid()).js")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try Data(page[start..<end].utf8).write(to: file)
+        // sha256sum (coreutils) gives hex; the CSP's source is base64.
+        let run = try #require(try runTool(["sha256sum", file.path], in: Self.repository), "sha256sum (coreutils) is missing")
+        let hex = Array(try #require(run.out.split(separator: " ").first))
+        let digest = stride(from: 0, to: hex.count, by: 2).compactMap { UInt8(String(hex[$0...$0 + 1]), radix: 16) }
+        #expect(digest.count == 32)
+        #expect(WebSite.inlineScriptHash == "'sha256-\(Data(digest).base64EncodedString())'")
+        #expect(WebSite.contentSecurityPolicy.contains("script-src 'self' 'wasm-unsafe-eval' \(WebSite.inlineScriptHash);"))
     }
 
     @Test("worldclock export writes the service worker, the manifest and the icons beside the page")

@@ -15,13 +15,13 @@ const HOLD_MAX_MS = 1_000;
 
 /**
  * The server's search (`/v1/search`), which search.js asks while this engine loads: named by the
- * page (`<meta name="worldclock-search">`, written by `worldclock serve`, ahead of this script;
- * empty on the static export, which has no server behind it), '' where there is none.
+ * page (`<meta name="worldclock-search">`, written by `worldclock serve`; empty on the static
+ * export, which has no server behind it), '' where there is none. The page's inline script beside
+ * the search field (index.html: `worldclockSearch`) reads it, makes the requests and asks it for
+ * text already in the field; read when asked (that script runs first: index.html puts this one
+ * after it).
  */
-export const SERVER_SEARCH = (() => {
-  const endpoint = document.querySelector('meta[name="worldclock-search"]')?.content ?? '';
-  return endpoint.startsWith('/') && location.protocol !== 'file:' ? endpoint : '';
-})();
+export const serverSearch = () => globalThis.worldclockSearch?.endpoint ?? '';
 
 /** The server's answers on their way to the page (`awaitServerAnswer`). */
 const onTheirWay = new Set();
@@ -48,7 +48,7 @@ export function serverAnswersOnPage(atMost) {
 }
 
 /**
- * Where the server answers while the engine loads (SERVER_SEARCH), the engine's compiling waits
+ * Where the server answers while the engine loads (`serverSearch`), the engine's compiling waits
  * until the page has loaded and the server's answers on their way are on the page (for at most
  * HOLD_MAX_MS). Compiling takes both cores of a small machine for a while (V8 compiles on
  * background threads), and a returning visit's cached code is read on the page's main thread:
@@ -57,7 +57,7 @@ export function serverAnswersOnPage(atMost) {
  * a server, nothing waits.
  */
 async function quietPage() {
-  if (!SERVER_SEARCH) return;
+  if (!serverSearch()) return;
   if (document.readyState !== 'complete') await new Promise((resolve) => addEventListener('load', resolve, { once: true }));
   await serverAnswersOnPage(HOLD_MAX_MS);
 }

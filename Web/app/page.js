@@ -10,7 +10,7 @@ import { pageClock, ZoneRules, formatDate } from './clock.js';
 import { PlaceList } from './list.js';
 import { IndexBar } from './index-bar.js';
 import { loadSearchEngine } from './search.js';
-import { SERVER_SEARCH } from './engine.js';
+import { serverSearch } from './engine.js';
 import { searchBox, connectSearch } from './search-box.js';
 import { MyClocks } from './my-clocks.js';
 import { MeetingView } from './meeting.js';
@@ -46,7 +46,7 @@ const mine = new MyClocks(document.getElementById('my-clocks'), document.getElem
   (name, isMine) => list.setMine(name, isMine));
 // Where a server is behind the page (not the static export, which has no /v1/changes.ics), my
 // clocks' changes as a calendar to subscribe to.
-if (SERVER_SEARCH) {
+if (serverSearch()) {
   mine.calendarLink = document.getElementById('my-clocks-subscribe');
   mine.render();
 }

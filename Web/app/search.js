@@ -3,7 +3,7 @@
 // works offline and on a static export, on every keystroke. The matched part is highlighted from
 // the UTF-16 range the engine returns (JavaScript strings are UTF-16, so the range slices the text
 // directly), with the reason shown. A combobox with a listbox: arrows move, Enter chooses, Escape closes.
-import { startEngine, SERVER_SEARCH, awaitServerAnswer } from './engine.js';
+import { startEngine, serverSearch, awaitServerAnswer } from './engine.js';
 import { countryBeside } from './clock.js';
 
 /** How many results the box shows (as `/v1/search` by default). */
@@ -195,7 +195,7 @@ export function setUpSearch({ input, combo, panel, list, status, onChoose, now, 
     const ruled = Boolean(rules());
     // Without the feed's rules the server answers (the rules bring the engine's answer), unless
     // there is no server search or it did not answer.
-    if (!ruled && !unruled && serverSearch) { deferred = true; return; }
+    if (!ruled && !unruled && serverSearching()) { deferred = true; return; }
     try {
       found = await answer(loaded, query);
     } catch (error) {
@@ -218,19 +218,23 @@ export function setUpSearch({ input, combo, panel, list, status, onChoose, now, 
    * answered; where there is no server search (the static export names none) or no network, the
    * query just waits for the engine, as before.
    */
-  let serverSearch = SERVER_SEARCH;
+  /** Set once the server said it has no search after all (a 404). */
+  let noServerSearch = false;
+  const serverSearching = () => !noServerSearch && serverSearch() !== '';
   const askServer = (query) => {
     // The page's set-up and the engine's compiling wait until this answer is on the page (engine.js).
-    if (serverSearch) awaitServerAnswer(answerFromServer(query));
+    if (serverSearching()) awaitServerAnswer(answerFromServer(query));
   };
   const answerFromServer = async (query) => {
     let found;
     try {
-      const at = new Date(now()).toISOString();
-      // Ahead of the page's other requests (the feed): it is what the user is waiting for.
-      const response = await fetch(`${serverSearch}?q=${encodeURIComponent(query)}&limit=${LIMIT}&at=${encodeURIComponent(at)}`,
-        { headers: { Accept: 'application/json' }, priority: 'high' });
-      if (response.status === 404) serverSearch = '';  // no search there after all
+      // Asked by the page as the field was parsed (index.html), for this text: that answer, not a
+      // second request. Else now, ahead of the page's other requests (the feed): it is what the user
+      // is waiting for.
+      const { ask, first } = globalThis.worldclockSearch;
+      globalThis.worldclockSearch.first = null;
+      const response = await (first?.query === query && first.limit === LIMIT ? first.answer : ask(query, now(), LIMIT));
+      if (response.status === 404) noServerSearch = true;  // no search there after all
       if (!response.ok) return answerUnruled(query);  // a refusal is the engine's to word
       found = await response.json();
     } catch {

@@ -48,13 +48,17 @@ struct WebSite: Sendable {
     /// By "<version>/<file name>".
     let assets: [String: Representation]
 
-    /// Same origin only: no inline script or style, no external fonts, scripts or frames. The
-    /// service worker and the manifest fall under `default-src`/`script-src` 'self';
-    /// 'wasm-unsafe-eval' lets the page compile its own search engine (WebAssembly), and no eval. The one CSP:
-    /// `Scripts/ops/nginx-export.conf` repeats it, and a test checks that every copy there equals it.
+    /// Same origin only: no inline style, no external fonts, scripts or frames, and no inline script
+    /// but the page's one, by its hash (`inlineScriptHash`). The service worker and the manifest
+    /// fall under `default-src`/`script-src` 'self'; 'wasm-unsafe-eval' lets the page compile its
+    /// own search engine (WebAssembly), and no eval. The one CSP: `Scripts/ops/nginx-export.conf`
+    /// and `Packaging/nginx-site.conf` repeat it, and a test checks that every copy there equals it.
     static let contentSecurityPolicy =
-        "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self'; "
+        "default-src 'self'; script-src 'self' 'wasm-unsafe-eval' \(inlineScriptHash); style-src 'self'; img-src 'self'; "
         + "connect-src 'self'; font-src 'none'; object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+    /// The SHA-256 of index.html's one inline script, beside the search field: it asks the server's
+    /// search as the field is parsed, before the page's modules are in. WebTests holds it to the script.
+    static let inlineScriptHash = "'sha256-mfqV2DLlyjVV7T+IkaHQNSYxKIzO+M8BLFJyb+znoco='"
     static let immutable = "public, max-age=31536000, immutable"
     /// What index.html writes where the assets' folder goes.
     static let assetBasePlaceholder = "__ASSET_BASE__"

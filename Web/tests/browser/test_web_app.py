@@ -684,7 +684,8 @@ class WebAppTests(harness.PageChecks, unittest.TestCase):
     def test_18c_text_in_the_field_before_the_scripts_is_searched_as_typed_later(self):
         """A query in the field the moment the parser inserts it, before any script of the page runs
         (a fast typist, a restored form): searched with no other key, and answered as when typed once
-        the page is ready. PST needs the feed's rules: the query waits for them rather than be
+        the page is ready; the server's search is asked for it once, by the page's inline script as
+        the field is parsed (the CSP allows it by its hash). PST needs the feed's rules: the query waits for them rather than be
         searched without, though the engine is started, and sent, before the feed is in."""
         from selenium.webdriver.common.by import By
         # The rows and the notes (PST without the feed's rules: 4 places, "only used before").
@@ -715,6 +716,11 @@ class WebAppTests(harness.PageChecks, unittest.TestCase):
                 self.wait(lambda: self.js(answered) == query, f"{query} in the field before the scripts was not answered")
                 self.assertTrue(self.js("return window.__typedBeforeScripts"), "the text was put in before the page's scripts ran")
                 self.assertEqual(self.js(shown), expected[query], f"{query} in the field before the scripts")
+                # Asked once, by the page's inline script as the field was parsed (index.html): before
+                # engine.js, which comes after it, ran; search.js took that answer, not a second one.
+                asked = self.js("""return performance.getEntriesByType('resource').filter((e) => e.name.includes('/v1/search?'))
+                    .map((e) => e.startTime < performance.getEntriesByName('worldclock:engine-script')[0].startTime)""")
+                self.assertEqual(asked, [True], f"{query}: the server's search asked once, as the field was parsed")
                 self.wait(lambda: self.js("return document.getElementById('search-panel').dataset.source") == "engine",
                           f"{query}: the page's engine never answered")
                 self.assertEqual(self.js(shown), expected[query], f"{query} in the field before the scripts, the engine's answer")

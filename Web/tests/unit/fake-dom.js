@@ -4,6 +4,8 @@
 // `querySelector` with a stub of its own per selector (the app only reads and writes those parts).
 // Installed before the app's modules are imported (they read `document` when first run).
 
+import { readFileSync } from 'node:fs';
+
 /** One simple selector of the kinds the app uses: `tag`, `.class`, `#id`, `tag.class`, `[attr]`, `[attr=value]`. */
 function matches(element, selector) {
   const compound = selector.trim().split(/\s+/).at(-1);
@@ -188,6 +190,18 @@ export function installFakeDOM({ meta = {} } = {}) {
     requestAnimationFrame: (callback) => { callback(0); return 0; },
   });
   return { document, storage };
+}
+
+/**
+ * Runs index.html's one inline script (beside the search field: it sets `worldclockSearch`, the
+ * server's search, and asks it for text already in the field), as the page runs it before its
+ * modules: over the fake `document` and `fetch` installed before.
+ */
+export function runPageScript() {
+  const page = readFileSync(new URL('../../app/index.html', import.meta.url), 'utf8');
+  const scripts = [...page.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)];
+  if (scripts.length !== 1) throw new Error(`index.html has ${scripts.length} inline scripts, not 1`);
+  new Function(scripts[0][1])();
 }
 
 /**

@@ -3,9 +3,10 @@
 // query typed over since. The engine's worker and the network are fakes the test answers by hand.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { installFakeDOM, FakeElement, until } from './fake-dom.js';
+import { installFakeDOM, FakeElement, runPageScript, until } from './fake-dom.js';
 
-installFakeDOM({ meta: { 'worldclock-search': '/v1/search' } });
+const meta = { 'worldclock-search': '/v1/search' };
+installFakeDOM({ meta });
 
 /** The engine's worker, answered by the test: a message waits until `answer` replies to it. */
 class FakeWorker extends EventTarget {
@@ -52,6 +53,9 @@ globalThis.fetch = async (url) => {
   }
   return new Promise((resolve) => asked.push({ url: String(url), respond: (body) => resolve({ ok: true, status: 200, json: async () => body }) }));
 };
+
+// The page's inline script, before its modules (engine.js reads what it sets): the field is empty.
+runPageScript();
 
 /** An answer listing `names`, each matched at its start, as the engine and `/v1/search` write it. */
 const answerOf = (query, names) => ({
@@ -176,4 +180,41 @@ test('a refused query is said in Korean, and the list emptied', async () => {
   assert.equal(box.status.textContent, '검색어가 너무 깁니다(최대 100자)');
   assert.equal(box.list.hidden, true);
   assert.deepEqual(box.shown(), []);
+});
+
+test('text in the field as the page is parsed is asked by the page\'s own script, and that answer shown: the server is not asked again', async () => {
+  const field = document.getElementById('search-input');
+  field.value = '뉴';
+  const before = asked.length;
+  runPageScript();
+  assert.equal(asked.length, before + 1, 'asked as the field was parsed');
+  const first = asked.at(-1);
+  assert.match(first.url, /^\/v1\/search\?q=%EB%89%B4&limit=20&at=\d{4}-\d\d-\d\dT/);
+  const { setUpSearch } = await import(`../../app/search.js?box=${++setUps}`);
+  const parts = { input: field, combo: field, panel: new FakeElement('div'), list: new FakeElement('ul'), status: new FakeElement('p') };
+  setUpSearch({ ...parts, onChoose: () => {}, now: () => Date.now(), rules: () => null });
+  first.respond(answerOf('뉴', ['뉴욕', '뉴델리']));
+  await until(() => parts.panel.dataset.source === 'server', 'the first answer shown');
+  assert.deepEqual(parts.list.children.map((option) => option.querySelector('.name').textContent), ['뉴욕', '뉴델리']);
+  assert.equal(asked.length, before + 1, 'the server asked once');
+  assert.equal(globalThis.worldclockSearch.first, null, 'the first answer is taken once');
+  field.value = '';
+});
+
+test('the page\'s script asks nothing for an empty field, under the page\'s own clock (?now=) or without a server (the export)', () => {
+  const field = document.getElementById('search-input');
+  const before = asked.length;
+  runPageScript();
+  field.value = '뉴';
+  location.search = '?now=2026-11-01T05:59:59Z';
+  runPageScript();
+  location.search = '';
+  meta['worldclock-search'] = '';
+  runPageScript();
+  assert.equal(globalThis.worldclockSearch.endpoint, '');
+  assert.equal(asked.length, before);
+  meta['worldclock-search'] = '/v1/search';
+  field.value = '';
+  runPageScript();
+  assert.equal(globalThis.worldclockSearch.endpoint, '/v1/search');
 });
