@@ -233,10 +233,11 @@ export function setUpSearch({ input, combo, panel, list, status, onChoose, now, 
       // is waiting for.
       const { ask, first } = globalThis.worldclockSearch;
       globalThis.worldclockSearch.first = null;
-      const response = await (first?.query === query && first.limit === LIMIT ? first.answer : ask(query, now(), LIMIT));
+      const early = first?.query === query && first.limit === LIMIT ? first : null;
+      const response = await (early ? early.answer : ask(query, now(), LIMIT));
       if (response.status === 404) noServerSearch = true;  // no search there after all
       if (!response.ok) return answerUnruled(query);  // a refusal is the engine's to word
-      found = await response.json();
+      found = await (early ? early.found : response.json());
     } catch {
       return answerUnruled(query);  // offline: the engine answers
     }

@@ -57,8 +57,9 @@ struct WebSite: Sendable {
         "default-src 'self'; script-src 'self' 'wasm-unsafe-eval' \(inlineScriptHash); style-src 'self'; img-src 'self'; "
         + "connect-src 'self'; font-src 'none'; object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
     /// The SHA-256 of index.html's one inline script, beside the search field: it asks the server's
-    /// search as the field is parsed, before the page's modules are in. WebTests holds it to the script.
-    static let inlineScriptHash = "'sha256-mfqV2DLlyjVV7T+IkaHQNSYxKIzO+M8BLFJyb+znoco='"
+    /// search as the field is parsed, before the page's modules are in. WebTests holds it to the script;
+    /// `Scripts/dev/update-csp-hash` writes it here and in the nginx sites.
+    static let inlineScriptHash = "'sha256-2NbYHqC9H+ILE/hAdlW7vHq/fB7pARyG0IV7ki4oSlc='"
     static let immutable = "public, max-age=31536000, immutable"
     /// What index.html writes where the assets' folder goes.
     static let assetBasePlaceholder = "__ASSET_BASE__"
