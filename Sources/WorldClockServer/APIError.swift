@@ -9,13 +9,6 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Every error the feed answers with: a status and the feed's JSON error body
 /// `{"error":{"code":"…","message":"…"}}`, whose message says what was wrong and what is expected.

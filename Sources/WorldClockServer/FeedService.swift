@@ -12,13 +12,6 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// What every request reads: the catalogue (sections, sort order and search keys built once by
 /// `Catalogue`), one clock per zone, each zone's transitions written once (`SectionsBody`), the

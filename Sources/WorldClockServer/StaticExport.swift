@@ -8,13 +8,6 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// The API as static files for nginx, an object store or a CDN: what `worldclock serve` answers
 /// for a fixed instant, computed by the same controllers, so the bodies are byte for byte the same.
