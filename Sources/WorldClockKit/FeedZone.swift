@@ -1,11 +1,5 @@
 import WireCore
 
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-
 /// What a device that keeps time with a POSIX `TZ` string needs of one zone: the string, and the
 /// instant from which it alone is exact. The feed's `zones` holds one per zone with rules; the same
 /// two fields are in `/v1/zones/{zone}`.
