@@ -6,11 +6,6 @@ import ServerConfiguration
 import Synchronization
 package import WireCore
 
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
