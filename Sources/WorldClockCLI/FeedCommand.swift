@@ -24,9 +24,6 @@ struct FeedCommand: Command {
         tzdata = TZDataOption(arguments)
     }
 
-    /// Always: the feed is JSON, and so are its errors.
-    var writesJSON: Bool { true }
-
     func run() throws {
         let rules = try tzdata.database()
         let catalogue = try table.catalogue(tzdata: rules)
