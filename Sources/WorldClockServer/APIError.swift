@@ -49,10 +49,6 @@ struct APIError: HTTPResponseError, Equatable {
         }
     }
 
-    /// The codes of Hummingbird's own 4xx refusals, `http_` and the status: what the OpenAPI
-    /// document's `pattern` for them allows.
-    static let httpCodePattern = "^http_4[0-9]{2}$"
-
     /// A refusal of the table every surface shares, with its status there.
     init(_ refusal: Refusal, message: String, headers: HTTPFields = [:]) {
         self.status = Self.status(refusal)
