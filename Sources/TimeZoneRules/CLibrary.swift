@@ -39,7 +39,7 @@ enum CLibrary {
     /// The file's bytes, at most `limit` of them; nil when it cannot be opened or read. Read into
     /// one buffer of the file's size (`fstat`), grown only if the file grew: appending 16 KB
     /// chunks copied tzdata.zi's 110 KB over and over.
-    static func read(_ path: String, limit: Int = 1 << 24) -> [UInt8]? {
+    package static func read(_ path: String, limit: Int = 1 << 24) -> [UInt8]? {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
