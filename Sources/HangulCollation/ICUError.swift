@@ -55,8 +55,6 @@ package enum ICUInfo {
 
     /// ICU's version, e.g. "72.1".
     package static let version: String = versionString(wc_icu_version)
-    /// The Unicode version of ICU's character data, e.g. "15.0".
-    package static let unicodeVersion: String = versionString(wc_unicode_version)
     /// The tz release of ICU's own zone rules, e.g. "2022e" (reported by `worldclock doctor`, never used).
     package static var timeZoneDataVersion: String { versionString(wc_icu_tz_version) }
 

@@ -8,7 +8,6 @@ package enum Jamo {
     static let syllableBase: UInt32 = 0xAC00
     /// The last precomposed syllable, 힣.
     static let syllableLast: UInt32 = 0xD7A3
-    static let medialCount: UInt32 = 21
     static let finalCount: UInt32 = 28
     /// Syllables per initial consonant: 21 medials × 28 finals.
     static let syllablesPerInitial: UInt32 = 588

@@ -30,7 +30,6 @@
 #define WC_LIBRARY(name) "lib" name ".so." WC_STRING(U_ICU_VERSION_MAJOR_NUM)
 
 static __typeof__(&u_errorName) wc_u_errorName;
-static __typeof__(&u_getUnicodeVersion) wc_u_getUnicodeVersion;
 static __typeof__(&u_getVersion) wc_u_getVersion;
 static __typeof__(&u_versionToString) wc_u_versionToString;
 static __typeof__(&ucal_getTZDataVersion) wc_ucal_getTZDataVersion;
@@ -58,7 +57,6 @@ static __typeof__(&uset_openPattern) wc_uset_openPattern;
 
 static const struct { void **pointer; const char *name; } wc_symbols[] = {
     {(void **)&wc_u_errorName, WC_SYMBOL(u_errorName)},
-    {(void **)&wc_u_getUnicodeVersion, WC_SYMBOL(u_getUnicodeVersion)},
     {(void **)&wc_u_getVersion, WC_SYMBOL(u_getVersion)},
     {(void **)&wc_u_versionToString, WC_SYMBOL(u_versionToString)},
     {(void **)&wc_ucal_getTZDataVersion, WC_SYMBOL(ucal_getTZDataVersion)},
@@ -162,8 +160,6 @@ static int wc_ready(int32_t *status) {
 
 #undef u_errorName
 #define u_errorName (*wc_u_errorName)
-#undef u_getUnicodeVersion
-#define u_getUnicodeVersion (*wc_u_getUnicodeVersion)
 #undef u_getVersion
 #define u_getVersion (*wc_u_getVersion)
 #undef u_versionToString
@@ -405,13 +401,6 @@ void wc_icu_version(char out[32]) {
     if (!wc_ready(NULL)) { strncpy(out, "unavailable", 31); out[31] = 0; return; }
     UVersionInfo info;
     u_getVersion(info);
-    u_versionToString(info, out);
-}
-
-void wc_unicode_version(char out[32]) {
-    if (!wc_ready(NULL)) { strncpy(out, "unavailable", 31); out[31] = 0; return; }
-    UVersionInfo info;
-    u_getUnicodeVersion(info);
     u_versionToString(info, out);
 }
 

@@ -130,15 +130,6 @@ package enum MetricsEndpoint: Sendable, Equatable {
             self = .address(host: host, port: port)
         }
     }
-
-    /// What `--metrics-address` takes for it.
-    package var optionText: String {
-        switch self {
-        case .feedListener: "main"
-        case .off: "off"
-        case .address(let host, let port): (host.contains(":") ? "[\(host)]" : host) + ":\(port)"
-        }
-    }
 }
 
 /// Whether standard error is the systemd journal: `JOURNAL_STREAM` ("device:inode", set by systemd

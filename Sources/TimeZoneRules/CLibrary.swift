@@ -39,7 +39,7 @@ enum CLibrary {
     /// The file's bytes, at most `limit` of them; nil when it cannot be opened or read. Read into
     /// one buffer of the file's size (`fstat`), grown only if the file grew: appending 16 KB
     /// chunks copied tzdata.zi's 110 KB over and over.
-    static func read(_ path: String, limit: Int = 1 << 24) -> [UInt8]? {
+    package static func read(_ path: String, limit: Int = 1 << 24) -> [UInt8]? {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
@@ -51,6 +51,7 @@ enum CLibrary {
         while count < limit {
             if count == bytes.count { bytes += [UInt8](repeating: 0, count: min(limit, 2 * bytes.count + 4096) - bytes.count) }
             let read = bytes.withUnsafeMutableBytes { readBytes(descriptor, $0.baseAddress! + count, $0.count - count) }
+            if read < 0, errno == EINTR { continue }
             if read < 0 { return nil }
             if read == 0 { break }
             count += read
@@ -66,6 +67,9 @@ enum CLibrary {
         guard count > 0 else { return nil }
         return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
+
+    /// The file's text, of at most `limit` bytes; nil when it cannot be opened or read.
+    package static func text(of path: String, limit: Int) -> String? { read(path, limit: limit).map { String(decoding: $0, as: UTF8.self) } }
 
     /// The file's first line (of its first 256 bytes), without the newline.
     @usableFromInline package static func firstLine(of path: String) -> String? {

@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// The machine's time zone, read as the C library reads it and without Foundation, whose
 /// `TimeZone.current` goes through ICU (a tenth of a CLI run).
 package enum LocalZone {

@@ -1,11 +1,5 @@
 import Synchronization
 
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-
 /// Which tzdata a process uses, what else was found, and why a user should hear about it.
 ///
 /// The order: an explicit directory (`--tzdata DIR`, then `TZDIR`) wins; otherwise the first system

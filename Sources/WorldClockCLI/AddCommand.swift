@@ -30,8 +30,6 @@ struct AddCommand: Command {
         tzdata = TZDataOption(arguments)
     }
 
-    var writesJSON: Bool { false }
-
     func run() throws {
         let file = try ClocksFile.forEditing()
         let rules = try tzdata.database()

@@ -66,20 +66,9 @@ struct ClocksFile {
     /// The saved clocks; none when the file does not exist.
     func load() throws(Failure) -> MyClocks {
         let target = resolved
-        let descriptor = open(target, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else {
+        guard let bytes = SystemFile.read(target, limit: .max) else {
             if errno == ENOENT { return MyClocks() }
             throw .io(path: target, problem: "읽을 수 없습니다(\(Self.reason()))")
-        }
-        defer { close(descriptor) }
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 16_384)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 && errno == EINTR { continue }
-            guard count >= 0 else { throw .io(path: target, problem: "읽을 수 없습니다(\(Self.reason()))") }
-            if count == 0 { break }
-            bytes += buffer[..<count]
         }
         do { return try MyClocks(parsing: bytes) } catch { throw .malformed(path: path, line: error.line, problem: error.problem) }
     }
@@ -167,10 +156,7 @@ struct ClocksFile {
     var resolved: String {
         var current = path
         for _ in 0..<40 {
-            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-            let length = readlink(current, &buffer, buffer.count - 1)
-            guard length > 0 else { return current }
-            let target = String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            guard let target = SystemFile.link(current) else { return current }
             current = target.hasPrefix("/") ? target : Self.directory(of: current) + "/" + target
         }
         return current

@@ -1,11 +1,5 @@
 import WorldClockKit
 
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-
 /// Shell completion written from the commands' specs: `worldclock --generate-completion-script
 /// bash|zsh|fish` (the flag swift-argument-parser had, so existing set-ups keep working). It
 /// completes command names, each command's options, file or directory names where an option

@@ -11,11 +11,6 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// `worldclock doctor`: which time-zone rules give the times, what else was found, and the rules
 /// Foundation and ICU carry (reported, never used for a time shown).

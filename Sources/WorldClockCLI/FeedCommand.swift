@@ -1,11 +1,5 @@
 import WorldClockKit
 
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-
 /// `worldclock feed`: the whole catalogue as the JSON feed, the same schema as `GET /v1/sections`.
 /// Always JSON, with no reference zone: it takes neither `--json` nor `--24h` nor `--from`.
 struct FeedCommand: Command {
@@ -29,9 +23,6 @@ struct FeedCommand: Command {
         table = TableOptions(arguments)
         tzdata = TZDataOption(arguments)
     }
-
-    /// Always: the feed is JSON, and so are its errors.
-    var writesJSON: Bool { true }
 
     func run() throws {
         let rules = try tzdata.database()

@@ -35,8 +35,6 @@ struct FromCommand: Command {
         if clear && text != nil { throw arguments.error("--clear와 곳을 함께 줄 수 없습니다") }
     }
 
-    var writesJSON: Bool { false }
-
     func run() throws {
         if clear {
             try ClocksFile.forEditing().edit { $0.setReference(nil) }

@@ -37,8 +37,6 @@ struct HealthCommand: Command {
         if !(1...60).contains(timeout) { throw arguments.error("--timeout은 1에서 60초 사이여야 합니다(받은 값: \(timeout))") }
     }
 
-    var writesJSON: Bool { false }
-
     func run() throws {
         let address = "\(Terminal.printable(host, limit: 80)):\(port)"
         let status = try Self.status(host: host, port: port, timeout: timeout).get()

@@ -31,8 +31,6 @@ struct MoveCommand: Command {
         self.position = position
     }
 
-    var writesJSON: Bool { false }
-
     func run() throws {
         let file = try ClocksFile.forEditing()
         let name = try RemoveCommand.savedNames([place], in: try file.saved(), table: table, tzdata: tzdata)[0]

@@ -1,11 +1,5 @@
 import TimeZoneRules
 
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-
 /// "My clocks": the places a person checks every day, in their order, and the reference they keep
 /// (`worldclock from`), in `$XDG_CONFIG_HOME/worldclock/clocks.tsv` (default
 /// `~/.config/worldclock/`). A text file a person may edit: one line per entry, tab-separated,

@@ -27,7 +27,7 @@ struct Notices {
 
     /// Whether `notice` has been said before.
     func said(_ notice: String) -> Bool {
-        guard let path, let text = Self.contents(of: path) else { return false }
+        guard let path, let text = SystemFile.text(of: path, limit: 65_536) else { return false }
         return text.split(separator: "\n").contains { $0 == notice }
     }
 
@@ -52,16 +52,5 @@ struct Notices {
         defer { close(descriptor) }
         let bytes = Array((notice + "\n").utf8)
         return bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) } == bytes.count
-    }
-
-    /// The file's text; nil when it cannot be read. A file past 64 KiB is read no further.
-    private static func contents(of path: String) -> String? {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
-        var buffer = [UInt8](repeating: 0, count: 65_536)
-        let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-        guard count >= 0 else { return nil }
-        return String(decoding: buffer[..<count], as: UTF8.self)
     }
 }

@@ -26,8 +26,6 @@ struct RemoveCommand: Command {
         tzdata = TZDataOption(arguments)
     }
 
-    var writesJSON: Bool { false }
-
     func run() throws {
         let file = try ClocksFile.forEditing()
         let names = try Self.savedNames(words, in: try file.saved(), table: table, tzdata: tzdata)

@@ -242,7 +242,6 @@ package enum ServerCommands {
 struct ServeInServerBinary: Command {
     static var spec: CommandSpec { ServerCommands.serve }
     init(_ arguments: ParsedArguments) {}
-    var writesJSON: Bool { false }
     func run() throws { try ServerCommands.execServer() }
 }
 
@@ -250,7 +249,6 @@ struct ServeInServerBinary: Command {
 struct ExportInServerBinary: Command {
     static var spec: CommandSpec { ServerCommands.export }
     init(_ arguments: ParsedArguments) {}
-    var writesJSON: Bool { false }
     func run() throws { try ServerCommands.execServer() }
 }
 

@@ -1,11 +1,5 @@
 import TimeZoneRules
 
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-
 /// `--tzdata DIR`, and the choice of time-zone rules it leads to, with the warning a user should see.
 package struct TZDataOption {
     package static let options: [OptionSpec] = [

@@ -29,6 +29,11 @@ package protocol Command {
     func run() throws
 }
 
+extension Command {
+    /// A command without `--json` writes JSON only when its spec says it always does (`feed`).
+    package var writesJSON: Bool { Self.spec.alwaysJSON }
+}
+
 /// The root: `worldclock list | search | show | sections | feed | serve | export | doctor`.
 package enum WorldClockCommand {
     /// The release (`WorldClockBuild`, which `/v1/meta` reads too).

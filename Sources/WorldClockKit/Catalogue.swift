@@ -2,12 +2,6 @@ import FNV
 package import HangulIndex
 package import TimeZoneRules
 
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-
 /// The validated catalogue: every place of a zone table under its canonical zone, grouped into the
 /// Korean index (ㄱ … ㅎ, A–Z, #) and sorted by ICU's Korean collator. Built once per process.
 ///

@@ -1,11 +1,5 @@
 import WireCore
 
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-
 /// What a device that keeps time with a POSIX `TZ` string needs of one zone: the string, and the
 /// instant from which it alone is exact. The feed's `zones` holds one per zone with rules; the same
 /// two fields are in `/v1/zones/{zone}`.
@@ -17,6 +11,7 @@ public struct FeedZone: Codable, Equatable, Sendable {
     /// and DST; nil when it always has. Before it, a device uses the feed's transitions.
     public let posixTZExactFrom: String?
 
+    /// Decoding is synthesized: a missing field reads as null, as `decodeIfPresent` reads an optional.
     enum CodingKeys: String, CodingKey {
         case posixTZ = "posix_tz", posixTZExactFrom = "posix_tz_exact_from"
     }
@@ -25,13 +20,6 @@ public struct FeedZone: Codable, Equatable, Sendable {
     package init(_ clock: ZoneClock) {
         posixTZ = clock.posixTZ
         posixTZExactFrom = clock.posixTZExactFrom.map(ISO8601.utc)
-    }
-
-    /// Reads a zone's object; a missing field reads as null.
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        posixTZ = try container.decodeIfPresent(String.self, forKey: .posixTZ)
-        posixTZExactFrom = try container.decodeIfPresent(String.self, forKey: .posixTZExactFrom)
     }
 
     /// Encodes both fields as the wire writes them, null as null: a device reads "exact from

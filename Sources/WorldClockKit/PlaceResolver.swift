@@ -1,12 +1,6 @@
 package import HangulIndex
 import TimeZoneRules
 
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-
 /// The one reading of a place a person typed, for every command that takes one (`show`, `--from`,
 /// `add`, `remove`, a server's `?from=`): what search finds, taken when it has one answer.
 ///

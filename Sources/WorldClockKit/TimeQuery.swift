@@ -1,7 +1,7 @@
+public import MeetingPlanning
 import WireCore
 
 #if canImport(FoundationEssentials)
-public import MeetingPlanning
 import FoundationEssentials
 #else
 import Foundation

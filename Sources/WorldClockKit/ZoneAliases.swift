@@ -1,11 +1,5 @@
 package import TimeZoneRules
 
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-
 /// Maps old and alternative zone ids to the one the catalogue uses (Asia/Calcutta → Asia/Kolkata,
 /// Europe/Kiev → Europe/Kyiv, America/Godthab → America/Nuuk, US/Eastern → America/New_York).
 ///

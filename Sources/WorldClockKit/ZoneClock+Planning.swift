@@ -1,9 +1,4 @@
-#if canImport(FoundationEssentials)
 public import MeetingPlanning
-import FoundationEssentials
-#else
-import Foundation
-#endif
 
 // The planner (MeetingPlanning) on the kit's TZif clocks: what the CLI and an app call.
 

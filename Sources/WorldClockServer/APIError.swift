@@ -9,13 +9,6 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Every error the feed answers with: a status and the feed's JSON error body
 /// `{"error":{"code":"…","message":"…"}}`, whose message says what was wrong and what is expected.
@@ -55,10 +48,6 @@ struct APIError: HTTPResponseError, Equatable {
         case let code: .init(code: code)
         }
     }
-
-    /// The codes of Hummingbird's own 4xx refusals, `http_` and the status: what the OpenAPI
-    /// document's `pattern` for them allows.
-    static let httpCodePattern = "^http_4[0-9]{2}$"
 
     /// A refusal of the table every surface shares, with its status there.
     init(_ refusal: Refusal, message: String, headers: HTTPFields = [:]) {

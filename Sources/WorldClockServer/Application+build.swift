@@ -7,11 +7,6 @@ import ServiceLifecycle
 import TimeZoneRules
 import WorldClockKit
 
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)

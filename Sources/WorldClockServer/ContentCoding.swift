@@ -159,7 +159,4 @@ final class EncodedBody: Sendable {
         else { return }
         gzipped.withLock { $0 = made }
     }
-
-    /// The bytes kept for this body: the identity and, once made, the gzip encoding.
-    var storedBytes: Int { identity.readableBytes + (gzipped.withLock { $0?.readableBytes } ?? 0) }
 }

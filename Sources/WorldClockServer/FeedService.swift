@@ -12,13 +12,6 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// What every request reads: the catalogue (sections, sort order and search keys built once by
 /// `Catalogue`), one clock per zone, each zone's transitions written once (`SectionsBody`), the
@@ -389,13 +382,10 @@ final class FeedService: Sendable {
             contentLocation: computed.contentLocation, effort: effort)
     }
 
-    /// The cache's state, for tests: the LRU part's entries and bytes.
-    /// How many requests so far waited for a costly variant's build that another had started.
-    var costlyBuildsJoined: Int { joinedCostlyBuilds.value }
-
     /// Returns once `count` requests in all have joined a costly build another started (for tests).
     func waitForCostlyBuildsJoined(_ count: Int) async { await joinedCostlyBuilds.wait(until: count) }
 
+    /// The cache's state, for tests: the LRU part's entries and bytes.
     var cacheUsage: (variants: Int, bytes: Int, budget: Int) {
         cache.withLock { ($0.variantCount, $0.bytes, $0.byteBudget) }
     }

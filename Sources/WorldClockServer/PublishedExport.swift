@@ -110,10 +110,7 @@ package enum PublishedExport {
         }
         switch status.st_mode & S_IFMT {
         case S_IFLNK:
-            var target = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-            let count = readlink(link, &target, target.count - 1)
-            guard count >= 0 else { throw Failure.system(call: "readlink", path: link, errno: errno) }
-            let destination = String(decoding: target[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            guard let destination = SystemFile.link(link) else { throw Failure.system(call: "readlink", path: link, errno: errno) }
             let parts = destination.split(separator: "/", omittingEmptySubsequences: false)
             guard parts.count == 2, parts[0] == name + ".exports", isVersion(parts[1]) else {
                 throw Failure.notOurs(path: link, what: "\(destination)를 가리키는 링크")

@@ -5,13 +5,6 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// A response body ready to send, with its validator and freshness: built once (or once per
 /// second for the live clock) and then answered from, with `If-None-Match` → 304 and HEAD.

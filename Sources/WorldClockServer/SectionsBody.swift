@@ -8,13 +8,6 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Writes `/v1/sections` bodies from pieces made once per catalogue and tzdata: each place's JSON
 /// around its `time`, each zone's timeline over a span of years in JSON (`FeedTimelineJSON`), the

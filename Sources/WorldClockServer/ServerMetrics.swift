@@ -4,13 +4,9 @@ import NIOCore
 import Prometheus
 import ServerConfiguration
 import Synchronization
+import TimeZoneRules
 package import WireCore
 
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -295,26 +291,9 @@ struct ProcessMetrics {
     }
 }
 
-/// A small file of the system (/proc) read whole as text.
+/// A small file of the system (/proc) read whole as text, at most 1 MiB.
 enum SystemText {
-    static func read(_ path: String) -> String? {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 4096)
-        while bytes.count < 1 << 20 {
-            #if canImport(Glibc)
-            let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
-            #else
-            let count = chunk.withUnsafeMutableBytes { Musl.read(descriptor, $0.baseAddress, $0.count) }
-            #endif
-            if count < 0, errno == EINTR { continue }
-            if count <= 0 { break }
-            bytes += chunk[..<count]
-        }
-        return String(decoding: bytes, as: UTF8.self)
-    }
+    static func read(_ path: String) -> String? { SystemFile.text(of: path, limit: 1 << 20) }
 }
 
 /// The requests to one route: `worldclock_http_requests_total` and

@@ -8,13 +8,6 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// The API as static files for nginx, an object store or a CDN: what `worldclock serve` answers
 /// for a fixed instant, computed by the same controllers, so the bodies are byte for byte the same.
@@ -26,7 +19,7 @@ import Darwin
 /// every API path to its file. A server maps a path to `$uri.json` (see `Scripts/ops/nginx-export.conf`).
 package enum StaticExport {
     /// One exported path.
-    package struct Entry: Decodable, WireWritable, Equatable, Sendable {
+    package struct Entry: WireWritable, Equatable, Sendable {
         /// The API path a client requests ("/v1/zones/Asia/Seoul").
         package let path: String
         /// The file under the export directory ("v1/zones/Asia/Seoul.json").
@@ -35,10 +28,6 @@ package enum StaticExport {
         package let bytes: Int
         /// The size of `file`.gz; nil when the body is too small to compress.
         package let gzipBytes: Int?
-
-        enum CodingKeys: String, CodingKey {
-            case path, file, contentType = "content_type", bytes, gzipBytes = "gzip_bytes"
-        }
 
         package func write(to json: inout JSONWriter) {
             json.object { json in
@@ -52,7 +41,7 @@ package enum StaticExport {
     }
 
     /// What `index.json` holds.
-    package struct Index: Decodable, WireWritable, Equatable, Sendable {
+    package struct Index: WireWritable, Equatable, Sendable {
         /// The instant every time-dependent body is for.
         package let at: String
         package let meta: FeedMeta

@@ -9,9 +9,6 @@ final class WatchedCount: Sendable {
     }
     private let state = Mutex(State())
 
-    /// The count now.
-    var value: Int { state.withLock { $0.value } }
-
     /// Adds `amount` and wakes the waiters whose number it reaches.
     func add(_ amount: Int) {
         let woken: [CheckedContinuation<Void, Never>] = state.withLock { state in

@@ -27,8 +27,6 @@ struct ExportCommand: Command {
         tzdata = TZDataOption(arguments)
     }
 
-    var writesJSON: Bool { false }
-
     func run() throws {
         let rules = try tzdata.database()
         let catalogue = try table.catalogue(tzdata: rules)

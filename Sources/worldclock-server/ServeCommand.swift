@@ -87,8 +87,6 @@ struct ServeCommand: Command {
         }
     }
 
-    var writesJSON: Bool { false }
-
     /// Serves until SIGINT or SIGTERM (and the drain after it). The server runs on Swift's concurrency runtime while this
     /// thread waits: the tool's `main` is synchronous, so that the other commands do not pay for
     /// starting that runtime (2 ms, a fifth of a hello-world).

@@ -87,9 +87,8 @@ const char *wc_icu_major_version(void);
 /// Why ICU is not loaded, in English, e.g. the dynamic loader's message; "" when it is.
 const char *wc_icu_load_failure(void);
 
-/// ICU's version, e.g. "72.1", and its Unicode version, as NUL-terminated strings.
+/// ICU's version, e.g. "72.1", as a NUL-terminated string.
 void wc_icu_version(char out[32]);
-void wc_unicode_version(char out[32]);
 /// The tz release of ICU's own zone rules (e.g. "2022e"), which worldclock reports but never uses; "" if unknown.
 void wc_icu_tz_version(char out[32]);
 

@@ -7,25 +7,15 @@ struct MetaController: Sendable {
 
     /// Adds the routes, answered by the controller `current` gives at each request's start.
     static func addRoutes(to router: FeedRouter, current: @escaping @Sendable () -> Self) {
-        router.getAndHead("/v1/meta") { request, _ in
-            _ = try QueryString(request.uri.query, allowed: [], endpoint: "/v1/meta")
-            return current().service.meta.response(to: request)
-        }
-        router.getAndHead("/healthz") { request, _ in
-            _ = try QueryString(request.uri.query, allowed: [], endpoint: "/healthz")
-            return current().service.health.response(to: request)
-        }
-        router.getAndHead("/v1/posix.json") { request, _ in
-            _ = try QueryString(request.uri.query, allowed: [], endpoint: "/v1/posix.json")
-            return current().service.posixJSON.response(to: request)
-        }
-        router.getAndHead("/v1/posix.h") { request, _ in
-            _ = try QueryString(request.uri.query, allowed: [], endpoint: "/v1/posix.h")
-            return current().service.posixHeader.response(to: request)
-        }
-        router.getAndHead("/openapi.yaml") { request, _ in
-            _ = try QueryString(request.uri.query, allowed: [], endpoint: "/openapi.yaml")
-            return current().service.openAPI.response(to: request)
+        let bodies: [(path: String, body: @Sendable (FeedService) -> Representation)] = [
+            ("/v1/meta", \.meta), ("/healthz", \.health), ("/v1/posix.json", \.posixJSON), ("/v1/posix.h", \.posixHeader),
+            ("/openapi.yaml", \.openAPI),
+        ]
+        for (path, body) in bodies {
+            router.getAndHead(RouterPath(path)) { request, _ in
+                _ = try QueryString(request.uri.query, allowed: [], endpoint: path)
+                return body(current().service).response(to: request)
+            }
         }
     }
 }

@@ -3,19 +3,6 @@ import Hummingbird
 import SearchEngine
 import WorldClockKit
 
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// `GET /v1/search?q=뉴[&limit=20][&at=…]`: the search the CLI runs (`PlaceSearch`: offsets,
 /// abbreviations in use, whole words, neutral labels), at the request's instant, with its limits
 /// and its notes as fields.

@@ -7,13 +7,6 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// `GET /v1/sections[?section=ㄱ][&at=…][&transitions=365]`: the index titles and the sections with
 /// their places and times, in the catalogue's order, and their zones' transitions ahead (the shared `Feed`).

@@ -6,13 +6,6 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// `GET /`: the web clock app's page; `GET /sw.js`: its service worker (offline use, at the root so
 /// that its scope is the whole site); `GET /app/{version}/{file}`: its scripts, styles, manifest and

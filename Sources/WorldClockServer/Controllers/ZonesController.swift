@@ -6,13 +6,6 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// `GET /v1/zones/{zone}[?at=…][&transitions=365]`: one zone in WorldTimeAPI's style, with its transitions ahead. Zone ids have slashes
 /// (America/Argentina/Buenos_Aires), hence the recursive wildcard; aliases (Asia/Calcutta) answer
