@@ -250,6 +250,7 @@ struct WebTests {
         #expect(digest.count == 32)
         #expect(WebSite.inlineScriptHash == "'sha256-\(Data(digest).base64EncodedString())'")
         #expect(WebSite.contentSecurityPolicy.contains("script-src 'self' 'wasm-unsafe-eval' \(WebSite.inlineScriptHash);"))
+        #expect(WebSite.contentSecurityPolicy.ranges(of: "'sha256-").count == 1, "no other script allowed by a hash")
     }
 
     @Test("worldclock export writes the service worker, the manifest and the icons beside the page")
