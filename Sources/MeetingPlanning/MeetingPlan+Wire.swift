@@ -25,114 +25,73 @@ extension MeetingPlan {
     /// The plan, and the weekly series when one was asked for, as compact JSON in UTF-8.
     package func wireJSON(weekly: [MeetingOccurrence]? = nil) -> [UInt8] {
         var json = JSONWriter()
-        json.raw("{\"best\":[")
-        for index in best.indices {
-            if index > 0 { json.raw(",") }
-            let start = best[index].start
-            json.number(slots.firstIndex { $0.start == start } ?? -1)
-        }
-        json.raw("],\"fits_everyone\":")
-        json.bool(fitsEveryone)
-        json.raw(",\"length_seconds\":")
-        json.number(length)
-        json.raw(",\"places\":[")
-        for index in places.indices {
-            let place = places[index]
-            if index > 0 { json.raw(",") }
-            json.raw("{\"hours\":[")
-            json.number(place.hours.start)
-            json.raw(",")
-            json.number(place.hours.end)
-            json.raw("],\"place\":")
-            json.string(place.name)
-            json.raw(",\"working_days\":[")
-            let days = place.days.weekdays
-            for day in days.indices {
-                if day > 0 { json.raw(",") }
-                json.number(days[day])
-            }
-            json.raw("],\"zone\":")
-            json.string(place.clock.zoneID)
-            json.raw("}")
-        }
-        json.raw("],\"reference\":")
-        json.string(referenceZoneID)
-        json.raw(",\"slots\":[")
-        for index in slots.indices {
-            if index > 0 { json.raw(",") }
-            write(slots[index], into: &json)
-        }
-        json.raw("],\"step_seconds\":")
-        json.number(step)
-        if let weekly {
-            json.raw(",\"weekly\":[")
-            for index in weekly.indices {
-                let occurrence = weekly[index]
-                if index > 0 { json.raw(",") }
-                json.raw("{\"shifts\":[")
-                for shift in occurrence.shifts.indices {
-                    if shift > 0 { json.raw(",") }
-                    json.raw("{\"minutes\":")
-                    json.number(occurrence.shifts[shift].minutes)
-                    json.raw(",\"place\":")
-                    json.string(occurrence.shifts[shift].place)
-                    json.raw("}")
+        json.object { json in
+            json.field("best", best.map { best in slots.firstIndex { $0.start == best.start } ?? -1 })
+            json.field("fits_everyone", fitsEveryone)
+            json.field("length_seconds", length)
+            json.field("places") { json in
+                json.array(places) { json, place in
+                    json.object { json in
+                        json.field("hours", [place.hours.start, place.hours.end])
+                        json.field("place", place.name)
+                        json.field("working_days", place.days.weekdays)
+                        json.field("zone", place.clock.zoneID)
+                    }
                 }
-                json.raw("],\"slot\":")
-                write(occurrence.slot, into: &json)
-                json.raw(",\"week\":")
-                json.number(occurrence.week)
-                json.raw("}")
             }
-            json.raw("]")
+            json.field("reference", referenceZoneID)
+            json.field("slots") { json in json.array(slots) { write($1, into: &$0) } }
+            json.field("step_seconds", step)
+            guard let weekly else { return }
+            json.field("weekly") { json in
+                json.array(weekly) { json, occurrence in
+                    json.object { json in
+                        json.field("shifts") { json in
+                            json.array(occurrence.shifts) { json, shift in
+                                json.object { json in
+                                    json.field("minutes", shift.minutes)
+                                    json.field("place", shift.place)
+                                }
+                            }
+                        }
+                        json.field("slot") { write(occurrence.slot, into: &$0) }
+                        json.field("week", occurrence.week)
+                    }
+                }
+            }
         }
-        json.raw("}")
         return json.bytes
     }
 
     /// One slot: a slot of the plan and a week of the series alike.
     private func write(_ slot: MeetingSlot, into json: inout JSONWriter) {
-        json.raw("{\"end\":")
-        json.plainString { ISOText.appendUTC(slot.end, to: &$0) }
-        json.raw(",\"fits_everyone\":")
-        json.bool(slot.fitsEveryone)
-        json.raw(",\"past\":")
-        json.bool(slot.isPast)
-        json.raw(",\"reference_local\":")
         let offset = reference.utcOffset(at: slot.start)
-        json.plainString { ISOText.appendLocal(LocalDateTime(secondsSinceEpoch: slot.start + Int64(offset)), offset: offset, to: &$0) }
-        json.raw(",\"start\":")
-        json.plainString { ISOText.appendUTC(slot.start, to: &$0) }
-        json.raw(",\"times\":[")
-        for index in slot.times.indices {
-            let time = slot.times[index]
-            if index > 0 { json.raw(",") }
-            json.raw("{\"abbreviation\":")
-            json.string(time.abbreviation)
-            json.raw(",\"band\":")
-            json.string(time.band.rawValue)
-            json.raw(",\"day_difference\":")
-            json.number(time.dayDifference)
-            json.raw(",\"local\":")
-            json.plainString { ISOText.appendLocal(time.local, offset: time.utcOffset, to: &$0) }
-            json.raw(",\"minutes_outside\":")
-            json.number(time.minutesOutside)
-            json.raw(",\"place\":")
-            json.string(time.place)
-            json.raw(",\"utc_offset_seconds\":")
-            json.number(time.utcOffset)
-            json.raw(",\"weekday\":")
-            json.number(time.local.weekday)
-            json.raw(",\"working_day\":")
-            json.bool(time.isWorkingDay)
-            json.raw(",\"zone\":")
-            json.string(time.zoneID)
-            json.raw("}")
+        json.object { json in
+            json.field("end") { $0.plainString { ISOText.appendUTC(slot.end, to: &$0) } }
+            json.field("fits_everyone", slot.fitsEveryone)
+            json.field("past", slot.isPast)
+            json.field("reference_local") { json in
+                json.plainString { ISOText.appendLocal(LocalDateTime(secondsSinceEpoch: slot.start + Int64(offset)), offset: offset, to: &$0) }
+            }
+            json.field("start") { $0.plainString { ISOText.appendUTC(slot.start, to: &$0) } }
+            json.field("times") { json in
+                json.array(slot.times) { json, time in
+                    json.object { json in
+                        json.field("abbreviation", time.abbreviation)
+                        json.field("band", time.band.rawValue)
+                        json.field("day_difference", time.dayDifference)
+                        json.field("local") { $0.plainString { ISOText.appendLocal(time.local, offset: time.utcOffset, to: &$0) } }
+                        json.field("minutes_outside", time.minutesOutside)
+                        json.field("place", time.place)
+                        json.field("utc_offset_seconds", time.utcOffset)
+                        json.field("weekday", time.local.weekday)
+                        json.field("working_day", time.isWorkingDay)
+                        json.field("zone", time.zoneID)
+                    }
+                }
+            }
+            json.field("total_minutes_outside", slot.totalMinutesOutside)
+            json.field("worst_minutes_outside", slot.worstMinutesOutside)
         }
-        json.raw("],\"total_minutes_outside\":")
-        json.number(slot.totalMinutesOutside)
-        json.raw(",\"worst_minutes_outside\":")
-        json.number(slot.worstMinutesOutside)
-        json.raw("}")
     }
 }

@@ -172,82 +172,31 @@ struct RequestLog: Sendable {
         let capacity = 512 + 12 * (method.utf8.count + target.utf8.count) + 6 * RequestLog.userAgentLimit
         LogLine.write(capacity: min(capacity, 1 << 16)) { line in
             line.begin(format: format, level: .info, clock: sink.clock, priority: sink.priorityPrefix)
-            switch format {
-            case .text:
-                line.ascii(" ")
-                line.raw(method)
-                line.ascii(" ")
-                line.raw(target)
-                line.ascii(" ")
-                line.integer(status)
-                line.ascii(" ")
-                let millisStart = line.count
-                line.milliseconds(micros, shortest: false)
-                let millis = millisStart..<line.count
-                line.ascii(" ms")
-                if let bytes {
-                    line.ascii(" bytes=")
-                    line.integer(bytes)
-                }
-                line.ascii(" client=")
-                if let forwardedFor { line.raw(forwardedFor) } else { Self.address(client, into: &line, escaped: false) }
-                line.ascii(" duration_ms=")
-                line.shortestMilliseconds(again: millis)
-                line.ascii(" method=")
-                line.raw(method)
-                line.ascii(" path=")
-                line.raw(target)
-                if forwardedFor != nil {
-                    line.ascii(" peer=")
-                    Self.address(client, into: &line, escaped: false)
-                }
-                line.ascii(" request_id=")
-                line.raw(requestID)
-                line.ascii(" status=")
-                line.integer(status)
-                line.ascii(" user_agent=")
-                Self.userAgent(userAgent, into: &line, quoted: true)
-            case .json:
-                // The method and target are escaped once, in the message, and copied from there.
-                line.ascii(",\"message\":\"")
-                let methodStart = line.count
-                line.jsonEscaped(method)
-                let escapedMethod = methodStart..<line.count
-                line.ascii(" ")
-                let targetStart = line.count
-                line.jsonEscaped(target)
-                let escapedTarget = targetStart..<line.count
-                line.ascii(" ")
-                line.integer(status)
-                line.ascii(" ")
-                let millisStart = line.count
-                line.milliseconds(micros, shortest: false)
-                let millis = millisStart..<line.count
-                line.ascii(" ms\"")
-                if let bytes {
-                    line.ascii(",\"bytes\":")
-                    line.integer(bytes)
-                }
-                line.ascii(",\"client\":\"")
-                if let forwardedFor { line.jsonEscaped(forwardedFor) } else { Self.address(client, into: &line, escaped: true) }
-                line.ascii("\",\"duration_ms\":")
-                line.shortestMilliseconds(again: millis)
-                line.ascii(",\"method\":\"")
-                line.again(escapedMethod)
-                line.ascii("\",\"path\":\"")
-                line.again(escapedTarget)
-                if forwardedFor != nil {
-                    line.ascii("\",\"peer\":\"")
-                    Self.address(client, into: &line, escaped: true)
-                }
-                line.ascii("\",\"request_id\":\"")
-                line.jsonEscaped(requestID)
-                line.ascii("\",\"status\":")
-                line.integer(status)
-                line.ascii(",\"user_agent\":")
-                Self.userAgent(userAgent, into: &line, quoted: true)
-                line.ascii("}")
+            let json = format == .json
+            // In JSON the method and target are escaped once, in the message, and copied from there.
+            line.ascii(json ? ",\"message\":\"" : " ")
+            let method = line.text(method, json: json)
+            line.ascii(" ")
+            let target = line.text(target, json: json)
+            line.ascii(" ")
+            line.integer(status)
+            line.ascii(" ")
+            let millisStart = line.count
+            line.milliseconds(micros, shortest: false)
+            let millis = millisStart..<line.count
+            line.ascii(json ? " ms\"" : " ms")
+            if let bytes { line.field("bytes", json: json) { $0.integer(bytes) } }
+            line.field("client", json: json, quoted: true) { line in
+                if let forwardedFor { _ = line.text(forwardedFor, json: json) } else { Self.address(client, into: &line, escaped: json) }
             }
+            line.field("duration_ms", json: json) { $0.shortestMilliseconds(again: millis) }
+            line.field("method", json: json, quoted: true) { $0.again(method) }
+            line.field("path", json: json, quoted: true) { $0.again(target) }
+            if forwardedFor != nil { line.field("peer", json: json, quoted: true) { Self.address(client, into: &$0, escaped: json) } }
+            line.field("request_id", json: json, quoted: true) { $0.text(requestID, json: json) }
+            line.field("status", json: json) { $0.integer(status) }
+            line.field("user_agent", json: json) { Self.userAgent(userAgent, into: &$0) }
+            if json { line.ascii("}") }
             line.ascii("\n")
             sink.append(line.buffer, urgent: false)
         }
@@ -259,7 +208,7 @@ struct RequestLog: Sendable {
 
     /// `userAgent` as a JSON string (in text too: it has spaces), at most `userAgentLimit` bytes of
     /// it, control characters escaped; "-" for none.
-    static func userAgent(_ userAgent: String?, into line: inout LogLine, quoted: Bool) {
+    static func userAgent(_ userAgent: String?, into line: inout LogLine) {
         guard let userAgent else { return line.ascii("\"-\"") }
         line.ascii("\"")
         var text = userAgent
@@ -452,6 +401,24 @@ struct LogLine {
         reserve(range.count)
         UnsafeMutableRawPointer(base + count).copyMemory(from: base + range.lowerBound, byteCount: range.count)
         count += range.count
+    }
+
+    /// A field after the message: ` key=value` in text, `,"key":value` in JSON, where a `quoted`
+    /// value is in quotes.
+    mutating func field(_ key: StaticString, json: Bool, quoted: Bool = false, _ value: (inout LogLine) -> Void) {
+        ascii(json ? ",\"" : " ")
+        ascii(key)
+        ascii(json ? (quoted ? "\":\"" : "\":") : "=")
+        value(&self)
+        if json, quoted { ascii("\"") }
+    }
+
+    /// `text` escaped inside a JSON string when `json`, as it is in text; where it now stands in the line.
+    @discardableResult
+    mutating func text(_ text: String, json: Bool) -> Range<Int> {
+        let start = count
+        if json { jsonEscaped(text) } else { raw(text) }
+        return start..<count
     }
 
     /// `text` as it is (ASCII the caller wrote).
@@ -747,20 +714,7 @@ final class LogSink: @unchecked Sendable {
             LogLine.write { line in
                 line.begin(format: format, level: .warning, clock: clock, priority: priorityPrefix)
                 let message = "\(lost) log lines dropped: standard error was not read as fast as lines came (\(droppedLines) in all)"
-                switch format {
-                case .text:
-                    line.ascii(" ")
-                    line.raw(message)
-                    line.ascii(" dropped=")
-                    line.integer(lost)
-                case .json:
-                    line.ascii(",\"message\":")
-                    line.jsonString(message)
-                    line.ascii(",\"dropped\":")
-                    line.integer(lost)
-                    line.ascii("}")
-                }
-                line.ascii("\n")
+                ServerLogHandler.finish(&line, format: format, message: message, metadata: ["dropped": .stringConvertible(lost)])
                 batch.append(contentsOf: line.buffer)
             }
         }
