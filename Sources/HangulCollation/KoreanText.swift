@@ -10,9 +10,6 @@ package enum KoreanText {
     /// NFKC of `text`, as UTF-16 (ICU's normalizer).
     package static func nfkc(_ text: String) throws(ICUError) -> [UInt16] { try normalized(text, form: WC_NFKC, name: "NFKC") }
 
-    /// NFD of `text`, as UTF-16 (ICU's normalizer).
-    static func nfd(_ text: String) throws(ICUError) -> [UInt16] { try normalized(text, form: WC_NFD, name: "NFD") }
-
     private static func normalized(_ text: String, form: Int, name: String) throws(ICUError) -> [UInt16] {
         let source = Array(text.utf16)
         return try source.withUnsafeBufferPointer { (source) throws(ICUError) -> [UInt16] in

@@ -6,5 +6,4 @@ extension EmbeddedTable {
     package static let path = "Data/zones.tsv"
     package static let searchOnlyPath = "Data/search-only.tsv"
     package static let termsPath = "Data/terms.tsv"
-    package static let prominencePath = "Data/prominence.tsv"
 }
