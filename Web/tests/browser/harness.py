@@ -49,22 +49,25 @@ def axe_path():
     return path if os.path.exists(path) else None
 
 
-def axe(driver):
+def axe(driver, exclude=()):
     """axe-core run on the page as it is now, with AXE_TAGS and target-size: its violations, each
-    {id, impact, help, nodes: [{target}]}, and the version that ran."""
+    {id, impact, help, nodes: [{target}]}, and the version that ran. `exclude` names parts (CSS
+    selectors) left out, for a part another run has checked as it is now; the page-level rules
+    still run, as axe runs them on the whole document."""
     with open(axe_path(), encoding="utf-8") as file:
         driver.execute_script(file.read())
     # axe walks the whole page (540 rows): on a loaded 2-core machine that took longer than the
     # 20-30 s script timeout other tests set. The timeout only guards against a hang.
     driver.set_script_timeout(300)
-    result = driver.execute_async_script("""const [options, done] = arguments;
-        axe.run(document, options).then((r) => done({version: axe.version, violations: r.violations,
+    result = driver.execute_async_script("""const [exclude, options, done] = arguments;
+        const context = exclude.length ? {exclude: exclude.map((s) => [s])} : document;
+        axe.run(context, options).then((r) => done({version: axe.version, violations: r.violations,
                                                       ran: [...r.violations, ...r.passes, ...r.incomplete].map((x) => x.id)}),
                                         (e) => done({error: String(e)}));""",
                                          # Only violations are reported node by node (axe's option for large
                                          # pages): every rule still checks every node; a pass or an
                                          # incomplete result names its rule with one node (`ran`).
-                                         {"runOnly": {"type": "tag", "values": AXE_TAGS}, "resultTypes": ["violations"],
+                                         list(exclude), {"runOnly": {"type": "tag", "values": AXE_TAGS}, "resultTypes": ["violations"],
                                           "rules": {"target-size": {"enabled": True}}})
     if "error" in result:
         raise RuntimeError("axe-core: " + result["error"])
