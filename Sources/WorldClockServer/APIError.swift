@@ -1,7 +1,7 @@
 import HangulIndex
 import Hummingbird
 import NIOHTTP1
-package import WireCore
+internal import WireCore
 import WorldClockKit
 
 #if canImport(FoundationEssentials)

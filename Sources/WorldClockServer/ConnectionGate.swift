@@ -3,7 +3,7 @@ import Logging
 import NIOCore
 import NIOHTTP1
 import Synchronization
-package import WireCore
+internal import WireCore
 
 /// What the server's connections share: how many are open, the limits, and when a limit was last
 /// logged (an attack hits a limit thousands of times a second; the log says so once a second).

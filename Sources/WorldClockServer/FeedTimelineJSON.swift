@@ -1,6 +1,6 @@
 import NIOCore
 import SearchEngine
-package import WireCore
+internal import WireCore
 import WorldClockKit
 
 #if canImport(FoundationEssentials)

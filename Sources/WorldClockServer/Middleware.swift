@@ -3,7 +3,7 @@ import Logging
 import MeetingPlanning
 import NIOCore
 import ServerConfiguration
-package import WireCore
+internal import WireCore
 import WorldClockKit
 
 #if canImport(Glibc)

@@ -1,4 +1,4 @@
-package import WireCore
+internal import WireCore
 import WorldClockKit
 
 /// A request's query string, decoded strictly.

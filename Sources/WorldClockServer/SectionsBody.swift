@@ -1,6 +1,6 @@
 import HangulIndex
 import NIOCore
-package import WireCore
+internal import WireCore
 import WorldClockKit
 
 #if canImport(FoundationEssentials)

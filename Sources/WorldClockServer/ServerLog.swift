@@ -3,7 +3,7 @@ import Logging
 import NIOCore
 import ServerConfiguration
 import Synchronization
-package import WireCore
+internal import WireCore
 import WorldClockKit
 
 #if canImport(FoundationEssentials)

@@ -5,7 +5,7 @@ import Prometheus
 import ServerConfiguration
 import Synchronization
 import TimeZoneRules
-package import WireCore
+internal import WireCore
 
 #if canImport(Glibc)
 import Glibc

@@ -1,6 +1,6 @@
 import MeetingPlanning
 import SearchEngine
-package import WireCore
+internal import WireCore
 import WorldClockKit
 
 #if canImport(FoundationEssentials)

@@ -162,7 +162,7 @@ struct OperationsLogTests {
     @Test(
         "with the priority prefix each line begins with its sd-daemon priority, so that journalctl -p err finds errors",
         arguments: [(Logger.Level.debug, "<7>"), (.info, "<6>"), (.notice, "<5>"), (.warning, "<4>"), (.error, "<3>"), (.critical, "<2>")])
-    func priorityPrefix(level: Logger.Level, prefix: String) {
+    func priorityPrefix(level: Logger.Level, prefix: String) throws {
         for format in LogFormat.allCases {
             let kept = KeptLines()
             var logger = Logger(label: "test") { _ in
@@ -170,9 +170,9 @@ struct OperationsLogTests {
             }
             logger.logLevel = .trace
             logger.log(level: level, "tzdata reload refused")
-            let line = try? #require(kept.all.first)
-            #expect(line?.hasPrefix(prefix) == true, "\(kept.all)")
-            if format == .json, let line {
+            let line = try #require(kept.all.first, "no line written")
+            #expect(line.hasPrefix(prefix), "\(kept.all)")
+            if format == .json {
                 // After the prefix (which journald strips), the line is still one JSON object.
                 #expect((try? JSONSerialization.jsonObject(with: Data(line.dropFirst(3).utf8))) != nil, "\(line)")
             }
