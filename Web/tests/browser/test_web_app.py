@@ -793,8 +793,8 @@ class WebAppTests(harness.PageChecks, unittest.TestCase):
                 box.send_keys(query)
                 WebDriverWait(driver, 10).until(lambda d: d.execute_script(source) == [query, "server"], f"{query}: the server did not answer")
                 self.assertEqual(driver.execute_script(shown), expected[query], f"{query}: the server's answer")
-            # The blocked module's failure may come after the server's answers (the engine waits a
-            # bounded time for the first one before it loads): the state is waited for, not read once.
+            # Each keystroke while the engine is not ready starts it again (loading), and the server's
+            # answer can come before that attempt's blocked module fails: waited for, not read once.
             engine = "return document.getElementById('search-input').dataset.engine"
             WebDriverWait(driver, 10).until(lambda d: d.execute_script(engine) != "loading", "the engine never gave up its blocked module")
             self.assertEqual(driver.execute_script(engine), "failed")
