@@ -114,11 +114,13 @@ struct DailyFindingsTests {
         let old = try Self.olderZoneinfo("2020a")
         defer { try? FileManager.default.removeItem(atPath: old) }
         let environment = ["XDG_STATE_HOME": state.path, "TZDIR": old]
-        let first = try CommandRunner.run(["show", "서울", "--from", "Asia/Seoul"], environment: environment)
+        // A fixed instant: the two answers are compared whole, and "now" could cross a minute between them.
+        let show = ["show", "서울", "--from", "Asia/Seoul", "--at", "2026-11-28T12:00:00Z"]
+        let first = try CommandRunner.run(show, environment: environment)
         #expect(first.status == 0, "\(first.stderr)")
         #expect(first.stderr.contains("2020a"), "\(first.stderr)")
         #expect(first.stderr.contains("한 번만 합니다. 다시 보려면 worldclock doctor"), "\(first.stderr)")
-        let second = try CommandRunner.run(["show", "서울", "--from", "Asia/Seoul"], environment: environment)
+        let second = try CommandRunner.run(show, environment: environment)
         #expect(second.status == 0)
         #expect(second.stderr.isEmpty, "\(second.stderr)")
         #expect(second.stdout == first.stdout)
@@ -126,7 +128,7 @@ struct DailyFindingsTests {
         #expect(doctor.stdout.contains("경고: ") && doctor.stdout.contains("2020a"), "\(doctor.stdout)")
         let newer = try Self.olderZoneinfo("2021a")
         defer { try? FileManager.default.removeItem(atPath: newer) }
-        let changed = try CommandRunner.run(["show", "서울", "--from", "Asia/Seoul"], environment: ["XDG_STATE_HOME": state.path, "TZDIR": newer])
+        let changed = try CommandRunner.run(show, environment: ["XDG_STATE_HOME": state.path, "TZDIR": newer])
         #expect(changed.stderr.contains("2021a"), "\(changed.stderr)")
     }
 
